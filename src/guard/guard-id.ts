@@ -1,0 +1,62 @@
+import type * as v3 from 'zod/v3';
+import type * as v4 from 'zod/v4';
+import type * as core from 'zod/v4/core';
+import { pipe as miniPipe, transform as miniTransform } from 'zod/v4/mini';
+import type * as mini from 'zod/v4/mini';
+import { zodFlavourOf } from '../model/zod-flavour.ts';
+
+/**
+ * Rewrites a positive safe integer to its decimal string and passes every other value through untouched, so the
+ * inner schema still rejects null, {}, -1, 1.5, 0, NaN and 2^53 with the message it always gave.
+ */
+export function numericIdToString(value: unknown): unknown {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? String(value) : value;
+}
+
+type StringOutput = string | undefined | null;
+
+/** What `guardId` returns for each Zod flavour: the shape `z.preprocess(numericIdToString, inner)` has there. */
+export type GuardedId<Inner> = Inner extends v3.ZodTypeAny
+  ? v3.ZodEffects<Inner, v3.output<Inner>, unknown>
+  : Inner extends v4.ZodType
+    ? v4.ZodPipe<v4.ZodTransform<unknown, unknown>, Inner>
+    : Inner extends core.$ZodType
+      ? mini.ZodMiniPipe<mini.ZodMiniTransform<unknown, unknown>, Inner>
+      : never;
+
+interface Zod3Effects {
+  createWithPreprocess(preprocess: (value: unknown) => unknown, schema: unknown): unknown;
+}
+
+/**
+ * Wraps a string schema the caller already has so that a positive integer id is accepted as its decimal string,
+ * while the published JSON Schema stays byte-identical to the inner schema's. Keep `.describe()`, `.min()` and
+ * `.regex()` on the inner schema: a description on the outer wrapper reorders the rendered keys from zod 4.3.6 on.
+ *
+ * The wrapper is built from the inner schema's own Zod copy for zod 3 and zod 4 classic; zod mini schemas carry no
+ * methods, so the mini wrapper comes from the `zod` peer dependency (zod 4 is duck-typed, so copies interoperate).
+ */
+export function guardId<Inner extends v3.ZodType<StringOutput, v3.ZodTypeDef, unknown>>(inner: Inner): GuardedId<Inner>;
+export function guardId<Inner extends v4.ZodType<StringOutput, unknown>>(inner: Inner): GuardedId<Inner>;
+export function guardId<Inner extends core.$ZodType<StringOutput, unknown>>(inner: Inner): GuardedId<Inner>;
+export function guardId(inner: unknown): unknown {
+  switch (zodFlavourOf(inner)) {
+    case 'zod3': {
+      // ZodEffects is reachable from any zod 3 schema through one of its own effects; this keeps the wrapper in
+      // the inner schema's copy, so zod-to-json-schema recognises it as a preprocess and renders the inner type.
+      const effects = (inner as v3.ZodTypeAny).transform((value: unknown) => value);
+      return (effects.constructor as unknown as Zod3Effects).createWithPreprocess(numericIdToString, inner);
+    }
+    case 'zod4': {
+      // `inner.transform(f)` is `pipe(inner, transform(f))` in the inner's own copy; its `out` is the transform we need.
+      const transformed = (inner as v4.ZodType).transform(numericIdToString) as v4.ZodPipe<v4.ZodType, v4.ZodTransform>;
+      return transformed.def.out.pipe(inner as v4.ZodType);
+    }
+    case 'zod4-mini':
+      return miniPipe(miniTransform(numericIdToString), inner as core.$ZodType);
+    default:
+      throw new TypeError(
+        'guardId(inner): inner is not a Zod schema. Pass the string schema the field already has, e.g. guardId(z.string().min(1)).',
+      );
+  }
+}
