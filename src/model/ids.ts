@@ -31,6 +31,7 @@ const ID_WORDS = new Set(['id', 'ids', 'iid', 'iids']);
 const ROLE_WORDS = new Set([
   'parent', 'child', 'source', 'target', 'new', 'old', 'original', 'related', 'linked', 'base', 'head',
   'primary', 'current', 'previous', 'next', 'default', 'existing', 'selected', 'root', 'last', 'first',
+  'assigned', 'author', 'owner', 'creator', 'requester', 'reporter',
 ]);
 
 /** Keys that wrap a value without saying what it is; `{ data: { id } }` is named by what is around `data`. */

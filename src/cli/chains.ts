@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import pc from 'picocolors';
+import { connectStdio } from '../testing/connect.ts';
+import { runLiteralConsumer } from '../testing/literal-consumer.ts';
+import { formatChainReport } from '../testing/report.ts';
+import type { ConsumerSamples } from '../testing/samples.ts';
+import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
+
+export interface ChainsOptions {
+  readonly samples?: string;
+  readonly timeout: string;
+  readonly json?: boolean;
+}
+
+async function readSamples(file: string): Promise<ConsumerSamples> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new UsageError(`--samples ${file}: ${code === 'ENOENT' ? 'no such file' : 'cannot be read'}; pass a JSON file like examples/helpdesk/samples.json`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--samples ${file}: not valid JSON (${(error as Error).message}); fix the file or drop --samples`);
+  }
+  const isRecord = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const samples = parsed as Record<string, unknown>;
+  if (!isRecord(parsed) || (samples['tools'] !== undefined && !isRecord(samples['tools'])) || (samples['fields'] !== undefined && !isRecord(samples['fields']))) {
+    throw new UsageError(`--samples ${file}: expected an object { "tools": { "<tool>": { ...arguments } }, "fields": { "<field>": value } }`);
+  }
+  return parsed as ConsumerSamples;
+}
+
+function parseTimeout(value: string): number {
+  const timeout = Number(value);
+  if (!Number.isInteger(timeout) || timeout <= 0) throw new UsageError(`--timeout ${value}: expected a whole number of milliseconds, e.g. --timeout 20000`);
+  return timeout;
+}
+
+/** `agent-contract chains -- <server command>`: the literal-consumer run against a live stdio server. */
+export async function runChainsCommand(serverCommand: readonly string[], options: ChainsOptions): Promise<number> {
+  const [command, ...args] = serverCommand;
+  if (command === undefined) {
+    throw new UsageError('chains needs the command that starts your stdio server after --, e.g. agent-contract chains -- node dist/server.js');
+  }
+  const timeoutMs = parseTimeout(options.timeout);
+  const samples = options.samples === undefined ? {} : await readSamples(options.samples);
+  const connection = await connectStdio({ command, args, timeoutMs });
+  const progress = process.stderr.isTTY && options.json !== true;
+  let calls = 0;
+  try {
+    const report = await runLiteralConsumer({
+      client: connection.client,
+      samples,
+      timeoutMs,
+      onCall: (tool, phase) => {
+        calls += 1;
+        if (progress) process.stderr.write(`\r${pc.dim(`${phase}: ${calls} calls, last ${tool}`)}\x1b[K`);
+      },
+    });
+    if (progress) process.stderr.write('\r\x1b[K');
+    if (report.summary.acceptors === 0) {
+      throw new UsageError(`the server's ${report.summary.tools} tools accept no id fields (no input named id, *Id, *_id); there is no chain to test`);
+    }
+    if (report.summary.emitters === 0) {
+      throw new UsageError(`no tool result carried an id field with the sample arguments; give the tools that list or create things arguments with --samples`);
+    }
+    if (options.json === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    else process.stdout.write(`${formatChainReport(report, { color: process.stdout.isTTY && pc.isColorSupported })}\n`);
+    return report.summary.rejected > 0 ? EXIT_FINDINGS : EXIT_OK;
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,11 @@
+/** Exit codes every subcommand shares; documented in docs/cli.md. */
+export const EXIT_OK = 0;
+/** The check ran and found what it looks for (broken chains, pending changes, breaking changes). */
+export const EXIT_FINDINGS = 1;
+/** The command could not do its job: bad arguments, a server that does not start, unreadable input. */
+export const EXIT_ERROR = 2;
+
+/** An error whose message is already the one line a user should read: what went wrong and what to do next. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

@@ -1,0 +1,8 @@
+export { guardId, numericIdToString } from './guard/guard-id.ts';
+export type { GuardedId } from './guard/guard-id.ts';
+export { idSchema } from './guard/id-schema.ts';
+export { guardIdFields } from './guard/guard-id-fields.ts';
+export { zodFlavourOf } from './model/zod-flavour.ts';
+export type { ZodFlavour } from './model/zod-flavour.ts';
+export { entityOfToolName, formatPath, idFieldAt, isIdName, singularize, splitWords } from './model/ids.ts';
+export type { IdField, PathSegment } from './model/ids.ts';

@@ -1,0 +1,17 @@
+export { connectInMemory, connectStdio, ServerStartError } from './connect.ts';
+export type { ConnectableServer, Connection, StdioServerCommand } from './connect.ts';
+export { runLiteralConsumer } from './literal-consumer.ts';
+export type {
+  Acceptor,
+  ChainReport,
+  ChainResult,
+  ChainStatus,
+  Emitter,
+  HarvestCall,
+  LiteralConsumerOptions,
+} from './literal-consumer.ts';
+export { formatChainReport, formatTally } from './report.ts';
+export { toolsListWire } from './wire.ts';
+export type { FormatOptions } from './report.ts';
+export { exampleForSchema, sampleArguments } from './samples.ts';
+export type { ConsumerSamples } from './samples.ts';

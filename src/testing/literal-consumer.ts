@@ -1,0 +1,241 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { emittedIdValues, idFieldsOfJsonSchema, type EmittedIdValue, type SchemaIdField } from '../model/id-fields.ts';
+import { ARRAY_ITEM, formatPath, type PathSegment } from '../model/ids.ts';
+import { sampleArguments, type ConsumerSamples } from './samples.ts';
+
+/** One id field a tool accepts, as its published input schema describes it. */
+export interface Acceptor {
+  readonly tool: string;
+  readonly field: string;
+  readonly entity: string;
+  readonly types: readonly string[];
+  readonly many: boolean;
+  readonly path: readonly PathSegment[];
+}
+
+/** One id a tool emitted in a real result, with the value an agent would carry on. */
+export interface Emitter {
+  readonly tool: string;
+  readonly path: string;
+  readonly entity: string;
+  readonly value: string | number;
+  /** `structuredContent`, or `text` for JSON inside text content. */
+  readonly channel: 'structuredContent' | 'text';
+}
+
+/**
+ * `ok`: the receiving tool ran and succeeded; `rejected`: input validation refused the value (the seed's bug);
+ * `failed`: validation passed but the tool answered with an error.
+ */
+export type ChainStatus = 'ok' | 'rejected' | 'failed';
+
+export interface ChainResult {
+  readonly entity: string;
+  readonly from: Emitter;
+  readonly to: Acceptor;
+  readonly status: ChainStatus;
+  /** The server's own words, for `rejected` and `failed`. */
+  readonly message?: string;
+}
+
+export interface HarvestCall {
+  readonly tool: string;
+  readonly arguments: Record<string, unknown>;
+  readonly status: 'ok' | 'error';
+  readonly message?: string;
+}
+
+export interface ChainReport {
+  readonly summary: {
+    readonly tools: number;
+    readonly emitters: number;
+    readonly acceptors: number;
+    readonly chains: number;
+    readonly ok: number;
+    readonly rejected: number;
+    readonly failed: number;
+  };
+  readonly tools: readonly string[];
+  readonly harvest: readonly HarvestCall[];
+  readonly emitters: readonly Emitter[];
+  readonly acceptors: readonly Acceptor[];
+  readonly chains: readonly ChainResult[];
+}
+
+export interface LiteralConsumerOptions {
+  /** A connected MCP client (see `connectInMemory` and `connectStdio`). */
+  readonly client: Client;
+  /** Arguments for the fields that are not the id under test. Anything missing is made up from the published schema. */
+  readonly samples?: ConsumerSamples;
+  /** Per-call timeout in milliseconds. */
+  readonly timeoutMs?: number;
+  /** Called after every tool call, for progress output. */
+  readonly onCall?: (tool: string, phase: 'harvest' | 'chain') => void;
+}
+
+interface CallOutcome {
+  readonly status: 'ok' | 'rejected' | 'failed';
+  readonly message?: string;
+  readonly result?: CallToolResult;
+}
+
+const INVALID_PARAMS = -32602;
+
+function textOf(result: CallToolResult): string {
+  return result.content
+    .map((part) => (part.type === 'text' ? part.text : `[${part.type}]`))
+    .join('\n')
+    .trim();
+}
+
+/** Input validation failures, as the SDKs word them when they turn them into an error result. */
+function isValidationMessage(message: string): boolean {
+  return /Input validation error|MCP error -32602|Invalid arguments for tool/i.test(message);
+}
+
+async function callTool(client: Client, name: string, args: Record<string, unknown>, timeoutMs: number): Promise<CallOutcome> {
+  try {
+    const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs })) as CallToolResult;
+    if (result.isError === true) {
+      const message = textOf(result);
+      return { status: isValidationMessage(message) ? 'rejected' : 'failed', message, result };
+    }
+    return { status: 'ok', result };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const code = (error as { code?: unknown }).code;
+    return { status: code === INVALID_PARAMS || isValidationMessage(message) ? 'rejected' : 'failed', message };
+  }
+}
+
+function emittersOf(tool: string, result: CallToolResult): Emitter[] {
+  const emitters = new Map<string, Emitter>();
+  const add = (values: EmittedIdValue[], channel: Emitter['channel']) => {
+    for (const value of values) {
+      const path = formatPath(value.path);
+      if (!emitters.has(path)) emitters.set(path, { tool, path, entity: value.entity, value: value.value, channel });
+    }
+  };
+  if (result.structuredContent !== undefined) add(emittedIdValues(result.structuredContent, tool), 'structuredContent');
+  for (const part of result.content) {
+    if (part.type !== 'text') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(part.text);
+    } catch {
+      continue;
+    }
+    add(emittedIdValues(parsed, tool), 'text');
+  }
+  return [...emitters.values()];
+}
+
+function acceptorsOf(tool: Tool): Acceptor[] {
+  return idFieldsOfJsonSchema(tool.inputSchema, tool.name).map((field: SchemaIdField) => ({
+    tool: tool.name,
+    field: formatPath(field.path),
+    entity: field.entity,
+    types: field.types,
+    many: field.many,
+    path: field.path,
+  }));
+}
+
+/** Puts `value` at `path` inside `args`, creating the objects and one-element arrays on the way. */
+function withValueAt(args: Record<string, unknown>, path: readonly PathSegment[], value: unknown): Record<string, unknown> {
+  const copy = structuredClone(args);
+  let node: Record<string, unknown> | unknown[] = copy;
+  for (let index = 0; index < path.length; index += 1) {
+    const segment = path[index] as PathSegment;
+    const last = index === path.length - 1;
+    const next = path[index + 1];
+    const fresh = (): unknown => (last ? value : next === ARRAY_ITEM ? [] : {});
+    if (Array.isArray(node)) {
+      if (segment !== ARRAY_ITEM) return copy;
+      if (last) node.splice(0, node.length, value);
+      else {
+        if (node.length === 0 || typeof node[0] !== 'object' || node[0] === null) node.splice(0, node.length, fresh());
+        node = node[0] as Record<string, unknown> | unknown[];
+      }
+    } else {
+      if (last) node[segment] = value;
+      else {
+        const existing = node[segment];
+        if (typeof existing !== 'object' || existing === null) node[segment] = fresh();
+        node = node[segment] as Record<string, unknown> | unknown[];
+      }
+    }
+  }
+  return copy;
+}
+
+/**
+ * Plays the most literal consumer there is: calls every tool once with sample arguments, records every id its result
+ * emits, then feeds each recorded value verbatim (no cast, no template) into every input field of every tool that
+ * names the same entity, and reports what the server said.
+ */
+export async function runLiteralConsumer(options: LiteralConsumerOptions): Promise<ChainReport> {
+  const { client, samples = {}, timeoutMs = 20_000, onCall } = options;
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? undefined : { cursor });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+
+  const harvest: HarvestCall[] = [];
+  const emitters: Emitter[] = [];
+  for (const tool of tools) {
+    const args = sampleArguments(tool, samples);
+    const outcome = await callTool(client, tool.name, args, timeoutMs);
+    onCall?.(tool.name, 'harvest');
+    harvest.push({
+      tool: tool.name,
+      arguments: args,
+      status: outcome.status === 'ok' ? 'ok' : 'error',
+      ...(outcome.message === undefined ? {} : { message: outcome.message }),
+    });
+    if (outcome.result !== undefined && outcome.status === 'ok') emitters.push(...emittersOf(tool.name, outcome.result));
+  }
+
+  const acceptors = tools.flatMap(acceptorsOf);
+  const chains: ChainResult[] = [];
+  for (const from of emitters) {
+    for (const to of acceptors) {
+      if (to.entity !== from.entity) continue;
+      const tool = tools.find((candidate) => candidate.name === to.tool);
+      if (tool === undefined) continue;
+      const value = to.many && to.path.at(-1) !== ARRAY_ITEM ? [from.value] : from.value;
+      const args = withValueAt(sampleArguments(tool, samples), to.path, value);
+      const outcome = await callTool(client, to.tool, args, timeoutMs);
+      onCall?.(to.tool, 'chain');
+      chains.push({
+        entity: from.entity,
+        from,
+        to,
+        status: outcome.status,
+        ...(outcome.message === undefined ? {} : { message: outcome.message }),
+      });
+    }
+  }
+
+  const count = (status: ChainStatus) => chains.filter((chain) => chain.status === status).length;
+  return {
+    summary: {
+      tools: tools.length,
+      emitters: emitters.length,
+      acceptors: acceptors.length,
+      chains: chains.length,
+      ok: count('ok'),
+      rejected: count('rejected'),
+      failed: count('failed'),
+    },
+    tools: tools.map((tool) => tool.name),
+    harvest,
+    emitters,
+    acceptors,
+    chains,
+  };
+}

@@ -1,0 +1,69 @@
+import { createColors } from 'picocolors';
+import type { ChainReport, ChainResult } from './literal-consumer.ts';
+
+export interface FormatOptions {
+  /** Colour the output (a terminal); off by default so logs and snapshots stay plain. */
+  readonly color?: boolean;
+  /** Longest message shown per chain before it is cut; the JSON report always has the whole text. */
+  readonly messageWidth?: number;
+}
+
+/**
+ * The server's message on one line, without the SDK's wrapper ("MCP error -32602: Input validation error: Invalid
+ * arguments for tool x:"), which repeats on every rejected chain and hides the part that differs.
+ */
+export function oneLine(message: string, width: number): string {
+  const flat = message
+    .replace(/^MCP error -?\d+:\s*/, '')
+    .replace(/^Input validation error:\s*Invalid arguments for tool [^:]+:\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
+}
+
+function formatValue(value: string | number): string {
+  return JSON.stringify(value);
+}
+
+/** `Of 40 chains, 28 broken (rejected at validation), 2 failed later, 10 ok.` */
+export function formatTally(report: ChainReport): string {
+  const { chains, rejected, failed, ok } = report.summary;
+  return `Of ${chains} chains, ${rejected} broken (rejected at validation), ${failed} failed later, ${ok} ok.`;
+}
+
+/** The chain table a person reads: every chain with its result, then the tally the seed printed. */
+export function formatChainReport(report: ChainReport, options: FormatOptions = {}): string {
+  const colors = createColors(options.color ?? false);
+  const width = options.messageWidth ?? 140;
+  const mark: Record<ChainResult['status'], string> = {
+    ok: colors.green('ok      '),
+    rejected: colors.red('rejected'),
+    failed: colors.yellow('failed  '),
+  };
+  const lines: string[] = [];
+  const { tools, emitters, acceptors } = report.summary;
+  lines.push(colors.bold(`${tools} tools, ${emitters} emitted id fields, ${acceptors} accepting id fields`));
+  const failedHarvest = report.harvest.filter((call) => call.status === 'error');
+  for (const call of failedHarvest) {
+    lines.push(
+      colors.yellow(`  could not call ${call.tool} with the sample arguments: ${oneLine(call.message ?? '', width)}`),
+      colors.dim(`    its emitted ids are unknown; give it arguments in the samples file`),
+    );
+  }
+  lines.push('');
+  let entity: string | undefined;
+  for (const chain of [...report.chains].sort((a, b) => a.entity.localeCompare(b.entity))) {
+    if (chain.entity !== entity) {
+      entity = chain.entity;
+      lines.push(colors.bold(entity));
+    }
+    const from = `${chain.from.tool} ${chain.from.path}=${formatValue(chain.from.value)}`;
+    const to = `${chain.to.tool}.${chain.to.field}`;
+    lines.push(`  ${mark[chain.status]} ${from} -> ${to}`);
+    if (chain.message !== undefined) lines.push(colors.dim(`           ${oneLine(chain.message, width)}`));
+  }
+  lines.push('');
+  const tally = formatTally(report);
+  lines.push(report.summary.rejected > 0 ? colors.red(colors.bold(tally)) : colors.green(colors.bold(tally)));
+  return lines.join('\n');
+}

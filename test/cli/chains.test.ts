@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+const helpdesk = ['node', 'dist/examples/helpdesk/src/main.js'];
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI, as a user's shell would: `npm ci` builds dist/ through `prepare`. */
+function run(args: readonly string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('agent-contract chains against the helpdesk over stdio', () => {
+  it('prints every chain and the tally, and exits 1 because chains are broken', async () => {
+    const result = await run(['chains', '--samples', 'examples/helpdesk/samples.json', '--', ...helpdesk]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('9 tools, 21 emitted id fields, 8 accepting id fields');
+    expect(result.stdout).toContain('  rejected list_tickets tickets[].id=4 -> get_ticket_context.ticketId\n');
+    expect(result.stdout).toContain('           Invalid input: expected string, received number at ticketId\n');
+    expect(result.stdout).toContain('  ok       draft_reply replyId="2" -> approve_reply.replyId\n');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('Of 46 chains, 45 broken (rejected at validation), 0 failed later, 1 ok.');
+  });
+
+  it('prints the whole report as JSON with --json', async () => {
+    const result = await run(['chains', '--json', '--samples', 'examples/helpdesk/samples.json', '--', ...helpdesk]);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout) as { summary: Record<string, number>; chains: { status: string }[] };
+    expect(report.summary).toEqual({ tools: 9, emitters: 21, acceptors: 8, chains: 46, ok: 1, rejected: 45, failed: 0 });
+  });
+});
+
+describe('agent-contract on bad input: one line naming the cause and the next step, exit 2, no stack trace', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['an unknown subcommand', ['frobnicate'], /^agent-contract: unknown command 'frobnicate'; run agent-contract --help to see the commands$/],
+    ['no server command', ['chains'], /^agent-contract: chains needs the command that starts your stdio server after --/],
+    ['a command that does not exist', ['chains', '--', 'agent-contract-no-such-binary'], /command not found; check the command and your PATH$/],
+    [
+      'a server that exits early',
+      ['chains', '--', 'node', '-e', "console.error('DATABASE_URL is not set'); process.exit(3)"],
+      /exited with code 3 before answering initialize; run it on its own to see why$/,
+    ],
+    [
+      'a server that never answers initialize',
+      ['chains', '--timeout', '700', '--', 'node', '-e', 'setInterval(() => {}, 1000)'],
+      /did not answer initialize within 700 ms; check that it speaks MCP on stdio, or raise --timeout$/,
+    ],
+    ['a tool list with no id fields', ['chains', '--', 'node', 'test/fixtures/servers/no-ids.mjs'], /^agent-contract: the server's 2 tools accept no id fields .*there is no chain to test$/],
+    ['a samples file that does not exist', ['chains', '--samples', 'missing.json', '--', 'node', 'x.js'], /--samples missing.json: no such file; pass a JSON file/],
+    ['a bad timeout', ['chains', '--timeout', 'soon', '--', 'node', 'x.js'], /--timeout soon: expected a whole number of milliseconds/],
+  ];
+  it.each(cases)('%s', async (_name, args, message) => {
+    const result = await run(args);
+    expect(result.code).toBe(2);
+    const [first] = result.stderr.split('\n');
+    expect(first).toMatch(message);
+    expect(result.stderr).not.toMatch(/^\s+at /m);
+    expect(result.stdout).toBe('');
+  });
+
+  it('shows the server stderr tail when it dies during start-up', async () => {
+    const result = await run(['chains', '--', 'node', '-e', "console.error('DATABASE_URL is not set'); process.exit(3)"]);
+    expect(result.stderr).toContain('last lines the server wrote to stderr:\n  DATABASE_URL is not set\n');
+  });
+});
