@@ -1,0 +1,71 @@
+/**
+ * The contract every codemod meets. A codemod is a pure analysis of one file's text: it never reads or writes files
+ * (the runner and the jscodeshift adapter do), and it edits by text splices at positions a real parser found, so
+ * every byte it does not mean to change stays identical.
+ */
+
+/** One replacement of `source.slice(start, end)` by `text`. Edits of one file never overlap. */
+export interface CodemodEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/**
+ * Something the person running the codemod should read. `behaviour-change`: the edit changes what some input parses
+ * to (e.g. a coerce replaced by a guard); `needs-review`: the codemod could not decide, or left a spot alone on
+ * purpose (a comment inside a range it would have replaced); `info`: worth knowing, nothing to do.
+ */
+export interface CodemodNote {
+  readonly kind: 'behaviour-change' | 'needs-review' | 'info';
+  /** 1-based line and column in the original source. */
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+export interface CodemodOutcome {
+  /** The new text, or undefined when there is nothing to change. */
+  readonly output: string | undefined;
+  readonly edits: readonly CodemodEdit[];
+  readonly notes: readonly CodemodNote[];
+}
+
+export interface Codemod<Options> {
+  /** The kebab-case name users type: `agent-contract codemod <name>`. */
+  readonly name: string;
+  /** One sentence for `--help`. */
+  readonly description: string;
+  /** A cheap test on the raw text: false means no match is possible, and the file is not parsed at all. */
+  mightMatch(source: string): boolean;
+  /** Analyses one file. Throws `CodemodParseError` when the file does not parse. */
+  analyse(source: string, filePath: string, options: Options): CodemodOutcome;
+}
+
+/** The file does not parse; nothing may be written to it. */
+export class CodemodParseError extends Error {
+  override readonly name = 'CodemodParseError';
+  readonly filePath: string;
+  readonly line: number;
+  readonly column: number;
+
+  constructor(filePath: string, message: string, line: number, column: number) {
+    super(`${filePath}:${line}:${column}: ${message}`);
+    this.filePath = filePath;
+    this.line = line;
+    this.column = column;
+  }
+}
+
+/** Applies non-overlapping edits to `source`; throws when two edits overlap (a codemod bug, never user input). */
+export function applyEdits(source: string, edits: readonly CodemodEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let output = '';
+  let cursor = 0;
+  for (const edit of sorted) {
+    if (edit.start < cursor) throw new Error(`overlapping codemod edits at offset ${edit.start}`);
+    output += source.slice(cursor, edit.start) + edit.text;
+    cursor = edit.end;
+  }
+  return output + source.slice(cursor);
+}

@@ -1,0 +1,176 @@
+import ts from 'typescript';
+import type { CallSite } from './tool-registration.ts';
+import type { ChainMethod, ObjectProperty, SchemaExpr } from './schema-expr.ts';
+import { ImportTable, type ImportBinding } from './zod-imports.ts';
+
+/**
+ * The TypeScript-AST edge of the model: turns `ts` nodes into the neutral `SchemaExpr` that every verdict is made
+ * on. Used by codemods (`ts.createSourceFile`, no type checker) and by the audit.
+ */
+
+/** Every import binding of a file, in the neutral form `ImportTable` indexes. Type-only imports are left out. */
+export function importBindingsOf(sourceFile: ts.SourceFile): ImportBinding[] {
+  const bindings: ImportBinding[] = [];
+  for (const statement of sourceFile.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const clause = statement.importClause;
+    if (clause === undefined || clause.isTypeOnly) continue;
+    const source = statement.moduleSpecifier.text;
+    if (clause.name !== undefined) bindings.push({ local: clause.name.text, imported: 'default', source });
+    const named = clause.namedBindings;
+    if (named === undefined) continue;
+    if (ts.isNamespaceImport(named)) bindings.push({ local: named.name.text, imported: '*', source });
+    else {
+      for (const element of named.elements) {
+        if (element.isTypeOnly) continue;
+        bindings.push({ local: element.name.text, imported: (element.propertyName ?? element.name).text, source });
+      }
+    }
+  }
+  return bindings;
+}
+
+function unwrap(expr: ts.Expression): ts.Expression {
+  let current = expr;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isTypeAssertionExpression(current)
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+function bindingNames(name: ts.BindingName, names: Set<string>): void {
+  if (ts.isIdentifier(name)) names.add(name.text);
+  else for (const element of name.elements) if (!ts.isOmittedExpression(element)) bindingNames(element.name, names);
+}
+
+/** Names a scope node declares itself (not counting imports): parameters, variables, functions, classes. */
+function declaredIn(scope: ts.Node): Set<string> {
+  const names = new Set<string>();
+  if (ts.isFunctionLike(scope)) for (const parameter of scope.parameters) bindingNames(parameter.name, names);
+  if (ts.isCatchClause(scope) && scope.variableDeclaration !== undefined) bindingNames(scope.variableDeclaration.name, names);
+  if (ts.isForStatement(scope) || ts.isForOfStatement(scope) || ts.isForInStatement(scope)) {
+    const initializer = scope.initializer;
+    if (initializer !== undefined && ts.isVariableDeclarationList(initializer)) {
+      for (const declaration of initializer.declarations) bindingNames(declaration.name, names);
+    }
+  }
+  const statements = ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope) ? scope.statements : ts.isCaseClause(scope) || ts.isDefaultClause(scope) ? scope.statements : undefined;
+  for (const statement of statements ?? []) {
+    if (ts.isVariableStatement(statement)) for (const declaration of statement.declarationList.declarations) bindingNames(declaration.name, names);
+    else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name !== undefined) {
+      names.add(statement.name.text);
+    }
+  }
+  return names;
+}
+
+export class TypeScriptSchemaReader {
+  readonly imports: ImportTable;
+  private readonly scopeCache = new Map<ts.Node, Set<string>>();
+
+  constructor(readonly sourceFile: ts.SourceFile, guardModules?: readonly string[]) {
+    this.imports = new ImportTable(importBindingsOf(sourceFile), guardModules);
+  }
+
+  /** True when `identifier` still means the import of that name here, not a local that shadows it. */
+  refersToImport(identifier: ts.Identifier): boolean {
+    const name = identifier.text;
+    for (let node: ts.Node | undefined = identifier.parent; node !== undefined; node = node.parent) {
+      let names = this.scopeCache.get(node);
+      if (names === undefined) {
+        names = declaredIn(node);
+        this.scopeCache.set(node, names);
+      }
+      if (names.has(name)) return false;
+    }
+    return true;
+  }
+
+  /** The Zod path of a callee: `['string']` for `z.string` or an imported `string`, `['coerce','string']` for `z.coerce.string`. */
+  private zodPath(callee: ts.Expression): { path: string[]; root: ts.Identifier } | undefined {
+    const path: string[] = [];
+    let current = unwrap(callee);
+    while (ts.isPropertyAccessExpression(current)) {
+      path.unshift(current.name.text);
+      current = unwrap(current.expression);
+    }
+    if (!ts.isIdentifier(current)) return undefined;
+    const binding = this.imports.zod.get(current.text);
+    if (binding === undefined || !this.refersToImport(current)) return undefined;
+    if (binding.kind === 'factory') return { path: [binding.name, ...path], root: current };
+    return path.length === 0 ? undefined : { path, root: current };
+  }
+
+  read(input: ts.Expression): SchemaExpr<ts.Node> {
+    const expr = unwrap(input);
+    if (ts.isCallExpression(expr)) return this.readCall(expr);
+    if (ts.isObjectLiteralExpression(expr)) return { kind: 'object', node: expr, properties: expr.properties.map((p) => this.readProperty(p)) };
+    if (ts.isArrayLiteralExpression(expr)) return { kind: 'array', node: expr, elements: expr.elements.map((element) => this.read(element)) };
+    if (ts.isIdentifier(expr)) return { kind: 'identifier', node: expr, name: expr.text };
+    if (ts.isArrowFunction(expr) || ts.isFunctionExpression(expr)) return { kind: 'function', node: expr };
+    if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return { kind: 'literal', node: expr, value: expr.text };
+    if (ts.isNumericLiteral(expr)) return { kind: 'literal', node: expr, value: Number(expr.text) };
+    if (expr.kind === ts.SyntaxKind.TrueKeyword || expr.kind === ts.SyntaxKind.FalseKeyword) {
+      return { kind: 'literal', node: expr, value: expr.kind === ts.SyntaxKind.TrueKeyword };
+    }
+    if (expr.kind === ts.SyntaxKind.NullKeyword) return { kind: 'literal', node: expr, value: null };
+    if (ts.isRegularExpressionLiteral(expr)) return { kind: 'regex', node: expr };
+    return { kind: 'other', node: expr };
+  }
+
+  private readProperty(property: ts.ObjectLiteralElementLike): ObjectProperty<ts.Node> {
+    if (ts.isSpreadAssignment(property)) {
+      return { key: undefined, spread: true, value: this.read(property.expression), node: property, keyNode: property };
+    }
+    const name = property.name;
+    const key = name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) ? name.text : undefined;
+    const keyNode = name ?? property;
+    if (ts.isPropertyAssignment(property)) return { key, spread: false, value: this.read(property.initializer), node: property, keyNode };
+    if (ts.isShorthandPropertyAssignment(property)) return { key, spread: false, value: this.read(property.name), node: property, keyNode };
+    return { key, spread: false, value: { kind: 'function', node: property }, node: property, keyNode };
+  }
+
+  private readCall(call: ts.CallExpression): SchemaExpr<ts.Node> {
+    const methods: ChainMethod<ts.Node>[] = [];
+    let current: ts.CallExpression = call;
+    for (;;) {
+      const callee = unwrap(current.expression);
+      const zod = this.zodPath(callee);
+      const args = current.arguments.map((arg) => this.read(arg));
+      if (zod !== undefined) {
+        const binding = this.imports.zod.get(zod.root.text);
+        if (binding === undefined) break;
+        return { kind: 'zod', node: call, binding, factory: zod.path, factoryArgs: args, factoryNode: current, methods };
+      }
+      if (ts.isIdentifier(callee)) {
+        const guard = this.imports.guards.get(callee.text);
+        if (guard !== undefined && this.refersToImport(callee)) return { kind: 'guard', node: call, name: guard, args, methods };
+        if (methods.length === 0) return { kind: 'call', node: call, callee: callee.text, args };
+        break;
+      }
+      if (!ts.isPropertyAccessExpression(callee)) break;
+      methods.unshift({ name: callee.name.text, args, node: current });
+      const receiver = unwrap(callee.expression);
+      if (!ts.isCallExpression(receiver)) break;
+      current = receiver;
+    }
+    if (methods.length === 0 || !ts.isPropertyAccessExpression(unwrap(call.expression))) {
+      return { kind: 'call', node: call, callee: call.expression.getText(this.sourceFile), args: call.arguments.map((arg) => this.read(arg)) };
+    }
+    return { kind: 'other', node: call };
+  }
+
+  /** A call in the neutral form `toolRegistrationOf` reads, or undefined when its callee has no name. */
+  callSite(call: ts.CallExpression): CallSite<ts.Node> | undefined {
+    const callee = unwrap(call.expression);
+    const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
+    if (method === undefined) return undefined;
+    return { method, args: call.arguments.map((arg) => this.read(arg)), node: call };
+  }
+}

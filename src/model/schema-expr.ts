@@ -1,0 +1,244 @@
+import type { ZodBinding, ZodModule } from './zod-imports.ts';
+
+/**
+ * A schema expression in a neutral form. The ESLint plugin builds it from ESTree, codemods and the audit from the
+ * TypeScript AST; `node` points back into whichever AST it came from, so a front end can report and fix at it.
+ * Only what decides a verdict is kept: which Zod factory, which methods, which arguments.
+ */
+export type SchemaExpr<N> =
+  | ZodChainExpr<N>
+  | GuardExpr<N>
+  | { readonly kind: 'call'; readonly node: N; readonly callee: string; readonly args: readonly SchemaExpr<N>[] }
+  | { readonly kind: 'array'; readonly node: N; readonly elements: readonly SchemaExpr<N>[] }
+  | ObjectExpr<N>
+  | { readonly kind: 'identifier'; readonly node: N; readonly name: string }
+  | { readonly kind: 'function'; readonly node: N }
+  | { readonly kind: 'literal'; readonly node: N; readonly value: string | number | boolean | null }
+  | { readonly kind: 'regex'; readonly node: N }
+  | { readonly kind: 'other'; readonly node: N };
+
+/** `z.string().min(1).describe('x')`: a Zod factory call followed by method calls. */
+export interface ZodChainExpr<N> {
+  readonly kind: 'zod';
+  /** The whole expression, up to the last method call. */
+  readonly node: N;
+  readonly binding: ZodBinding;
+  /** `['string']` for `z.string()`, `['coerce', 'string']` for `z.coerce.string()`, `['string']` for a named `string()`. */
+  readonly factory: readonly string[];
+  readonly factoryArgs: readonly SchemaExpr<N>[];
+  /** The factory call alone (`z.string()`), before any method. */
+  readonly factoryNode: N;
+  readonly methods: readonly ChainMethod<N>[];
+}
+
+export interface ChainMethod<N> {
+  readonly name: string;
+  readonly args: readonly SchemaExpr<N>[];
+  /** The call expression that ends with this method. */
+  readonly node: N;
+}
+
+/** `guardId(inner)` or `idSchema()` from this package (or a configured helper), possibly followed by methods. */
+export interface GuardExpr<N> {
+  readonly kind: 'guard';
+  readonly node: N;
+  readonly name: string;
+  readonly args: readonly SchemaExpr<N>[];
+  readonly methods: readonly ChainMethod<N>[];
+}
+
+export interface ObjectExpr<N> {
+  readonly kind: 'object';
+  readonly node: N;
+  readonly properties: readonly ObjectProperty<N>[];
+}
+
+export interface ObjectProperty<N> {
+  /** The static key, or undefined for a spread or a computed key. */
+  readonly key: string | undefined;
+  readonly spread: boolean;
+  readonly value: SchemaExpr<N>;
+  /** The whole property (`ticketId: z.string()`), or the spread element. */
+  readonly node: N;
+  /** The key's node, for reports that point at the field name. */
+  readonly keyNode: N;
+}
+
+/** What a field's schema accepts from a JSON value, the question every id verdict turns on. */
+export type Acceptance =
+  | 'string'
+  | 'number'
+  /** `z.union([z.string(), z.number()])`, `z.string().or(z.number())`: accepts both, publishes `anyOf`/a type array. */
+  | 'string-or-number'
+  /** `z.coerce.*()`: accepts anything and converts it (null becomes "null"). */
+  | 'coerced'
+  /** `guardId(...)`, `idSchema()`, `z.preprocess(f, <string>)`: accepts strings and positive integers, publishes string. */
+  | 'guarded'
+  | 'boolean'
+  | 'enum'
+  | 'object'
+  | 'array'
+  /** An identifier or a call the model cannot see into. */
+  | 'unknown'
+  | 'other';
+
+export interface SchemaMeaning<N> {
+  readonly accepts: Acceptance;
+  /** For `coerced`: what it coerces to. */
+  readonly coerceTarget?: string;
+  /** String constraints no decimal integer can satisfy (`uuid`, `email`, `url`, `regex`, ...). */
+  readonly formats: readonly string[];
+  readonly optional: boolean;
+  readonly nullable: boolean;
+  /** Methods applied after an object schema that change what the SDK can publish (`refine`, `transform`, ...). */
+  readonly objectEffects: readonly ChainMethod<N>[];
+  /** The Zod module the expression comes from, when it is Zod. */
+  readonly module?: ZodModule;
+  /** For `object`: the shape's properties when they are written inline. */
+  readonly shape?: ObjectExpr<N>;
+  /** For `guarded`: the wrapped string schema. */
+  readonly inner?: SchemaExpr<N>;
+}
+
+const STRING_FORMATS = new Set([
+  'uuid', 'uuidv4', 'uuidv6', 'uuidv7', 'guid', 'email', 'url', 'httpUrl', 'cuid', 'cuid2', 'ulid', 'nanoid', 'emoji',
+  'datetime', 'date', 'time', 'duration', 'ip', 'ipv4', 'ipv6', 'cidrv4', 'cidrv6', 'base64', 'base64url', 'jwt',
+  'regex', 'e164', 'hostname', 'hex', 'mac', 'iso',
+]);
+const STRING_FACTORIES = new Set(['string', ...STRING_FORMATS]);
+const NUMBER_FACTORIES = new Set(['number', 'int', 'int32', 'uint32', 'int64', 'uint64', 'float32', 'float64', 'bigint', 'nan']);
+const OBJECT_FACTORIES = new Set(['object', 'strictObject', 'looseObject']);
+const ENUM_FACTORIES = new Set(['enum', 'nativeEnum', 'literal']);
+const WRAPPER_FACTORIES = new Set(['optional', 'nullable', 'nullish', 'readonly', 'nonoptional', '_default', 'prefault']);
+/** Methods that keep what a schema accepts, as far as JSON types go. */
+const OBJECT_EFFECT_METHODS = new Set(['refine', 'superRefine', 'transform', 'pipe', 'check', 'overwrite']);
+
+function empty<N>(accepts: Acceptance, extra: Partial<SchemaMeaning<N>> = {}): SchemaMeaning<N> {
+  return { accepts, formats: [], optional: false, nullable: false, objectEffects: [], ...extra };
+}
+
+function isStringLike(meaning: SchemaMeaning<unknown>): boolean {
+  return meaning.accepts === 'string';
+}
+
+function isNumberLike(meaning: SchemaMeaning<unknown>): boolean {
+  return meaning.accepts === 'number';
+}
+
+/** A union's members: `z.union([a, b])`, mini `z.union([a, b])`, or the receiver plus `.or(b)` arguments. */
+function unionMeaning<N>(members: readonly SchemaMeaning<N>[]): SchemaMeaning<N> {
+  const hasString = members.some(isStringLike);
+  const hasNumber = members.some(isNumberLike);
+  if (hasString && hasNumber && members.every((member) => isStringLike(member) || isNumberLike(member))) {
+    return empty('string-or-number', {
+      optional: members.some((member) => member.optional),
+      nullable: members.some((member) => member.nullable),
+    });
+  }
+  return empty('other');
+}
+
+function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
+  const [first, second] = expr.factory;
+  const module = expr.binding.module;
+  if (first === 'coerce' && second !== undefined) return empty('coerced', { coerceTarget: second, module });
+  if (first === undefined) return empty('other', { module });
+  if (STRING_FACTORIES.has(first)) return empty('string', { formats: first === 'string' ? [] : [first], module });
+  if (NUMBER_FACTORIES.has(first)) return empty('number', { module });
+  if (first === 'boolean') return empty('boolean', { module });
+  if (ENUM_FACTORIES.has(first)) return empty('enum', { module });
+  if (first === 'array') return empty('array', { module });
+  if (OBJECT_FACTORIES.has(first)) {
+    const shape = expr.factoryArgs[0];
+    return empty('object', { module, ...(shape?.kind === 'object' ? { shape } : {}) });
+  }
+  if (first === 'union') {
+    const members = expr.factoryArgs[0];
+    if (members?.kind !== 'array') return empty('other', { module });
+    return { ...unionMeaning(members.elements.map((element) => meaningOf(element))), module };
+  }
+  if (first === 'preprocess') {
+    const inner = expr.factoryArgs[1];
+    const innerMeaning = inner === undefined ? empty<N>('other') : meaningOf(inner);
+    return innerMeaning.accepts === 'string' ? { ...innerMeaning, accepts: 'guarded', inner: inner as SchemaExpr<N>, module } : { ...innerMeaning, module };
+  }
+  if (first === 'pipe') {
+    // zod mini's preprocess: pipe(transform(f), inner).
+    const [source, target] = expr.factoryArgs;
+    const isTransform = source?.kind === 'zod' && source.factory[0] === 'transform';
+    const targetMeaning = target === undefined ? empty<N>('other') : meaningOf(target);
+    if (isTransform && targetMeaning.accepts === 'string') return { ...targetMeaning, accepts: 'guarded', inner: target as SchemaExpr<N>, module };
+    return source === undefined ? empty('other', { module }) : { ...meaningOf(source), module };
+  }
+  if (WRAPPER_FACTORIES.has(first)) {
+    const inner = expr.factoryArgs[0];
+    const innerMeaning = inner === undefined ? empty<N>('other') : meaningOf(inner);
+    return {
+      ...innerMeaning,
+      optional: innerMeaning.optional || first === 'optional' || first === 'nullish',
+      nullable: innerMeaning.nullable || first === 'nullable' || first === 'nullish',
+      module,
+    };
+  }
+  return empty('other', { module });
+}
+
+/** Folds methods into the factory's meaning: flags, formats, unions by `.or()`, effects on objects. */
+function applyMethods<N>(start: SchemaMeaning<N>, methods: readonly ChainMethod<N>[]): SchemaMeaning<N> {
+  let meaning = start;
+  for (const method of methods) {
+    const { name } = method;
+    if (name === 'optional' || name === 'default' || name === 'prefault' || name === 'catch') meaning = { ...meaning, optional: true };
+    else if (name === 'nullable') meaning = { ...meaning, nullable: true };
+    else if (name === 'nullish') meaning = { ...meaning, optional: true, nullable: true };
+    else if (name === 'or') {
+      const other = method.args[0];
+      meaning = other === undefined ? meaning : { ...unionMeaning([meaning, meaningOf(other)]), module: meaning.module } as SchemaMeaning<N>;
+    } else if (meaning.accepts === 'string' && STRING_FORMATS.has(name)) meaning = { ...meaning, formats: [...meaning.formats, name] };
+    else if (meaning.accepts === 'string' && name === 'check') {
+      const formats = method.args.flatMap((arg) => (arg.kind === 'zod' && STRING_FORMATS.has(arg.factory[0] ?? '') ? [arg.factory[0] as string] : []));
+      meaning = { ...meaning, formats: [...meaning.formats, ...formats] };
+    } else if (meaning.accepts === 'object' && OBJECT_EFFECT_METHODS.has(name)) {
+      meaning = { ...meaning, objectEffects: [...meaning.objectEffects, method] };
+    } else if (meaning.accepts === 'object' && (name === 'extend' || name === 'merge' || name === 'pick' || name === 'omit' || name === 'partial' || name === 'strict' || name === 'passthrough')) {
+      // Still an object, but its shape is no longer the literal one written inline.
+      const { shape: _shape, ...rest } = meaning;
+      meaning = rest;
+    } else if (name === 'transform' && meaning.accepts !== 'object') {
+      meaning = { ...meaning, accepts: meaning.accepts === 'string' ? 'string' : 'other' };
+    }
+  }
+  return meaning;
+}
+
+/** What a schema expression accepts, decided once for every front end. */
+export function meaningOf<N>(expr: SchemaExpr<N>): SchemaMeaning<N> {
+  switch (expr.kind) {
+    case 'zod':
+      return applyMethods(factoryMeaning(expr), expr.methods);
+    case 'guard': {
+      const inner = expr.args[0];
+      const innerMeaning = inner === undefined ? empty<N>('string') : meaningOf(inner);
+      return applyMethods({ ...innerMeaning, accepts: 'guarded', ...(inner === undefined ? {} : { inner }) }, expr.methods);
+    }
+    case 'object':
+      return empty('object', { shape: expr });
+    case 'identifier':
+    case 'call':
+      return empty('unknown');
+    default:
+      return empty('other');
+  }
+}
+
+/**
+ * Whether an effect on an object schema empties or drops the published contract (FACTS: the SDK publishes
+ * `{"type":"object","properties":{}}` when the schema no longer normalises to an object). Under zod 3 every
+ * `ZodEffects` does; under zod 4 `.refine()` keeps a `ZodObject` and only `.transform()`/`.pipe()` lose the shape.
+ * `major` undefined (bare `zod`): judged as zod 4 for refine, so only certain breakage is reported.
+ */
+export function effectEmptiesContract(effect: string, major: 3 | 4 | undefined): boolean {
+  if (effect === 'transform' || effect === 'pipe') return true;
+  if (effect === 'refine' || effect === 'superRefine') return major === 3;
+  return false;
+}

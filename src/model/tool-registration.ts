@@ -1,0 +1,121 @@
+import type { ObjectExpr, SchemaExpr } from './schema-expr.ts';
+
+/**
+ * How MCP tools are registered, in the styles real servers use. A front end hands over a call in neutral form; this
+ * module says whether it registers a tool and which argument is the input schema, the output schema and the handler.
+ */
+
+/** A call as a front end saw it: `server.registerTool('x', {...}, cb)` is `{ method: 'registerTool', args: [...] }`. */
+export interface CallSite<N> {
+  /** The called property (`server.tool(...)`) or function name (`addTool(...)`). */
+  readonly method: string;
+  readonly args: readonly SchemaExpr<N>[];
+  readonly node: N;
+}
+
+export type RegistrationStyle =
+  /** SDK v1 `server.tool(name, [description], [shape], [annotations], cb)`. */
+  | 'sdk-tool'
+  /** SDK v1 and v2 `server.registerTool(name, { inputSchema, outputSchema, ... }, cb)`. */
+  | 'register-tool'
+  /** fastmcp `server.addTool({ name, parameters, execute })`. */
+  | 'add-tool';
+
+export interface ToolRegistration<N> {
+  readonly style: RegistrationStyle;
+  /** The tool's name when it is a string literal. */
+  readonly name?: string;
+  readonly input?: SchemaExpr<N>;
+  readonly output?: SchemaExpr<N>;
+  readonly handler?: SchemaExpr<N>;
+  readonly node: N;
+}
+
+/** Keys of MCP tool annotations; an object made of these is `annotations`, not a raw shape. */
+const ANNOTATION_KEYS = new Set(['title', 'readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint']);
+
+function property<N>(object: ObjectExpr<N>, key: string): SchemaExpr<N> | undefined {
+  return object.properties.find((candidate) => candidate.key === key && !candidate.spread)?.value;
+}
+
+function isAnnotations<N>(expr: SchemaExpr<N>): boolean {
+  return expr.kind === 'object' && expr.properties.length > 0 && expr.properties.every((p) => p.key !== undefined && ANNOTATION_KEYS.has(p.key));
+}
+
+function literalName<N>(expr: SchemaExpr<N> | undefined): string | undefined {
+  return expr?.kind === 'literal' && typeof expr.value === 'string' ? expr.value : undefined;
+}
+
+function isNameArgument<N>(expr: SchemaExpr<N> | undefined): boolean {
+  return expr !== undefined && (literalName(expr) !== undefined || expr.kind === 'identifier' || expr.kind === 'other');
+}
+
+function withName<N>(registration: Omit<ToolRegistration<N>, 'name'>, nameExpr: SchemaExpr<N> | undefined): ToolRegistration<N> {
+  const name = literalName(nameExpr);
+  return name === undefined ? registration : { ...registration, name };
+}
+
+function sdkTool<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
+  const [nameExpr, ...rest] = call.args;
+  if (!isNameArgument(nameExpr) || rest.length === 0) return undefined;
+  const handler = rest.at(-1);
+  if (handler?.kind !== 'function' && handler?.kind !== 'identifier') return undefined;
+  let index = 0;
+  if (rest[index]?.kind === 'literal') index += 1; // description
+  const candidate = index < rest.length - 1 ? rest[index] : undefined;
+  const input = candidate !== undefined && !isAnnotations(candidate) ? candidate : undefined;
+  return withName({ style: 'sdk-tool', node: call.node, handler, ...(input === undefined ? {} : { input }) }, nameExpr);
+}
+
+function registerTool<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
+  const [nameExpr, config, handler] = call.args;
+  if (!isNameArgument(nameExpr) || config?.kind !== 'object') return undefined;
+  const input = property(config, 'inputSchema');
+  const output = property(config, 'outputSchema');
+  return withName(
+    {
+      style: 'register-tool',
+      node: call.node,
+      ...(input === undefined ? {} : { input }),
+      ...(output === undefined ? {} : { output }),
+      ...(handler === undefined ? {} : { handler }),
+    },
+    nameExpr,
+  );
+}
+
+function addTool<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
+  const [definition] = call.args;
+  if (definition?.kind !== 'object') return undefined;
+  const input = property(definition, 'parameters') ?? property(definition, 'inputSchema');
+  const output = property(definition, 'outputSchema');
+  const handler = property(definition, 'execute') ?? property(definition, 'handler');
+  if (input === undefined && handler === undefined) return undefined;
+  return withName(
+    {
+      style: 'add-tool',
+      node: call.node,
+      ...(input === undefined ? {} : { input }),
+      ...(output === undefined ? {} : { output }),
+      ...(handler === undefined ? {} : { handler }),
+    },
+    property(definition, 'name'),
+  );
+}
+
+/** The tool a call registers, or undefined when the call registers none. */
+export function toolRegistrationOf<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
+  switch (call.method) {
+    case 'tool':
+      return sdkTool(call);
+    case 'registerTool':
+      return registerTool(call);
+    case 'addTool':
+      return addTool(call);
+    default:
+      return undefined;
+  }
+}
+
+/** The method names that may register a tool: a front end can skip every other call without building it. */
+export const REGISTRATION_METHODS: ReadonlySet<string> = new Set(['tool', 'registerTool', 'addTool']);

@@ -1,0 +1,81 @@
+/**
+ * Which local names are Zod, from a file's import declarations. Both front ends (ESTree in the ESLint plugin, the
+ * TypeScript AST in codemods and the audit) list their imports in this neutral form and ask this module.
+ */
+
+/** The module specifiers that are Zod, and what each gives. */
+const ZOD_MODULES: Readonly<Record<string, ZodModule>> = {
+  zod: { source: 'zod', major: undefined, mini: false },
+  'zod/v3': { source: 'zod/v3', major: 3, mini: false },
+  'zod/v4': { source: 'zod/v4', major: 4, mini: false },
+  'zod/mini': { source: 'zod/mini', major: 4, mini: true },
+  'zod/v4-mini': { source: 'zod/v4-mini', major: 4, mini: true },
+  'zod/v4/mini': { source: 'zod/v4/mini', major: 4, mini: true },
+  'zod/v4/core': { source: 'zod/v4/core', major: 4, mini: true },
+};
+
+export interface ZodModule {
+  readonly source: string;
+  /** 3 or 4 when the specifier says so; undefined for bare `zod`, whose major depends on what is installed. */
+  readonly major: 3 | 4 | undefined;
+  /** Functional API only (no methods on schemas): `zod/mini` and friends. */
+  readonly mini: boolean;
+}
+
+/** One import binding as a front end saw it: `import { z as zz } from 'zod'` is `{ local: 'zz', imported: 'z', source: 'zod' }`. */
+export interface ImportBinding {
+  readonly local: string;
+  /** The exported name, or `*` for a namespace import and `default` for a default import. */
+  readonly imported: string;
+  readonly source: string;
+}
+
+/** What a local name stands for when it is Zod. */
+export type ZodBinding =
+  /** `z` in `import { z } from 'zod'`, `import * as z from 'zod'`, `import z from 'zod'`: the namespace; members are factories. */
+  | { readonly kind: 'namespace'; readonly local: string; readonly module: ZodModule }
+  /** `string` in `import { string } from 'zod'`: one factory, called directly. */
+  | { readonly kind: 'factory'; readonly local: string; readonly name: string; readonly module: ZodModule };
+
+export function zodModuleOf(source: string): ZodModule | undefined {
+  return ZOD_MODULES[source];
+}
+
+/** The names a module exports that are the whole Zod namespace rather than one factory. */
+const NAMESPACE_EXPORTS = new Set(['z', '*', 'default']);
+
+/** Where this project's own guarded acceptors come from; a config may add a local helper module. */
+export const GUARD_MODULES: readonly string[] = ['agent-contract'];
+export const GUARD_FUNCTIONS: readonly string[] = ['guardId', 'idSchema'];
+
+/** Indexes a file's imports: which local names are Zod namespaces or factories, and which are the id guards. */
+export class ImportTable {
+  readonly zod: ReadonlyMap<string, ZodBinding>;
+  /** Local name -> exported name, for `guardId`/`idSchema` imported from this package or a configured helper. */
+  readonly guards: ReadonlyMap<string, string>;
+
+  constructor(bindings: readonly ImportBinding[], guardModules: readonly string[] = GUARD_MODULES) {
+    const zod = new Map<string, ZodBinding>();
+    const guards = new Map<string, string>();
+    for (const binding of bindings) {
+      const module = zodModuleOf(binding.source);
+      if (module !== undefined) {
+        zod.set(
+          binding.local,
+          NAMESPACE_EXPORTS.has(binding.imported)
+            ? { kind: 'namespace', local: binding.local, module }
+            : { kind: 'factory', local: binding.local, name: binding.imported, module },
+        );
+      } else if (guardModules.includes(binding.source) && GUARD_FUNCTIONS.includes(binding.imported)) {
+        guards.set(binding.local, binding.imported);
+      }
+    }
+    this.zod = zod;
+    this.guards = guards;
+  }
+
+  /** True when the file imports anything from Zod; rules and codemods skip files where this is false. */
+  get hasZod(): boolean {
+    return this.zod.size > 0;
+  }
+}

@@ -1,0 +1,190 @@
+import { parseForESLint } from '@typescript-eslint/parser';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { SourceCode } from 'eslint';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { EstreeSchemaReader } from '../../eslint-plugin/utils/from-estree.ts';
+import { TypeScriptSchemaReader } from '../../src/model/from-typescript.ts';
+import { meaningOf, type SchemaExpr, type SchemaMeaning } from '../../src/model/schema-expr.ts';
+import { toolRegistrationOf } from '../../src/model/tool-registration.ts';
+
+const source = `
+import { z } from 'zod';
+import * as z3 from 'zod/v3';
+import { z as zz } from 'zod/v4';
+import { string, number, union } from 'zod';
+import * as zm from 'zod/mini';
+import { guardId, idSchema } from 'agent-contract';
+declare const numericIdToString: (value: unknown) => unknown;
+
+const plain = z.string().min(1).describe('The ticket id');
+const optionalPlain = z.string().optional();
+const renamed = zz.string();
+const named = string().min(1);
+const numeric = z.number().int();
+const coerced = z.coerce.string();
+const coercedNumber = z3.coerce.number();
+const unionIds = z.union([z.string(), z.number()]);
+const namedUnion = union([string(), number()]);
+const orIds = z.number().or(z.string());
+const guarded = guardId(z.string().min(1));
+const guardedOptional = guardId(z.string()).optional();
+const idOnly = idSchema();
+const preprocessed = z.preprocess(numericIdToString, z.string());
+const miniGuarded = zm.pipe(zm.transform(numericIdToString), zm.string());
+const miniOptional = zm.optional(zm.string());
+const uuid = z.string().uuid();
+const uuidFactory = z.uuid();
+const regex = z.string().regex(/^T-[0-9]+$/);
+const miniRegex = zm.string().check(zm.regex(/^x/));
+const refined = z3.object({ a: z3.string() }).refine(() => true);
+const transformed = z.object({ a: z.string() }).transform((value) => value);
+const nullish = z.string().nullish();
+function shadow(z: { string(): unknown }) {
+  const notZod = z.string();
+  return notZod;
+}
+`;
+
+interface Summary {
+  accepts: string;
+  formats: readonly string[];
+  optional: boolean;
+  nullable: boolean;
+  effects: string[];
+  coerceTarget?: string;
+}
+
+function summarise<N>(meaning: SchemaMeaning<N>): Summary {
+  return {
+    accepts: meaning.accepts,
+    formats: meaning.formats,
+    optional: meaning.optional,
+    nullable: meaning.nullable,
+    effects: meaning.objectEffects.map((effect) => effect.name),
+    ...(meaning.coerceTarget === undefined ? {} : { coerceTarget: meaning.coerceTarget }),
+  };
+}
+
+function fromTypeScript(): Map<string, SchemaExpr<ts.Node>> {
+  const file = ts.createSourceFile('fixture.ts', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const reader = new TypeScriptSchemaReader(file);
+  const found = new Map<string, SchemaExpr<ts.Node>>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined) found.set(node.name.text, reader.read(node.initializer));
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+function estreeReader(text: string): { reader: EstreeSchemaReader; ast: TSESTree.Program } {
+  const { ast, scopeManager, visitorKeys, services } = parseForESLint(text, { range: true, loc: true, tokens: true, comment: true, sourceType: 'module' });
+  const sourceCode = new SourceCode({ text, ast: ast as never, scopeManager: scopeManager as never, visitorKeys, parserServices: services } as never);
+  return { reader: new EstreeSchemaReader(sourceCode as unknown as TSESLint.SourceCode), ast };
+}
+
+function fromEstree(): Map<string, SchemaExpr<TSESTree.Node>> {
+  const { reader, ast } = estreeReader(source);
+  const found = new Map<string, SchemaExpr<TSESTree.Node>>();
+  const visit = (node: TSESTree.Node): void => {
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init !== null) found.set(node.id.name, reader.read(node.init));
+    for (const value of Object.values(node)) {
+      if (value !== null && typeof value === 'object' && 'type' in value && value !== node.parent) visit(value as TSESTree.Node);
+      if (Array.isArray(value)) for (const child of value) if (child !== null && typeof child === 'object' && 'type' in child) visit(child as TSESTree.Node);
+    }
+  };
+  visit(ast);
+  return found;
+}
+
+const base = { formats: [], optional: false, nullable: false, effects: [] };
+const expected: Record<string, Summary> = {
+  plain: { ...base, accepts: 'string' },
+  optionalPlain: { ...base, accepts: 'string', optional: true },
+  renamed: { ...base, accepts: 'string' },
+  named: { ...base, accepts: 'string' },
+  numeric: { ...base, accepts: 'number' },
+  coerced: { ...base, accepts: 'coerced', coerceTarget: 'string' },
+  coercedNumber: { ...base, accepts: 'coerced', coerceTarget: 'number' },
+  unionIds: { ...base, accepts: 'string-or-number' },
+  namedUnion: { ...base, accepts: 'string-or-number' },
+  orIds: { ...base, accepts: 'string-or-number' },
+  guarded: { ...base, accepts: 'guarded' },
+  guardedOptional: { ...base, accepts: 'guarded', optional: true },
+  idOnly: { ...base, accepts: 'guarded' },
+  preprocessed: { ...base, accepts: 'guarded' },
+  miniGuarded: { ...base, accepts: 'guarded' },
+  miniOptional: { ...base, accepts: 'string', optional: true },
+  uuid: { ...base, accepts: 'string', formats: ['uuid'] },
+  uuidFactory: { ...base, accepts: 'string', formats: ['uuid'] },
+  regex: { ...base, accepts: 'string', formats: ['regex'] },
+  miniRegex: { ...base, accepts: 'string', formats: ['regex'] },
+  refined: { ...base, accepts: 'object', effects: ['refine'] },
+  transformed: { ...base, accepts: 'object', effects: ['transform'] },
+  nullish: { ...base, accepts: 'string', optional: true, nullable: true },
+  notZod: { ...base, accepts: 'other' },
+};
+
+describe('the neutral schema model', () => {
+  const typescript = fromTypeScript();
+  const estree = fromEstree();
+  it.each(Object.entries(expected))('%s means the same from both front ends', (name, summary) => {
+    const fromTs = typescript.get(name);
+    const fromEs = estree.get(name);
+    expect(fromTs).toBeDefined();
+    expect(fromEs).toBeDefined();
+    expect(summarise(meaningOf(fromTs as SchemaExpr<ts.Node>))).toEqual(summary);
+    expect(summarise(meaningOf(fromEs as SchemaExpr<TSESTree.Node>))).toEqual(summary);
+  });
+
+  it('does not take a local z for zod', () => {
+    expect(typescript.get('notZod')?.kind).not.toBe('zod');
+    expect(estree.get('notZod')?.kind).not.toBe('zod');
+  });
+});
+
+describe('tool registrations', () => {
+  const registrations = `
+import { z } from 'zod';
+server.tool('get_ticket', 'Read a ticket', { ticketId: z.string() }, async () => ({ content: [] }));
+server.tool('ping', async () => ({ content: [] }));
+server.tool('annotated', { readOnlyHint: true }, async () => ({ content: [] }));
+server.registerTool('list_tickets', { inputSchema: { status: z.string() }, outputSchema: { tickets: z.array(z.object({ id: z.number() })) } }, handler);
+fastmcp.addTool({ name: 'add_note', parameters: z.object({ noteId: z.string() }), execute: async () => '' });
+logger.tool;
+console.log('tool', 1);
+`;
+  it('finds the name, input, output and handler in every style, from both front ends', () => {
+    const file = ts.createSourceFile('r.ts', registrations, ts.ScriptTarget.Latest, true);
+    const reader = new TypeScriptSchemaReader(file);
+    const fromTs: unknown[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const site = reader.callSite(node);
+        const registration = site === undefined ? undefined : toolRegistrationOf(site);
+        if (registration !== undefined) {
+          fromTs.push([registration.style, registration.name, registration.input?.kind, registration.output?.kind, registration.handler?.kind]);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    expect(fromTs).toEqual([
+      ['sdk-tool', 'get_ticket', 'object', undefined, 'function'],
+      ['sdk-tool', 'ping', undefined, undefined, 'function'],
+      ['sdk-tool', 'annotated', undefined, undefined, 'function'],
+      ['register-tool', 'list_tickets', 'object', 'object', 'identifier'],
+      ['add-tool', 'add_note', 'zod', undefined, 'function'],
+    ]);
+
+    const { reader: esReader, ast } = estreeReader(registrations);
+    const fromEs = ast.body.flatMap((statement) => {
+      if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'CallExpression') return [];
+      const site = esReader.callSite(statement.expression);
+      const registration = site === undefined ? undefined : toolRegistrationOf(site);
+      return registration === undefined ? [] : [[registration.style, registration.name, registration.input?.kind, registration.output?.kind, registration.handler?.kind]];
+    });
+    expect(fromEs).toEqual(fromTs);
+  });
+});
