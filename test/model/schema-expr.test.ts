@@ -7,6 +7,7 @@ import { EstreeSchemaReader } from '../../eslint-plugin/utils/from-estree.ts';
 import { TypeScriptSchemaReader } from '../../src/model/from-typescript.ts';
 import { meaningOf, type SchemaExpr, type SchemaMeaning } from '../../src/model/schema-expr.ts';
 import { toolRegistrationOf } from '../../src/model/tool-registration.ts';
+import { idAcceptorVerdict } from '../../src/model/id-acceptor.ts';
 
 const source = `
 import { z } from 'zod';
@@ -187,4 +188,21 @@ console.log('tool', 1);
     });
     expect(fromEs).toEqual(fromTs);
   });
+});
+
+describe('idAcceptorVerdict', () => {
+  const typescript = fromTypeScript();
+  const verdict = (field: string, name: string) => idAcceptorVerdict(field, meaningOf(typescript.get(name) as SchemaExpr<ts.Node>));
+  it.each([
+    ['ticketId', 'plain', 'guard'],
+    ['ticketId', 'optionalPlain', 'guard'],
+    ['ticketId', 'guarded', 'guarded'],
+    ['ticketId', 'miniGuarded', 'guarded'],
+    ['ticketId', 'coerced', 'coerced'],
+    ['ticketId', 'unionIds', 'union'],
+    ['ticketId', 'numeric', 'numeric'],
+    ['ticketId', 'uuid', 'constrained'],
+    ['ticketId', 'regex', 'constrained'],
+    ['subject', 'plain', 'not-id'],
+  ])('%s: %s -> %s', (field, name, expected) => expect(verdict(field, name)).toBe(expected));
 });

@@ -1,0 +1,35 @@
+import { isIdName } from './ids.ts';
+import type { SchemaMeaning } from './schema-expr.ts';
+
+/**
+ * What to do about one input field, decided once for the lint rules, the codemods and the audit:
+ * - `not-id`: the name is not an id; nothing to say.
+ * - `guard`: a bare string schema on an id; wrap it in `guardId(...)` (bytes stay identical, numbers get accepted).
+ * - `guarded`: already `guardId`/`idSchema`/a numeric preprocess; fine.
+ * - `coerced`: `z.coerce.*()` on an id; replace by a guarded string (behaviour change: null stops becoming "null").
+ * - `union`: string-or-number on an id; replace by a guarded string (published contract returns to `type: string`).
+ * - `numeric`: accepts numbers only; emitters of string ids will fail. Reported, never rewritten.
+ * - `constrained`: uuid/email/url/regex and the like; no number can be a valid value, so there is nothing to widen.
+ * - `unknown`: the schema is a reference the model cannot see into (an identifier, a helper call).
+ */
+export type IdAcceptorVerdict = 'not-id' | 'guard' | 'guarded' | 'coerced' | 'union' | 'numeric' | 'constrained' | 'unknown';
+
+export function idAcceptorVerdict<N>(fieldName: string | undefined, meaning: SchemaMeaning<N>): IdAcceptorVerdict {
+  if (fieldName === undefined || !isIdName(fieldName)) return 'not-id';
+  switch (meaning.accepts) {
+    case 'string':
+      return meaning.formats.length > 0 ? 'constrained' : 'guard';
+    case 'guarded':
+      return 'guarded';
+    case 'coerced':
+      return 'coerced';
+    case 'string-or-number':
+      return 'union';
+    case 'number':
+      return 'numeric';
+    case 'unknown':
+      return 'unknown';
+    default:
+      return 'not-id';
+  }
+}
