@@ -80,3 +80,31 @@ export function describeFieldSchema(schema: unknown): RuntimeFieldShape {
   if (flavour === undefined) return { kind: 'other' };
   return flavour === 'zod3' ? describeZod3(schema as Any) : describeZod4(schema as Any);
 }
+
+const NO_DEFAULT: unique symbol = Symbol('no default');
+
+/**
+ * The value `.default(...)` gives a field, read from the schema object (zod 3 keeps a function, zod 4 the value or a
+ * getter); `NO_DEFAULT` when the field has none. Used to warn only when a caller's value differs from the default.
+ */
+export function defaultOf(schema: unknown): unknown {
+  const flavour = zodFlavourOf(schema);
+  if (flavour === undefined) return NO_DEFAULT;
+  if (flavour === 'zod3') {
+    const def = (schema as Any)['_def'] as Any;
+    if (def['typeName'] === 'ZodDefault') return (def['defaultValue'] as () => unknown)();
+    const inner = def['innerType'] ?? def['schema'];
+    return inner === undefined ? NO_DEFAULT : defaultOf(inner);
+  }
+  const def = ((schema as Any)['_zod'] as Any)['def'] as Any;
+  if (def['type'] === 'default' || def['type'] === 'prefault') {
+    const value = def['defaultValue'];
+    return typeof value === 'function' ? (value as () => unknown)() : value;
+  }
+  const inner = def['innerType'] ?? (def['type'] === 'pipe' ? def['out'] : undefined);
+  return inner === undefined ? NO_DEFAULT : defaultOf(inner);
+}
+
+export function hasDefault(value: unknown): boolean {
+  return value !== NO_DEFAULT;
+}
