@@ -118,11 +118,11 @@ export function refusalBody(refusal: FieldRefusal, warnings: readonly FieldWarni
 }
 
 /** An MCP tool result carrying `body` as structured content and as JSON text, flagged as an error when it failed. */
-export function toolResult(body: Readonly<Record<string, unknown>>): {
+export function toolResult(body: object): {
   content: { type: 'text'; text: string }[];
   structuredContent: Record<string, unknown>;
   isError?: true;
 } {
   const result = { content: [{ type: 'text' as const, text: JSON.stringify(body) }], structuredContent: { ...body } };
-  return body['status'] === 'FAILED' ? { ...result, isError: true } : result;
+  return (body as { status?: unknown }).status === 'FAILED' ? { ...result, isError: true } : result;
 }
