@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import { ServerStartError } from '../testing/connect.ts';
 import { runChainsCommand } from './chains.ts';
+import { type CodemodCommandOptions, describeCodemods, loadCodemods, runCodemodCommand } from './codemod.ts';
 import { EXIT_ERROR, UsageError } from './errors.ts';
 
 
@@ -26,6 +27,26 @@ function buildProgram(): Command {
     .action(async (serverCommand: string[], options: { samples?: string; timeout: string; json?: boolean }) => {
       process.exitCode = await runChainsCommand(serverCommand, options);
     });
+
+  program
+    .command('codemod')
+    .description('rewrite TypeScript sources with a codemod; writes only on a clean git tree (see docs/codemods.md)')
+    .usage('[options] <name> [paths...]')
+    .argument('<name>', 'the codemod to run (listed below)')
+    .argument('[paths...]', 'files, folders, or tsconfig*.json files meaning the files they include (default: .)')
+    .addOption(new Option('--dry', 'print a unified diff for each file that would change; write nothing').conflicts('print'))
+    .option('--print', 'print the new text of each file that would change; write nothing')
+    .option('--check', 'write nothing; exit 1 when a file would change (for CI and pre-commit hooks)')
+    .option('--json', 'print every file\'s status, edits and notes, and the summary, as JSON')
+    .option('--force', 'write even when the git tree has uncommitted changes to tracked files')
+    .option('--import-from <module>', 'the module the codemod imports its helpers from (guard-ids: guardId)')
+    .action(async (name: string, paths: string[], options: CodemodCommandOptions) => {
+      process.exitCode = await runCodemodCommand(name, paths, options);
+    });
+  // The codemods load typescript, an optional peer: read them only when `codemod` runs, here to list them in its help.
+  program.hook('preSubcommand', async (_program, subcommand) => {
+    if (subcommand.name() === 'codemod') subcommand.addHelpText('after', describeCodemods(await loadCodemods()));
+  });
   return program;
 }
 

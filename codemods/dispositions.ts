@@ -1,0 +1,336 @@
+import ts from 'typescript';
+import { TypeScriptSchemaReader } from '../src/model/from-typescript.ts';
+import { handlerReads, type HandlerReads } from '../src/model/handler-reads.ts';
+import { splitWords } from '../src/model/ids.ts';
+import { meaningOf, type SchemaExpr } from '../src/model/schema-expr.ts';
+import { toolRegistrationOf, type ToolRegistration } from '../src/model/tool-registration.ts';
+import { TypedFiles } from '../src/model/typed-files.ts';
+import { applyEdits, CodemodParseError, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';
+import { namedImportEdit, type ImportName } from './utils/import-edit.ts';
+
+export interface DispositionsOptions {
+  /** Where `honored`, `warned`, `offeredShape` and `Disposition` are imported from; `agent-contract` by default. */
+  readonly importFrom?: string;
+  /** The type-checked project view; one is kept per process when not given, so files of one project share a program. */
+  readonly typedFiles?: TypedFiles;
+}
+
+const DEFAULT_MODULE = 'agent-contract';
+export const UNREAD_MESSAGE = 'Published, but the handler never reads it: honour it, refuse it, or remove it from the shape.';
+
+let processTypedFiles: TypedFiles | undefined;
+
+function lineAndColumn(file: ts.SourceFile, position: number): { line: number; column: number } {
+  const { line, character } = file.getLineAndCharacterOfPosition(position);
+  return { line: line + 1, column: character + 1 };
+}
+
+function camelCase(words: readonly string[]): string {
+  return words.map((word, index) => (index === 0 ? word : `${word.charAt(0).toUpperCase()}${word.slice(1)}`)).join('');
+}
+
+/** `work_capacity_write` and `WORK_TOOLS.work_capacity_write` both give `workCapacityWrite`. */
+function baseNameOf(nameArgument: ts.Expression | undefined, registration: ToolRegistration<ts.Node>): string | undefined {
+  if (registration.name !== undefined) return camelCase(splitWords(registration.name));
+  if (nameArgument === undefined) return undefined;
+  if (ts.isPropertyAccessExpression(nameArgument)) return camelCase(splitWords(nameArgument.name.text));
+  if (ts.isIdentifier(nameArgument)) return camelCase(splitWords(nameArgument.text));
+  return undefined;
+}
+
+/** `makeVideoShape` -> `makeVideo`: the table is named after the shape, without the word that says it is one. */
+function tableBaseOf(shapeName: string): string {
+  const stripped = shapeName.replace(/(InputSchema|InputShape|Shape|Schema|Input|Args|Params)$/, '');
+  return stripped.length > 0 ? stripped : shapeName;
+}
+
+/** The statement directly inside a block or the file that contains `node`. */
+function enclosingStatement(node: ts.Node): ts.Statement | undefined {
+  for (let current: ts.Node = node; current.parent !== undefined; current = current.parent) {
+    const parent = current.parent;
+    if (ts.isBlock(parent) || ts.isSourceFile(parent) || ts.isModuleBlock(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent)) {
+      return current as ts.Statement;
+    }
+  }
+  return undefined;
+}
+
+function indentationAt(text: string, position: number): string {
+  const lineStart = text.lastIndexOf('\n', position - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
+}
+
+/** Moves a multi-line expression's text from an indentation of `from` to one of `to`, line by line after the first. */
+function reindent(text: string, from: string, to: string): string {
+  if (from === to) return text;
+  return text
+    .split('\n')
+    .map((line, index) => (index === 0 ? line : line.startsWith(from) ? `${to}${line.slice(from.length)}` : line))
+    .join('\n');
+}
+
+function propertyKey(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
+/** Every const a scope around `node` declares, by name, to resolve `inputSchema: shape` to `const shape = {...}`. */
+function findConst(name: string, from: ts.Node): ts.VariableDeclaration | undefined {
+  for (let scope: ts.Node | undefined = from.parent; scope !== undefined; scope = scope.parent) {
+    if (!ts.isSourceFile(scope) && !ts.isBlock(scope) && !ts.isModuleBlock(scope)) continue;
+    for (const statement of scope.statements) {
+      if (!ts.isVariableStatement(statement) || (statement.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration;
+      }
+    }
+  }
+  return undefined;
+}
+
+function constNames(file: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) names.add(node.name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return names;
+}
+
+interface TableTarget {
+  /** The tool, for messages. */
+  readonly tool: string;
+  /** The expression whose type has the shape's keys (an object literal or a const's name). */
+  readonly keysFrom: ts.Node;
+  /** The name the table's `keyof typeof` uses. */
+  readonly shapeName: string;
+  readonly reads: HandlerReads;
+  readonly at: ts.Node;
+}
+
+class DispositionsRun {
+  readonly edits: CodemodEdit[] = [];
+  readonly notes: CodemodNote[] = [];
+  readonly reader: TypeScriptSchemaReader;
+  readonly taken: Set<string>;
+  readonly imports = new Map<string, ImportName>();
+
+  constructor(
+    readonly file: ts.SourceFile,
+    readonly checker: ts.TypeChecker,
+  ) {
+    this.reader = new TypeScriptSchemaReader(file);
+    this.taken = constNames(file);
+  }
+
+  note(kind: CodemodNote['kind'], node: ts.Node, message: string): void {
+    this.notes.push({ kind, ...lineAndColumn(this.file, node.getStart(this.file)), message });
+  }
+
+  /** A fresh const name: `name`, or `name2`, `name3` when taken. */
+  freshName(name: string): string {
+    let candidate = name;
+    for (let index = 2; this.taken.has(candidate); index += 1) candidate = `${name}${index}`;
+    this.taken.add(candidate);
+    return candidate;
+  }
+
+  /** The shape's keys in source order; spreads and references are resolved by the checker. */
+  keysOf(node: ts.Node): string[] {
+    if (!ts.isObjectLiteralExpression(node)) {
+      return this.checker
+        .getTypeAtLocation(node)
+        .getProperties()
+        .map((symbol) => symbol.getName());
+    }
+    const keys = new Set<string>();
+    for (const property of node.properties) {
+      if (ts.isSpreadAssignment(property)) for (const key of this.keysOf(property.expression)) keys.add(key);
+      else {
+        const symbol = this.checker.getSymbolAtLocation(property.name ?? property);
+        const name = symbol?.getName() ?? (property.name !== undefined && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined);
+        if (name !== undefined) keys.add(name);
+      }
+    }
+    return [...keys];
+  }
+
+  /** The quote the file's Zod import uses, so inserted strings look like the author's. */
+  quote(): string {
+    const zodImport = this.file.statements.find(
+      (statement) => ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('zod'),
+    ) as ts.ImportDeclaration | undefined;
+    return zodImport !== undefined && this.file.text.charAt(zodImport.moduleSpecifier.getStart(this.file)) === '"' ? '"' : "'";
+  }
+
+  tableText(target: TableTarget, tableName: string, indent: string): string {
+    const keys = this.keysOf(target.keysFrom);
+    const quote = this.quote();
+    const message = `${quote}${UNREAD_MESSAGE.replaceAll('\\', '\\\\').replaceAll(quote, `\\${quote}`)}${quote}`;
+    const unread: string[] = [];
+    const lines = keys.map((key) => {
+      const read = target.reads.kind === 'all' || target.reads.fields.has(key);
+      if (!read) unread.push(key);
+      const decision = read ? 'honored' : `warned(${message})`;
+      return `${indent}  ${propertyKey(key)}: ${decision},`;
+    });
+    if (keys.length > unread.length) this.imports.set('honored', { name: 'honored' });
+    if (unread.length > 0) this.imports.set('warned', { name: 'warned' });
+    this.imports.set('Disposition', { name: 'Disposition', typeOnly: true });
+    for (const key of unread) {
+      this.note('needs-review', target.at, `${target.tool}: \`${key}\` is published but the handler never reads it; written as warned in ${tableName}: decide honored, warned or refused`);
+    }
+    if (target.reads.kind === 'all') {
+      this.note('needs-review', target.at, `${target.tool}: could not tell which fields the handler reads (${target.reads.reason}); every field is written honored in ${tableName}: review each decision`);
+    }
+    return [`const ${tableName} = {`, ...lines, `${indent}} as const satisfies Record<keyof typeof ${target.shapeName}, Disposition>;`].join('\n');
+  }
+}
+
+function nameArgumentOf(registration: ToolRegistration<ts.Node>): ts.Expression | undefined {
+  const call = registration.node;
+  return ts.isCallExpression(call) ? call.arguments[0] : undefined;
+}
+
+function inlineShapeOf(input: SchemaExpr<ts.Node>): ts.ObjectLiteralExpression | undefined {
+  if (input.kind === 'object' && ts.isObjectLiteralExpression(input.node)) return input.node;
+  return undefined;
+}
+
+/** The inline `{...}` argument of `z.object({...})` (possibly refined), when the input is such a chain. */
+function zodObjectLiteralOf(input: SchemaExpr<ts.Node>): ts.ObjectLiteralExpression | undefined {
+  if (input.kind !== 'zod' || meaningOf(input).accepts !== 'object') return undefined;
+  const shape = input.factoryArgs[0];
+  return shape?.kind === 'object' && ts.isObjectLiteralExpression(shape.node) ? shape.node : undefined;
+}
+
+function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>): void {
+  const { file } = run;
+  const text = file.text;
+  const input = registration.input;
+  const nameArgument = nameArgumentOf(registration);
+  const base = baseNameOf(nameArgument, registration);
+  const tool = registration.name ?? nameArgument?.getText(file) ?? 'tool';
+  if (input === undefined) return;
+  // Already wired by an earlier run: `offeredShape(shape, table)`.
+  if (input.kind === 'call' && /(^|\.)offeredShape$/.test(input.callee)) return;
+  const reads: HandlerReads =
+    registration.handler === undefined ? { kind: 'all', reason: 'the tool has no handler argument' } : handlerReads(registration.handler.node);
+
+  const inline = inlineShapeOf(input) ?? (input.kind === 'zod' ? zodObjectLiteralOf(input) : undefined);
+  if (inline !== undefined) {
+    // A shape written inside the registration: name it, so the table can say `keyof typeof` it.
+    if (base === undefined) {
+      run.note('needs-review', input.node, `${tool}: the tool's name is not a literal or a constant, so there is no name for its shape; extract it by hand`);
+      return;
+    }
+    const statement = enclosingStatement(registration.node);
+    if (statement === undefined) return;
+    const shapeName = run.freshName(`${base}Shape`);
+    const tableName = run.freshName(`${tableBaseOf(shapeName)}Dispositions`);
+    const indent = indentationAt(text, statement.getStart(file));
+    const objectText = reindent(text.slice(inline.getStart(file), inline.end), indentationAt(text, inline.getStart(file)), indent);
+    const table = run.tableText({ tool, keysFrom: inline, shapeName, reads, at: inline }, tableName, indent);
+    const newline = text.includes('\r\n') ? '\r\n' : '\n';
+    run.edits.push({ start: statement.getStart(file), end: statement.getStart(file), text: `const ${shapeName} = ${objectText};${newline}${indent}${table}${newline}${newline}${indent}` });
+    const wired = input.kind === 'object' ? `offeredShape(${shapeName}, ${tableName})` : shapeName;
+    if (input.kind === 'object') run.imports.set('offeredShape', { name: 'offeredShape' });
+    run.edits.push({ start: inline.getStart(file), end: inline.end, text: wired });
+    return;
+  }
+
+  if (input.kind === 'identifier') {
+    const declaration = findConst(input.name, input.node);
+    const initializer = declaration?.initializer;
+    if (declaration === undefined || initializer === undefined) {
+      run.note('info', input.node, `${tool}: its input \`${input.name}\` is not a const of this file; run the codemod on the file that declares it`);
+      return;
+    }
+    const tableName = `${tableBaseOf(input.name)}Dispositions`;
+    if (findConst(tableName, input.node) !== undefined) return; // already scaffolded
+    const statement = enclosingStatement(declaration);
+    if (statement === undefined) return;
+    const indent = indentationAt(text, statement.getStart(file));
+    const newline = text.includes('\r\n') ? '\r\n' : '\n';
+    const schema = run.reader.read(initializer);
+    const objectLiteral = ts.isObjectLiteralExpression(initializer) ? initializer : zodObjectLiteralOf(schema);
+    if (ts.isObjectLiteralExpression(initializer)) {
+      run.taken.add(tableName);
+      const table = run.tableText({ tool, keysFrom: initializer, shapeName: input.name, reads, at: initializer }, tableName, indent);
+      run.edits.push({ start: statement.end, end: statement.end, text: `${newline}${newline}${indent}${table}` });
+      run.edits.push({ start: input.node.getStart(file), end: input.node.end, text: `offeredShape(${input.name}, ${tableName})` });
+      run.imports.set('offeredShape', { name: 'offeredShape' });
+      return;
+    }
+    if (objectLiteral !== undefined) {
+      // `const X = z.object({...})` (refined or not): the raw shape becomes its own const, and X is rebuilt from it,
+      // so the table, the schema and any refinement share one definition (a zod 3 ZodEffects has no `.shape`).
+      const shapeName = run.freshName(`${tableBaseOf(input.name)}Shape`);
+      run.taken.add(tableName);
+      const objectText = reindent(text.slice(objectLiteral.getStart(file), objectLiteral.end), indentationAt(text, objectLiteral.getStart(file)), indent);
+      const table = run.tableText({ tool, keysFrom: objectLiteral, shapeName, reads, at: objectLiteral }, tableName, indent);
+      const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) === true ? 'export ' : '';
+      run.edits.push({ start: statement.getStart(file), end: statement.getStart(file), text: `${exported}const ${shapeName} = ${objectText};${newline}${newline}${indent}` });
+      run.edits.push({ start: objectLiteral.getStart(file), end: objectLiteral.end, text: shapeName });
+      run.edits.push({ start: statement.end, end: statement.end, text: `${newline}${newline}${indent}${exported}${table}` });
+      return;
+    }
+    run.note('needs-review', input.node, `${tool}: its input \`${input.name}\` is built in a way the codemod does not rewrite (not an object literal or z.object({...})); write its table by hand`);
+    return;
+  }
+  run.note('needs-review', input.node, `${tool}: its input is not an object shape the codemod can name; write its table by hand`);
+}
+
+function parse(run: { sourceFile: ts.SourceFile }, filePath: string): void {
+  const diagnostics = (run.sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const [first] = diagnostics;
+  if (first !== undefined) {
+    const { line, column } = lineAndColumn(run.sourceFile, first.start);
+    throw new CodemodParseError(filePath, ts.flattenDiagnosticMessageText(first.messageText, '\n'), line, column);
+  }
+}
+
+export function mightMatchDispositions(source: string): boolean {
+  return source.includes('zod') && /\b(?:registerTool|tool|addTool)\s*\(/.test(source);
+}
+
+function analyseDispositions(source: string, filePath: string, options: DispositionsOptions): CodemodOutcome {
+  const nothing: CodemodOutcome = { output: undefined, edits: [], notes: [] };
+  if (!mightMatchDispositions(source)) return nothing;
+  const typedFiles = options.typedFiles ?? (processTypedFiles ??= new TypedFiles());
+  const typed = typedFiles.open(filePath, source);
+  parse(typed, filePath);
+  const run = new DispositionsRun(typed.sourceFile, typed.checker);
+  if (!run.reader.imports.hasZod) return nothing;
+  const specifier = options.importFrom ?? DEFAULT_MODULE;
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const site = run.reader.callSite(node);
+      const registration = site === undefined ? undefined : toolRegistrationOf(site);
+      if (registration !== undefined) scaffold(run, registration);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(run.file);
+  if (run.edits.length === 0) return { output: undefined, edits: [], notes: run.notes };
+  const names = [...run.imports.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const importEdit = namedImportEdit(run.file, specifier, names);
+  const edits = importEdit === undefined ? run.edits : [importEdit, ...run.edits];
+  return { output: applyEdits(source, edits), edits, notes: run.notes.sort((a, b) => a.line - b.line || a.column - b.column) };
+}
+
+/**
+ * Scaffolds a disposition table next to every tool input shape: one decision per field, checked by the compiler,
+ * `honored` for the fields the handler reads and `warned` (to review) for the ones it never reads.
+ */
+export const dispositions: Codemod<DispositionsOptions> = {
+  name: 'dispositions',
+  description: 'write a completeness-checked disposition table (honored / warned / refused) next to every tool input shape',
+  mightMatch: mightMatchDispositions,
+  analyse: analyseDispositions,
+};
+
+/** The plain transform: the new text, or undefined when there is nothing to scaffold. */
+export function dispositionsTransform(source: string, filePath: string, options: DispositionsOptions = {}): string | undefined {
+  return analyseDispositions(source, filePath, options).output;
+}

@@ -1,0 +1,50 @@
+import type { CodemodNote } from '../codemod.ts';
+import { displayPath } from './display-path.ts';
+import type { CodemodRunReport, FileError, FileStatus, ReportedEdit, RunSummary } from './run-codemod.ts';
+import { unifiedDiff } from './unified-diff.ts';
+
+export interface JsonFileReport {
+  /** Relative to the working folder, forward slashes. */
+  readonly path: string;
+  readonly status: FileStatus;
+  readonly needsReview: boolean;
+  readonly edits: readonly ReportedEdit[];
+  readonly notes: readonly CodemodNote[];
+  readonly error?: FileError;
+  /** With `--dry`, for a changed file. */
+  readonly diff?: string;
+  /** With `--print`, for a changed file. */
+  readonly output?: string;
+}
+
+export interface JsonReport {
+  readonly codemod: string;
+  readonly written: boolean;
+  readonly summary: RunSummary;
+  readonly files: readonly JsonFileReport[];
+}
+
+export interface JsonReportOptions {
+  readonly cwd: string;
+  readonly includeDiff?: boolean;
+  readonly includeOutput?: boolean;
+}
+
+/** `--json`: the report as plain data, every file (skipped ones too), paths relative to `cwd`. */
+export function toJsonReport(report: CodemodRunReport, options: JsonReportOptions): JsonReport {
+  const files = report.files.map((file): JsonFileReport => {
+    const shown = displayPath(file.path, options.cwd);
+    const changed = file.status === 'changed' && file.source !== undefined && file.output !== undefined;
+    return {
+      path: shown,
+      status: file.status,
+      needsReview: file.needsReview,
+      edits: file.edits,
+      notes: file.notes,
+      ...(file.error === undefined ? {} : { error: file.error }),
+      ...(changed && options.includeDiff === true ? { diff: unifiedDiff(shown, file.source ?? '', file.output ?? '') } : {}),
+      ...(changed && options.includeOutput === true ? { output: file.output } : {}),
+    };
+  });
+  return { codemod: report.codemod, written: report.written, summary: report.summary, files };
+}

@@ -1,0 +1,117 @@
+import pc from 'picocolors';
+import type { Codemod } from '../../codemods/codemod.ts';
+import { CodemodRunError } from '../../codemods/runner/errors.ts';
+import { formatDiffs, formatPrintedSources, formatSummary } from '../../codemods/runner/format-report.ts';
+import { toJsonReport } from '../../codemods/runner/json-report.ts';
+import { createProgressBar, PROGRESS_BAR_MIN_FILES, type ProgressBar, type ProgressStream } from '../../codemods/runner/progress-bar.ts';
+import { type CodemodRunReport, runCodemod } from '../../codemods/runner/run-codemod.ts';
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
+
+export interface CodemodCommandOptions {
+  readonly dry?: boolean;
+  readonly print?: boolean;
+  readonly check?: boolean;
+  readonly json?: boolean;
+  readonly force?: boolean;
+  readonly importFrom?: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in codemods/index.ts: each codemod has its own options type
+export type CodemodRegistry = Readonly<Record<string, Codemod<any>>>;
+
+/** What the command reads and writes, so tests can run it in-process with a test codemod. */
+export interface CodemodCommandContext {
+  readonly registry?: CodemodRegistry;
+  readonly cwd?: string;
+  readonly stdout?: ProgressStream;
+  readonly stderr?: ProgressStream;
+}
+
+/** The registry, loaded when the command runs: codemods parse with typescript, an optional peer `chains` does without. */
+export async function loadCodemods(): Promise<CodemodRegistry> {
+  try {
+    return (await import('../../codemods/index.ts')).codemods;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && /'typescript'/.test((error as Error).message)) {
+      throw new UsageError('the codemods need the typescript package; install it (npm i -D typescript) and run again');
+    }
+    throw error;
+  }
+}
+
+/** The list `agent-contract codemod --help` ends with. */
+export function describeCodemods(registry: CodemodRegistry): string {
+  const names = Object.keys(registry).sort();
+  if (names.length === 0) return '\nCodemods: none in this version yet.';
+  const width = Math.max(...names.map((name) => name.length));
+  return `\nCodemods:\n${names.map((name) => `  ${name.padEnd(width)}  ${registry[name]?.description ?? ''}`).join('\n')}`;
+}
+
+/** 2 when any file could not be processed, 1 when `--check` found changes pending, else 0. */
+export function codemodExitCode(report: CodemodRunReport, check: boolean): number {
+  if (report.summary.errors > 0) return EXIT_ERROR;
+  if (check && report.summary.changed > 0) return EXIT_FINDINGS;
+  return EXIT_OK;
+}
+
+function colorsFor(stream: ProgressStream) {
+  return pc.createColors(stream.isTTY === true && pc.isColorSupported);
+}
+
+/** `agent-contract codemod <name> [paths...]`: runs one codemod and reports in the form the flags ask for. */
+export async function runCodemodCommand(name: string, paths: readonly string[], options: CodemodCommandOptions, context: CodemodCommandContext = {}): Promise<number> {
+  const registry = context.registry ?? (await loadCodemods());
+  const codemod = Object.hasOwn(registry, name) ? registry[name] : undefined;
+  if (codemod === undefined) {
+    const names = Object.keys(registry).sort();
+    throw new UsageError(
+      names.length === 0
+        ? `unknown codemod '${name}'; this version has no codemods yet`
+        : `unknown codemod '${name}'; the available codemods are: ${names.join(', ')}`,
+    );
+  }
+  if (options.importFrom !== undefined && options.importFrom.trim() === '') {
+    throw new UsageError('--import-from needs a module name, e.g. --import-from agent-contract');
+  }
+  const cwd = context.cwd ?? process.cwd();
+  const stdout = context.stdout ?? process.stdout;
+  const stderr = context.stderr ?? process.stderr;
+  const notWrittenBecause = options.check === true ? '--check' : options.dry === true ? '--dry' : options.print === true ? '--print' : undefined;
+
+  let bar: ProgressBar | undefined;
+  let report: CodemodRunReport;
+  try {
+    report = await runCodemod({
+      codemod,
+      options: options.importFrom === undefined ? {} : { importFrom: options.importFrom },
+      targets: paths,
+      cwd,
+      write: notWrittenBecause === undefined,
+      force: options.force === true,
+      onProgress: (done, total) => {
+        if (done === 0 && stderr.isTTY === true && options.json !== true && total > PROGRESS_BAR_MIN_FILES) {
+          bar = createProgressBar(stderr, total, `${name}:`);
+        }
+        bar?.update(done);
+      },
+    });
+  } catch (error) {
+    if (error instanceof CodemodRunError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    bar?.stop();
+  }
+
+  if (options.json === true) {
+    const json = toJsonReport(report, { cwd, includeDiff: options.dry === true, includeOutput: options.print === true });
+    stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  } else if (options.print === true) {
+    stdout.write(formatPrintedSources(report, cwd));
+    stderr.write(`${formatSummary(report, { cwd, colors: colorsFor(stderr), notWrittenBecause: notWrittenBecause ?? '--print' })}\n`);
+  } else {
+    const diffs = options.dry === true ? formatDiffs(report, { cwd, colors: colorsFor(stdout) }) : '';
+    const summary = formatSummary(report, { cwd, colors: colorsFor(stdout), ...(notWrittenBecause === undefined ? {} : { notWrittenBecause }) });
+    stdout.write(`${diffs === '' ? '' : `${diffs}\n`}${summary}\n`);
+  }
+  return codemodExitCode(report, options.check === true);
+}

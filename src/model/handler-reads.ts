@@ -1,0 +1,65 @@
+import ts from 'typescript';
+
+/**
+ * Which input fields a tool handler reads: the evidence behind "honored" in a disposition table, and behind the
+ * audit's "published input field the handler never reads". `all` means the handler hands its whole input on (a spread,
+ * a call with the input object, a rest element), so every field may be read and nothing can be said.
+ */
+export type HandlerReads = { readonly kind: 'fields'; readonly fields: ReadonlySet<string> } | { readonly kind: 'all'; readonly reason: string };
+
+function patternReads(pattern: ts.ObjectBindingPattern): HandlerReads {
+  const fields = new Set<string>();
+  for (const element of pattern.elements) {
+    if (element.dotDotDotToken !== undefined) return { kind: 'all', reason: 'the handler collects the other fields with a rest element' };
+    const name = element.propertyName ?? element.name;
+    if (ts.isIdentifier(name) || ts.isStringLiteral(name)) fields.add(name.text);
+    else return { kind: 'all', reason: 'the handler destructures a computed key' };
+  }
+  return { kind: 'fields', fields };
+}
+
+/** Reads of `args.x`, `args['x']` and `const { x } = args` inside the handler body; anything else that touches `args` reads it all. */
+function identifierReads(parameter: ts.Identifier, body: ts.Node): HandlerReads {
+  const name = parameter.text;
+  const fields = new Set<string>();
+  let escaped: string | undefined;
+  const visit = (node: ts.Node): void => {
+    if (escaped !== undefined) return;
+    if (ts.isIdentifier(node) && node.text === name && node !== parameter) {
+      const parent = node.parent;
+      if (ts.isPropertyAccessExpression(parent) && parent.expression === node) {
+        fields.add(parent.name.text);
+        return;
+      }
+      if (ts.isElementAccessExpression(parent) && parent.expression === node && ts.isStringLiteralLike(parent.argumentExpression)) {
+        fields.add(parent.argumentExpression.text);
+        return;
+      }
+      if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isObjectBindingPattern(parent.name)) {
+        const reads = patternReads(parent.name);
+        if (reads.kind === 'all') escaped = reads.reason;
+        else for (const field of reads.fields) fields.add(field);
+        return;
+      }
+      if (ts.isPropertyAccessExpression(parent) && parent.name === node) return;
+      if (ts.isPropertyAssignment(parent) && parent.name === node) return;
+      escaped = `the handler passes \`${name}\` on as a whole`;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return escaped === undefined ? { kind: 'fields', fields } : { kind: 'all', reason: escaped };
+}
+
+/** What a handler (an arrow function or function expression) reads of its first parameter. */
+export function handlerReads(handler: ts.Node): HandlerReads {
+  if (!ts.isArrowFunction(handler) && !ts.isFunctionExpression(handler) && !ts.isMethodDeclaration(handler)) {
+    return { kind: 'all', reason: 'the handler is not written inline' };
+  }
+  const [input] = handler.parameters;
+  if (input === undefined) return { kind: 'fields', fields: new Set() };
+  if (ts.isObjectBindingPattern(input.name)) return patternReads(input.name);
+  if (ts.isIdentifier(input.name) && handler.body !== undefined) return identifierReads(input.name, handler.body);
+  return { kind: 'all', reason: 'the handler destructures its input in a way this check does not follow' };
+}
