@@ -1,4 +1,5 @@
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { castOfCallee, globalOfCast, idNameOfValue, type DefensiveCastKind } from '../../src/model/defensive-cast.ts';
 import type { CallSite } from '../../src/model/tool-registration.ts';
 import type { ChainMethod, ObjectProperty, SchemaExpr } from '../../src/model/schema-expr.ts';
 import { ImportTable, type ImportBinding } from '../../src/model/zod-imports.ts';
@@ -158,6 +159,28 @@ export class EstreeSchemaReader {
     return { kind: 'other', node: call };
   }
 
+  /**
+   * Looks through a same-file `const name = <init>` to the expression it names (a few hops), so `inputSchema: shape`
+   * is judged like the literal it stands for. Anything else (imports, `let`, parameters) is returned as it is.
+   */
+  resolve = (expr: SchemaExpr<Node>): SchemaExpr<Node> => {
+    let current = expr;
+    for (let hops = 0; hops < 4 && current.kind === 'identifier'; hops += 1) {
+      const initializer = this.constInitializer(current.node as TSESTree.Identifier);
+      if (initializer === undefined) break;
+      current = this.read(initializer);
+    }
+    return current;
+  };
+
+  private constInitializer(identifier: TSESTree.Identifier): Node | undefined {
+    const variable = ASTUtils.findVariable(this.sourceCode.getScope(identifier), identifier);
+    const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+    if (definition?.type !== 'Variable' || definition.parent.kind !== 'const') return undefined;
+    const declarator = definition.node;
+    return declarator.id.type === AST_NODE_TYPES.Identifier && declarator.init !== null ? declarator.init : undefined;
+  }
+
   /** A call in the neutral form `toolRegistrationOf` reads, or undefined when its callee has no name. */
   callSite(call: TSESTree.CallExpression): CallSite<Node> | undefined {
     const callee = unwrap(call.callee);
@@ -170,4 +193,101 @@ export class EstreeSchemaReader {
     if (method === undefined) return undefined;
     return { method, args: call.arguments.map((arg) => this.read(arg.type === AST_NODE_TYPES.SpreadElement ? arg.argument : arg)), node: call };
   }
+}
+
+/** A defensive cast around an id value, found in ESTree: `String(ticket.id)` and its relatives. */
+export interface DefensiveCastSite {
+  readonly kind: DefensiveCastKind;
+  /** The whole cast expression, which a fix replaces by `value`. */
+  readonly node: Node;
+  readonly value: Node;
+  readonly idName: string;
+}
+
+/** `ticket.id` -> `['ticket', 'id']`, `ticket?.['ticketId']` -> `[..., 'ticketId']`; undefined for anything else. */
+function accessNames(input: Node): string[] | undefined {
+  const node = unwrap(input);
+  if (node.type === AST_NODE_TYPES.Identifier) return [node.name];
+  if (node.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+  const { property } = node;
+  const name = !node.computed && property.type === AST_NODE_TYPES.Identifier
+    ? property.name
+    : node.computed && property.type === AST_NODE_TYPES.Literal && typeof property.value === 'string'
+      ? property.value
+      : undefined;
+  if (name === undefined) return undefined;
+  return [...(accessNames(node.object) ?? ['?']), name];
+}
+
+function isEmptyString(node: Node): boolean {
+  return (node.type === AST_NODE_TYPES.Literal && node.value === '') || (node.type === AST_NODE_TYPES.TemplateLiteral && node.expressions.length === 0 && node.quasis.every((quasi) => quasi.value.cooked === ''));
+}
+
+/** True when `name` at `node` is the global (no local or import of that name shadows it). */
+function isGlobal(sourceCode: Readonly<TSESLint.SourceCode>, node: Node, name: string): boolean {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(node), name);
+  return variable === null || variable.defs.length === 0;
+}
+
+function calleeText(callee: Node): string | undefined {
+  const node = unwrap(callee);
+  if (node.type === AST_NODE_TYPES.Identifier) return node.name;
+  if (node.type === AST_NODE_TYPES.MemberExpression && !node.computed && node.object.type === AST_NODE_TYPES.Identifier && node.property.type === AST_NODE_TYPES.Identifier) {
+    return `${node.object.name}.${node.property.name}`;
+  }
+  return undefined;
+}
+
+/**
+ * The defensive cast `node` is, or undefined. Visit `CallExpression`, `TemplateLiteral`, `UnaryExpression` and
+ * `BinaryExpression` nodes; each shape is checked before any scope look-up, so most nodes cost one comparison.
+ */
+export function defensiveCastOf(node: Node, sourceCode: Readonly<TSESLint.SourceCode>, ignoredNames: readonly string[] = []): DefensiveCastSite | undefined {
+  let kind: DefensiveCastKind | undefined;
+  let value: Node | undefined;
+  switch (node.type) {
+    case AST_NODE_TYPES.CallExpression: {
+      const callee = unwrap(node.callee);
+      const first = node.arguments[0];
+      if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier && callee.property.name === 'toString' && node.arguments.length === 0) {
+        kind = 'toString';
+        value = callee.object;
+        break;
+      }
+      const text = calleeText(callee);
+      const cast = text === undefined ? undefined : castOfCallee(text);
+      if (cast === undefined || first === undefined || first.type === AST_NODE_TYPES.SpreadElement) return undefined;
+      if ((cast === 'String' || cast === 'Number' || cast === 'BigInt') && node.arguments.length !== 1) return undefined;
+      const global = globalOfCast(cast);
+      if (global !== undefined && !isGlobal(sourceCode, node, global)) return undefined;
+      kind = cast;
+      value = first;
+      break;
+    }
+    case AST_NODE_TYPES.TemplateLiteral: {
+      if (node.parent.type === AST_NODE_TYPES.TaggedTemplateExpression || node.expressions.length !== 1) return undefined;
+      if (!node.quasis.every((quasi) => quasi.value.cooked === '')) return undefined;
+      kind = 'template';
+      value = node.expressions[0];
+      break;
+    }
+    case AST_NODE_TYPES.UnaryExpression:
+      if (node.operator !== '+') return undefined;
+      kind = 'unary-plus';
+      value = node.argument;
+      break;
+    case AST_NODE_TYPES.BinaryExpression:
+      if (node.operator !== '+') return undefined;
+      if (isEmptyString(node.right)) value = node.left;
+      else if (isEmptyString(node.left)) value = node.right;
+      else return undefined;
+      kind = 'concat';
+      break;
+    default:
+      return undefined;
+  }
+  if (value === undefined) return undefined;
+  const names = accessNames(value);
+  const idName = names === undefined ? undefined : idNameOfValue(names, ignoredNames);
+  return idName === undefined ? undefined : { kind, node, value, idName };
 }

@@ -92,6 +92,7 @@ export class TypeScriptSchemaReader {
     return true;
   }
 
+
   /** The Zod path of a callee: `['string']` for `z.string` or an imported `string`, `['coerce','string']` for `z.coerce.string`. */
   private zodPath(callee: ts.Expression): { path: string[]; root: ts.Identifier } | undefined {
     const path: string[] = [];
@@ -164,6 +165,43 @@ export class TypeScriptSchemaReader {
       return { kind: 'call', node: call, callee: call.expression.getText(this.sourceFile), args: call.arguments.map((arg) => this.read(arg)) };
     }
     return { kind: 'other', node: call };
+  }
+
+  /**
+   * Looks through a same-file `const name = <init>` to the expression it names (a few hops), so `inputSchema: shape`
+   * is judged like the literal it stands for; the twin of the ESTree reader's `resolve`. Imports, `let` and
+   * parameters are returned as they are.
+   */
+  resolve = (expr: SchemaExpr<ts.Node>): SchemaExpr<ts.Node> => {
+    let current = expr;
+    for (let hops = 0; hops < 4 && current.kind === 'identifier'; hops += 1) {
+      const initializer = this.constInitializer(current.node as ts.Identifier);
+      if (initializer === undefined) break;
+      current = this.read(initializer);
+    }
+    return current;
+  };
+
+  private constInitializer(identifier: ts.Identifier): ts.Expression | undefined {
+    const name = identifier.text;
+    for (let node: ts.Node | undefined = identifier.parent; node !== undefined; node = node.parent) {
+      let names = this.scopeCache.get(node);
+      if (names === undefined) {
+        names = declaredIn(node);
+        this.scopeCache.set(node, names);
+      }
+      if (!names.has(name)) continue;
+      // The nearest scope that declares the name decides: a const there resolves, anything else does not.
+      const statements = ts.isSourceFile(node) || ts.isBlock(node) || ts.isModuleBlock(node) ? node.statements : [];
+      for (const statement of statements) {
+        if (!ts.isVariableStatement(statement) || (statement.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
+        for (const declaration of statement.declarationList.declarations) {
+          if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration.initializer;
+        }
+      }
+      return undefined;
+    }
+    return undefined;
   }
 
   /** A call in the neutral form `toolRegistrationOf` reads, or undefined when its callee has no name. */

@@ -242,3 +242,31 @@ export function effectEmptiesContract(effect: string, major: 3 | 4 | undefined):
   if (effect === 'refine' || effect === 'superRefine') return major === 3;
   return false;
 }
+
+/**
+ * The string side of a string-or-number union on one id, and the methods that follow the union, so a fix can keep
+ * the string schema the author wrote: `z.union([z.string().min(1), z.number()]).optional()` gives
+ * `z.string().min(1)` and `[optional]`; `z.number().or(z.string())` gives `z.string()`; `z.string().or(z.number())`
+ * gives the receiver `z.string()` (a chain cut before `.or`). Undefined when the expression is no such union.
+ */
+export function stringBranchOfUnion<N>(expr: SchemaExpr<N>): { readonly branch: SchemaExpr<N>; readonly after: readonly ChainMethod<N>[] } | undefined {
+  if (expr.kind !== 'zod' || meaningOf(expr).accepts !== 'string-or-number') return undefined;
+  const orIndex = expr.methods.findIndex((method) => method.name === 'or');
+  if (expr.factory[0] === 'union') {
+    const members = expr.factoryArgs[0];
+    const branch = members?.kind === 'array' ? members.elements.find((element) => meaningOf(element).accepts === 'string') : undefined;
+    return branch === undefined || orIndex !== -1 ? undefined : { branch, after: expr.methods };
+  }
+  const or = expr.methods[orIndex];
+  if (or === undefined) return undefined;
+  const receiver: SchemaExpr<N> = {
+    ...expr,
+    methods: expr.methods.slice(0, orIndex),
+    node: orIndex === 0 ? expr.factoryNode : (expr.methods[orIndex - 1] as ChainMethod<N>).node,
+  };
+  const argument = or.args[0];
+  const after = expr.methods.slice(orIndex + 1);
+  if (meaningOf(receiver).accepts === 'string') return { branch: receiver, after };
+  if (argument !== undefined && meaningOf(argument).accepts === 'string') return { branch: argument, after };
+  return undefined;
+}

@@ -19,7 +19,12 @@ export type RegistrationStyle =
   /** SDK v1 and v2 `server.registerTool(name, { inputSchema, outputSchema, ... }, cb)`. */
   | 'register-tool'
   /** fastmcp `server.addTool({ name, parameters, execute })`. */
-  | 'add-tool';
+  | 'add-tool'
+  /**
+   * A tool written as an object and registered elsewhere, often in a loop: `{ name, inputSchema, handler }`,
+   * `{ name, parameters, execute }`, `defineTool({ name, inputShape, outputShape, run })`.
+   */
+  | 'tool-object';
 
 export interface ToolRegistration<N> {
   readonly style: RegistrationStyle;
@@ -115,6 +120,47 @@ export function toolRegistrationOf<N>(call: CallSite<N>): ToolRegistration<N> | 
     default:
       return undefined;
   }
+}
+
+const DEFINITION_INPUT_KEYS = ['inputSchema', 'inputShape', 'parameters'];
+const DEFINITION_OUTPUT_KEYS = ['outputSchema', 'outputShape'];
+const DEFINITION_HANDLER_KEYS = ['execute', 'handler', 'run', 'callback', 'cb'];
+
+/** Keys an object must have one of to be a tool definition: a front end can skip every other object literal. */
+export const TOOL_DEFINITION_INPUT_KEYS: ReadonlySet<string> = new Set(DEFINITION_INPUT_KEYS);
+
+function firstProperty<N>(object: ObjectExpr<N>, keys: readonly string[]): SchemaExpr<N> | undefined {
+  for (const key of keys) {
+    const value = property(object, key);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The tool an object literal defines, or undefined when it defines none. It needs a `name` and an input schema key;
+ * the generic `parameters` also needs a handler (`execute`, `handler`, `run`), so a plain options bag is not a tool.
+ */
+export function toolDefinitionOf<N>(expr: SchemaExpr<N>): ToolRegistration<N> | undefined {
+  if (expr.kind !== 'object') return undefined;
+  const nameExpr = property(expr, 'name');
+  if (nameExpr === undefined || nameExpr.kind === 'object' || nameExpr.kind === 'function') return undefined;
+  const inputKey = DEFINITION_INPUT_KEYS.find((key) => property(expr, key) !== undefined);
+  if (inputKey === undefined) return undefined;
+  const input = property(expr, inputKey);
+  const output = firstProperty(expr, DEFINITION_OUTPUT_KEYS);
+  const handler = firstProperty(expr, DEFINITION_HANDLER_KEYS);
+  if (inputKey === 'parameters' && handler === undefined) return undefined;
+  return withName(
+    {
+      style: 'tool-object',
+      node: expr.node,
+      ...(input === undefined ? {} : { input }),
+      ...(output === undefined ? {} : { output }),
+      ...(handler === undefined ? {} : { handler }),
+    },
+    nameExpr,
+  );
 }
 
 /** The method names that may register a tool: a front end can skip every other call without building it. */

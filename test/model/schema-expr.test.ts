@@ -5,8 +5,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { EstreeSchemaReader } from '../../eslint-plugin/utils/from-estree.ts';
 import { TypeScriptSchemaReader } from '../../src/model/from-typescript.ts';
-import { meaningOf, type SchemaExpr, type SchemaMeaning } from '../../src/model/schema-expr.ts';
-import { toolRegistrationOf } from '../../src/model/tool-registration.ts';
+import { meaningOf, stringBranchOfUnion, type SchemaExpr, type SchemaMeaning } from '../../src/model/schema-expr.ts';
+import { guardedSchemasIn, schemaFieldsOf } from '../../src/model/schema-fields.ts';
+import { toolDefinitionOf, toolRegistrationOf } from '../../src/model/tool-registration.ts';
 import { idAcceptorVerdict } from '../../src/model/id-acceptor.ts';
 
 const source = `
@@ -205,4 +206,121 @@ describe('idAcceptorVerdict', () => {
     ['ticketId', 'regex', 'constrained'],
     ['subject', 'plain', 'not-id'],
   ])('%s: %s -> %s', (field, name, expected) => expect(verdict(field, name)).toBe(expected));
+});
+
+describe('same-file references, tool objects and fields, from both front ends', () => {
+  const text = `
+import { z } from 'zod';
+import { guardId } from 'agent-contract';
+import { imported } from './elsewhere';
+const idField = z.string().min(1);
+const shape = { ticketId: idField, note: z.object({ authorId: z.string() }), replies: z.array(z.object({ id: z.number() })) };
+let mutable = { ticketId: z.string() };
+export const tool = { name: 'get_ticket', inputShape: shape, outputShape: { replyId: guardId(z.string()) }, run: () => null };
+const viaObject = z.object(shape);
+const fromImport = imported;
+const fromLet = mutable;
+const union = z.union([z.string().min(1), z.number()]).optional();
+const orReceiver = z.string().or(z.number()).describe('x');
+const orArgument = z.number().or(z.string().uuid());
+function shadowed(shape: unknown) {
+  const local = shape;
+  return local;
+}
+`;
+
+  interface Resolved {
+    kind: string;
+    fields: string[];
+  }
+
+  function fromBoth(): { ts: Map<string, Resolved>; es: Map<string, Resolved>; tsUnions: Map<string, string>; esUnions: Map<string, string>; tsTools: unknown[]; esTools: unknown[] } {
+    const describeFields = <N,>(expr: SchemaExpr<N>, resolve: (e: SchemaExpr<N>) => SchemaExpr<N>): Resolved => ({
+      kind: resolve(expr).kind,
+      fields: schemaFieldsOf(expr, resolve).map((field) => `${field.path.join('.')}:${field.meaning.accepts}`),
+    });
+    const file = ts.createSourceFile('refs.ts', text, ts.ScriptTarget.Latest, true);
+    const tsReader = new TypeScriptSchemaReader(file);
+    const tsResult = new Map<string, Resolved>();
+    const tsUnions = new Map<string, string>();
+    const tsTools: unknown[] = [];
+    const visitTs = (node: ts.Node): void => {
+      if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined) {
+        const expr = tsReader.read(node.initializer);
+        tsResult.set(node.name.text, describeFields({ kind: 'identifier', node: node.name, name: node.name.text }, tsReader.resolve));
+        const union = stringBranchOfUnion(expr);
+        if (union !== undefined) tsUnions.set(node.name.text, `${union.branch.node.getText(file)} + ${union.after.map((m) => m.name).join(',')}`);
+      }
+      if (ts.isObjectLiteralExpression(node)) {
+        const definition = toolDefinitionOf(tsReader.read(node));
+        if (definition !== undefined) {
+          tsTools.push([definition.style, definition.name, schemaFieldsOf(definition.input as SchemaExpr<ts.Node>, tsReader.resolve).length, guardedSchemasIn(definition.output as SchemaExpr<ts.Node>).length]);
+        }
+      }
+      ts.forEachChild(node, visitTs);
+    };
+    visitTs(file);
+
+    const { reader, ast } = estreeReader(text);
+    const esResult = new Map<string, Resolved>();
+    const esUnions = new Map<string, string>();
+    const esTools: unknown[] = [];
+    const visitEs = (node: TSESTree.Node): void => {
+      if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init !== null) {
+        const expr = reader.read(node.init);
+        esResult.set(node.id.name, describeFields({ kind: 'identifier', node: node.id, name: node.id.name }, reader.resolve));
+        const union = stringBranchOfUnion(expr);
+        if (union !== undefined) esUnions.set(node.id.name, `${text.slice(...(union.branch.node as TSESTree.Node).range)} + ${union.after.map((m) => m.name).join(',')}`);
+      }
+      if (node.type === 'ObjectExpression') {
+        const definition = toolDefinitionOf(reader.read(node));
+        if (definition !== undefined) {
+          esTools.push([definition.style, definition.name, schemaFieldsOf(definition.input as SchemaExpr<TSESTree.Node>, reader.resolve).length, guardedSchemasIn(definition.output as SchemaExpr<TSESTree.Node>).length]);
+        }
+      }
+      for (const [key, value] of Object.entries(node)) {
+        if (key === 'parent') continue;
+        if (value !== null && typeof value === 'object' && 'type' in value) visitEs(value as TSESTree.Node);
+        if (Array.isArray(value)) for (const child of value) if (child !== null && typeof child === 'object' && 'type' in child) visitEs(child as TSESTree.Node);
+      }
+    };
+    visitEs(ast);
+    return { ts: tsResult, es: esResult, tsUnions, esUnions, tsTools, esTools };
+  }
+
+  const both = fromBoth();
+
+  it('resolves a same-file const, but not an import, a let or a shadowing parameter', () => {
+    const shapeFields = ['ticketId:string', 'note:object', 'note.authorId:string', 'replies:array', 'replies.[].id:number'];
+    const expectedRefs: Record<string, Resolved> = {
+      shape: { kind: 'object', fields: shapeFields },
+      viaObject: { kind: 'zod', fields: shapeFields },
+      fromImport: { kind: 'identifier', fields: [] },
+      fromLet: { kind: 'identifier', fields: [] },
+      local: { kind: 'identifier', fields: [] },
+    };
+    for (const [name, expectedRef] of Object.entries(expectedRefs)) {
+      expect(both.ts.get(name), name).toEqual(expectedRef);
+      expect(both.es.get(name), name).toEqual(expectedRef);
+    }
+  });
+
+  it('finds the string branch of a string-or-number union and the methods after it', () => {
+    const expectedUnions = { union: 'z.string().min(1) + optional', orReceiver: 'z.string() + describe', orArgument: 'z.string().uuid() + ' };
+    expect(Object.fromEntries(both.tsUnions)).toEqual(expectedUnions);
+    expect(Object.fromEntries(both.esUnions)).toEqual(expectedUnions);
+  });
+
+  it('reads a tool object with its input fields through a reference and its guarded outputs', () => {
+    expect(both.tsTools).toEqual([['tool-object', 'get_ticket', 5, 1]]);
+    expect(both.esTools).toEqual(both.tsTools);
+  });
+
+  it('does not take an options bag with `parameters` but no handler for a tool', () => {
+    const file = ts.createSourceFile('p.ts', `const options = { name: 'x', parameters: {} };`, ts.ScriptTarget.Latest, true);
+    const reader = new TypeScriptSchemaReader(file);
+    const statement = file.statements[0] as ts.VariableStatement;
+    const init = statement.declarationList.declarations[0]?.initializer as ts.Expression;
+    expect(toolDefinitionOf(reader.read(init))).toBeUndefined();
+  });
 });

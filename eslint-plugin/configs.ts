@@ -1,0 +1,34 @@
+import type { TSESLint } from '@typescript-eslint/utils';
+import type { AgentContractRuleDocs } from './utils/create-rule.ts';
+
+/** The default `files` of the `tests` config; spread it and set your own `files` to override. */
+export const TEST_FILES: string[] = ['**/*.{test,spec}.?(c|m)[jt]s?(x)', '**/__tests__/**'];
+
+type RuleMap = Record<string, { meta: { docs?: AgentContractRuleDocs } }>;
+
+export interface AgentContractConfigs {
+  recommended: TSESLint.FlatConfig.Config;
+  strict: TSESLint.FlatConfig.Config;
+  tests: TSESLint.FlatConfig.Config;
+  all: TSESLint.FlatConfig.Config;
+}
+
+/**
+ * The shipped configs, derived from each rule's `docs.config` so no list can drift from the rules:
+ * `recommended` (source files), `strict` (recommended + `strict` rules), `tests` (test globs) and `all`.
+ */
+export function buildConfigs(plugin: TSESLint.FlatConfig.Plugin, rules: RuleMap, prefix = 'agent-contract'): AgentContractConfigs {
+  const ids = (filter: (config: AgentContractRuleDocs['config']) => boolean): TSESLint.FlatConfig.Rules =>
+    Object.fromEntries(
+      Object.entries(rules)
+        .filter(([, rule]) => rule.meta.docs !== undefined && filter(rule.meta.docs.config))
+        .map(([id]) => [`${prefix}/${id}`, 'error' as const]),
+    );
+  const plugins = { [prefix]: plugin };
+  return {
+    recommended: { name: `${prefix}/recommended`, plugins, rules: ids((config) => config === 'recommended') },
+    strict: { name: `${prefix}/strict`, plugins, rules: ids((config) => config === 'recommended' || config === 'strict') },
+    tests: { name: `${prefix}/tests`, files: TEST_FILES, plugins, rules: ids((config) => config === 'tests') },
+    all: { name: `${prefix}/all`, plugins, rules: ids(() => true) },
+  };
+}

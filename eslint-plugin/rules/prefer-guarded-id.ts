@@ -1,0 +1,70 @@
+import type { TSESTree } from '@typescript-eslint/utils';
+import { idAcceptorVerdict } from '../../src/model/id-acceptor.ts';
+import { idFieldAt } from '../../src/model/ids.ts';
+import { schemaFieldsOf } from '../../src/model/schema-fields.ts';
+import { createRule } from '../utils/create-rule.ts';
+import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
+import { shortText, toolLabel, toolListeners, zodReaderFor } from '../utils/tool-schemas.ts';
+
+export interface PreferGuardedIdOptions {
+  /** The module `guardId` is imported from when the fix adds it: this package, or your own re-export. */
+  importFrom: string;
+  /** Id fields to leave alone, by exact name (`sessionId` when it is never a number anywhere). */
+  ignoredNames: string[];
+}
+
+export default createRule<[PreferGuardedIdOptions], 'preferGuardedId'>({
+  name: 'prefer-guarded-id',
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Require id fields in tool input schemas to accept the numeric ids the server emits, via `guardId(...)`',
+      config: 'strict',
+    },
+    fixable: 'code',
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          importFrom: { type: 'string', description: 'The module `guardId` is imported from when the fix adds the import.' },
+          ignoredNames: { type: 'array', items: { type: 'string' }, description: 'Id field names to leave alone.' },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [{ importFrom: 'agent-contract', ignoredNames: [] }],
+    messages: {
+      preferGuardedId:
+        '`{{name}}` accepts only strings, so an agent that passes the {{entity}} id it received as a number (47) is rejected by {{tool}}: wrap it as {{guard}}({{expression}}) so 47 is accepted as "47" and the published schema stays {"type":"string"}.',
+    },
+  },
+  defaultOptions: [{ importFrom: 'agent-contract', ignoredNames: [] }],
+  create(context, [options]) {
+    const reader = zodReaderFor(context, options.importFrom);
+    if (reader === undefined) return {};
+    const { sourceCode } = context;
+    const reported = new Set<TSESTree.Node>();
+    return toolListeners(reader, (registration) => {
+      if (registration.input === undefined) return;
+      for (const field of schemaFieldsOf(registration.input, reader.resolve)) {
+        if (options.ignoredNames.includes(field.key) || idAcceptorVerdict(field.key, field.meaning) !== 'guard') continue;
+        const node = field.value.node;
+        if (reported.has(node)) continue;
+        reported.add(node);
+        const guard = guardCalleeAt(sourceCode, node, options.importFrom);
+        context.report({
+          node,
+          messageId: 'preferGuardedId',
+          data: {
+            name: field.key,
+            entity: idFieldAt(field.path, registration.name)?.entity ?? field.key,
+            tool: toolLabel(registration),
+            guard: guard?.callee ?? 'guardId',
+            expression: shortText(sourceCode.getText(node)),
+          },
+          fix: guard === undefined ? null : wrapInGuard(sourceCode, node, guard),
+        });
+      }
+    });
+  },
+});

@@ -1,0 +1,76 @@
+import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+
+type Node = TSESTree.Node;
+
+/** How a fix calls `guardId` at a node, and the import edit it needs first (none when the name is already there). */
+export interface GuardCallee {
+  readonly callee: string;
+  readonly addImport?: (fixer: TSESLint.RuleFixer) => TSESLint.RuleFix;
+}
+
+const GUARD = 'guardId';
+
+function importsFrom(program: TSESTree.Program, source: string): TSESTree.ImportDeclaration[] {
+  return program.body.filter(
+    (statement): statement is TSESTree.ImportDeclaration =>
+      statement.type === AST_NODE_TYPES.ImportDeclaration && statement.source.value === source && statement.importKind !== 'type',
+  );
+}
+
+/** The end of `statement`'s line, past any comment that trails it there, so inserted text never adopts that comment. */
+function endOfLine(sourceCode: Readonly<TSESLint.SourceCode>, statement: Node): number {
+  let end = statement.range[1];
+  for (const comment of sourceCode.getCommentsAfter(statement)) {
+    if (comment.loc.start.line !== statement.loc.end.line) break;
+    end = comment.range[1];
+  }
+  return end;
+}
+
+/**
+ * Finds or creates the name a fix at `node` uses for `guardId`: an existing import from `importFrom` (renamed or
+ * not, or a namespace import: `ac.guardId`), an existing local `guardId`, or a new import inserted as text after the
+ * last import, in the file's own quote and semicolon style. Undefined when `guardId` is taken by something else.
+ */
+export function guardCalleeAt(sourceCode: Readonly<TSESLint.SourceCode>, node: Node, importFrom: string): GuardCallee | undefined {
+  const program = sourceCode.ast;
+  const declarations = importsFrom(program, importFrom);
+  for (const declaration of declarations) {
+    for (const specifier of declaration.specifiers) {
+      if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) return { callee: `${specifier.local.name}.${GUARD}` };
+      if (
+        specifier.type === AST_NODE_TYPES.ImportSpecifier &&
+        specifier.importKind !== 'type' &&
+        (specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value) === GUARD
+      ) {
+        return { callee: specifier.local.name };
+      }
+    }
+  }
+  const existing = ASTUtils.findVariable(sourceCode.getScope(node), GUARD);
+  if (existing !== null && existing.defs.length > 0) {
+    // A local helper named guardId (or an import of it from another module) is the author's own choice: reuse it.
+    return existing.scope.type === 'module' || existing.scope.type === 'global' ? { callee: GUARD } : undefined;
+  }
+  const named = declarations.find((declaration) => declaration.specifiers.some((specifier) => specifier.type === AST_NODE_TYPES.ImportSpecifier));
+  if (named !== undefined) {
+    const last = named.specifiers.at(-1) as TSESTree.ImportSpecifier;
+    return { callee: GUARD, addImport: (fixer) => fixer.insertTextAfter(last, `, ${GUARD}`) };
+  }
+  const imports = program.body.filter((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration);
+  const lastImport = imports.at(-1);
+  const quote = lastImport === undefined ? "'" : (lastImport.source.raw[0] ?? "'");
+  const semicolon = lastImport === undefined || sourceCode.getText(lastImport).trimEnd().endsWith(';') ? ';' : '';
+  const statement = `import { ${GUARD} } from ${quote}${importFrom}${quote}${semicolon}`;
+  if (lastImport === undefined) return { callee: GUARD, addImport: (fixer) => fixer.insertTextBeforeRange([0, 0], `${statement}\n`) };
+  const at = endOfLine(sourceCode, lastImport);
+  return { callee: GUARD, addImport: (fixer) => fixer.insertTextAfterRange([at, at], `\n${statement}`) };
+}
+
+/** The fix that wraps `node` as `guardId(<node>)`, adding the import when the file lacks it. */
+export function wrapInGuard(sourceCode: Readonly<TSESLint.SourceCode>, node: Node, guard: GuardCallee, inner = sourceCode.getText(node)): TSESLint.ReportFixFunction {
+  return (fixer) => {
+    const wrap = fixer.replaceText(node, `${guard.callee}(${inner})`);
+    return guard.addImport === undefined ? wrap : [guard.addImport(fixer), wrap];
+  };
+}

@@ -1,0 +1,43 @@
+import { isIdName } from './ids.ts';
+
+/**
+ * Defensive casts around ids in tests: `String(ticket.id)`, `Number(reply.ticketId)`, `` `${ticket.id}` ``,
+ * `ticket.id.toString()`, `+ticket.id`, `parseInt(ticket.id)`. Each one is a place where the suite types what a
+ * careful human would, not what a literal agent sends, and so stays green while the real chain is broken.
+ * Front ends find the syntax; this module decides which calls are casts and which values are ids.
+ */
+export type DefensiveCastKind =
+  | 'String'
+  | 'Number'
+  | 'BigInt'
+  | 'parseInt'
+  | 'parseFloat'
+  | 'Number.parseInt'
+  | 'Number.parseFloat'
+  | 'toString'
+  | 'template'
+  | 'unary-plus'
+  | 'concat';
+
+const CAST_CALLEES: ReadonlySet<string> = new Set(['String', 'Number', 'BigInt', 'parseInt', 'parseFloat', 'Number.parseInt', 'Number.parseFloat']);
+
+/** The cast a global callee performs (`String`, `Number.parseInt`), or undefined for any other call. */
+export function castOfCallee(callee: string): DefensiveCastKind | undefined {
+  return CAST_CALLEES.has(callee) ? (callee as DefensiveCastKind) : undefined;
+}
+
+/** The global a cast callee starts from: a cast only counts while that name is not shadowed by a local. */
+export function globalOfCast(kind: DefensiveCastKind): string | undefined {
+  if (kind === 'toString' || kind === 'template' || kind === 'unary-plus' || kind === 'concat') return undefined;
+  return kind.split('.')[0];
+}
+
+/**
+ * The id name a cast value carries: `ticket.id` -> `id`, `reply.ticketId` -> `ticketId`, `ticketId` -> `ticketId`.
+ * `names` is the value's access path as written; only its last name decides.
+ */
+export function idNameOfValue(names: readonly string[], ignoredNames: readonly string[] = []): string | undefined {
+  const last = names.at(-1);
+  if (last === undefined || ignoredNames.includes(last)) return undefined;
+  return isIdName(last) ? last : undefined;
+}

@@ -1,0 +1,95 @@
+import { ARRAY_ITEM, type PathSegment } from './ids.ts';
+import { meaningOf, type ObjectProperty, type SchemaExpr, type SchemaMeaning } from './schema-expr.ts';
+
+/**
+ * Looks through a reference to the expression it stands for: a front end resolves a same-file
+ * `const shape = { ... }` so `inputSchema: shape` is read like the literal. The identity when it cannot.
+ */
+export type ResolveReference<N> = (expr: SchemaExpr<N>) => SchemaExpr<N>;
+
+/** One field of a schema written inline (or through same-file constants), with where it sits. */
+export interface SchemaField<N> {
+  /** From the schema's root: `['ticket', 'customerId']`, `['tickets', '[]', 'id']`. */
+  readonly path: readonly PathSegment[];
+  readonly key: string;
+  readonly property: ObjectProperty<N>;
+  /** The field's schema, references resolved. */
+  readonly value: SchemaExpr<N>;
+  readonly meaning: SchemaMeaning<N>;
+}
+
+const MAX_DEPTH = 8;
+
+/** `z.object(shape)` with a same-file `shape` constant: read with the constant's literal in place of the reference. */
+function withResolvedShapeArgument<N>(expr: SchemaExpr<N>, resolve: ResolveReference<N>): SchemaExpr<N> {
+  if (expr.kind !== 'zod' || expr.factoryArgs[0]?.kind !== 'identifier') return expr;
+  const [first, ...rest] = expr.factoryArgs;
+  return { ...expr, factoryArgs: [resolve(first), ...rest] };
+}
+
+function elementOfArray<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
+  if (expr.kind === 'zod' && expr.factory[0] === 'array') return expr.factoryArgs[0];
+  return undefined;
+}
+
+/**
+ * Every field of a schema: a raw shape, `z.object({...})` (with wrappers and methods that keep its shape), nested
+ * objects, `z.array(z.object(...))` elements and `...spread` same-file shapes. Fields behind references the resolver
+ * cannot see through, `.extend()`ed or `.pick()`ed shapes are not listed.
+ */
+export function schemaFieldsOf<N>(root: SchemaExpr<N>, resolve: ResolveReference<N> = (expr) => expr): SchemaField<N>[] {
+  const fields: SchemaField<N>[] = [];
+  const seen = new Set<N>();
+  const visit = (expr: SchemaExpr<N>, path: readonly PathSegment[], depth: number): void => {
+    if (depth > MAX_DEPTH) return;
+    const resolved = withResolvedShapeArgument(resolve(expr), resolve);
+    const element = elementOfArray(resolved);
+    if (element !== undefined) {
+      visit(element, [...path, ARRAY_ITEM], depth + 1);
+      return;
+    }
+    const shape = meaningOf(resolved).shape;
+    if (shape === undefined || seen.has(shape.node)) return;
+    seen.add(shape.node);
+    for (const property of shape.properties) {
+      if (property.spread) {
+        visit(property.value, path, depth + 1);
+        continue;
+      }
+      if (property.key === undefined) continue;
+      const value = resolve(property.value);
+      const fieldPath = [...path, property.key];
+      fields.push({ path: fieldPath, key: property.key, property, value, meaning: meaningOf(value) });
+      visit(value, fieldPath, depth + 1);
+    }
+  };
+  visit(root, [], 0);
+  return fields;
+}
+
+/**
+ * Every guarded id acceptor (`guardId`, `idSchema`, a numeric preprocess) anywhere inside a schema, fields or not:
+ * what must never appear in an output schema.
+ */
+export function guardedSchemasIn<N>(root: SchemaExpr<N>, resolve: ResolveReference<N> = (expr) => expr): SchemaExpr<N>[] {
+  const found: SchemaExpr<N>[] = [];
+  const visit = (input: SchemaExpr<N>, depth: number): void => {
+    if (depth > MAX_DEPTH) return;
+    const expr = resolve(input);
+    if (meaningOf(expr).accepts === 'guarded') {
+      found.push(expr);
+      return;
+    }
+    const children: readonly SchemaExpr<N>[] =
+      expr.kind === 'zod'
+        ? [...expr.factoryArgs, ...expr.methods.flatMap((method) => method.args)]
+        : expr.kind === 'object'
+          ? expr.properties.map((property) => property.value)
+          : expr.kind === 'array' || expr.kind === 'call'
+            ? expr.kind === 'array' ? expr.elements : expr.args
+            : [];
+    for (const child of children) visit(child, depth + 1);
+  };
+  visit(root, 0);
+  return found;
+}

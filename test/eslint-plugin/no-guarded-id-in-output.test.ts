@@ -1,0 +1,45 @@
+import rule from '../../eslint-plugin/rules/no-guarded-id-in-output.ts';
+import { runRule } from './rule-tester.ts';
+
+runRule('no-guarded-id-in-output', rule, {
+  valid: [
+    `import { z } from 'zod'; import { guardId } from 'agent-contract';
+     server.registerTool('t', { inputSchema: { ticketId: guardId(z.string()) }, outputSchema: { ticketId: z.number() } }, cb);`,
+    // A guardId that is not this package's, and a file without zod.
+    `import { z } from 'zod'; const guardId = (s: unknown) => s;
+     server.registerTool('t', { outputSchema: { ticketId: guardId(z.string()) } }, cb);`,
+    `import { guardId } from 'agent-contract'; server.registerTool('t', { outputSchema: { ticketId: guardId(x) } }, cb);`,
+  ],
+  invalid: [
+    {
+      code: `import { z } from 'zod';
+import { guardId, idSchema } from 'agent-contract';
+server.registerTool('create_ticket', { outputSchema: { ticketId: guardId(z.string()), tickets: z.array(z.object({ id: idSchema() })) } }, cb);`,
+      errors: [
+        {
+          messageId: 'guardedOutput',
+          line: 3,
+          column: 66,
+          endColumn: 85,
+          data: { expression: 'guardId(z.string())', field: ' on `ticketId`', tool: 'tool `create_ticket`' },
+        },
+        { messageId: 'guardedOutput', line: 3, column: 119, data: { expression: 'idSchema()', field: ' on `id`', tool: 'tool `create_ticket`' } },
+      ],
+    },
+    {
+      // A numeric preprocess in a same-file output shape of a tool object; zod mini's pipe form too.
+      code: `import * as z from 'zod/mini';
+declare const toText: (v: unknown) => unknown;
+const output = { replyId: z.pipe(z.transform(toText), z.string()) };
+export const tool = { name: 'draft_reply', inputShape: {}, outputShape: output, run: () => null };`,
+      errors: [{ messageId: 'guardedOutput', line: 3, column: 27, data: { expression: 'z.pipe(z.transform(toText), z.string())', field: ' on `replyId`', tool: 'tool `draft_reply`' } }],
+    },
+    {
+      code: `import { z } from 'zod';
+import { guardId as g } from '#ids';
+server.registerTool('t', { outputSchema: z.object({ userId: g(z.string()) }) }, cb);`,
+      options: [{ importFrom: '#ids' }],
+      errors: [{ messageId: 'guardedOutput', line: 3, column: 61 }],
+    },
+  ],
+});

@@ -1,0 +1,123 @@
+import rule from '../../eslint-plugin/rules/no-unguarded-coerce.ts';
+import { runRule } from './rule-tester.ts';
+
+const STRING_GUARD = "(value) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value)";
+const NUMBER_GUARD = "(value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)";
+
+runRule('no-unguarded-coerce', rule, {
+  valid: [
+    `import { z } from 'zod'; export const input = { limit: z.number(), ticketId: z.string() };`,
+    // Not zod: a local z, a shadowing parameter, a file without zod imports.
+    `const z = { coerce: { string: () => 1 } }; z.coerce.string();`,
+    `import { z } from 'zod'; function f(z: any) { return z.coerce.string(); }`,
+    { code: `import { z } from 'zod'; export const since = z.coerce.date();`, options: [{ importFrom: 'agent-contract', allow: ['date'] }] },
+  ],
+  invalid: [
+    {
+      code: `import { z } from 'zod';
+export const input = { ticketId: z.coerce.string().min(1) };`,
+      errors: [
+        {
+          messageId: 'coerce',
+          line: 2,
+          column: 34,
+          endColumn: 51,
+          data: {
+            call: 'z.coerce.string()',
+            field: ' on `ticketId`',
+            surprise: 'null becomes "null", undefined becomes "undefined" and {} becomes "[object Object]"',
+            next: 'Use guardId(z.string().min(1)): it accepts 47 as "47" and still rejects null.',
+          },
+          suggestions: [
+            {
+              messageId: 'useGuardId',
+              data: { replacement: 'guardId(z.string().min(1))' },
+              output: `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+export const input = { ticketId: guardId(z.string().min(1)) };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      code: `import * as zod from 'zod/v3';
+const input = { limit: zod.coerce.number().int().max(100), name: zod.coerce.string() };`,
+      errors: [
+        {
+          messageId: 'coerce',
+          line: 2,
+          column: 24,
+          suggestions: [
+            {
+              messageId: 'useGuardedPreprocess',
+              output: `import * as zod from 'zod/v3';
+const input = { limit: zod.preprocess(${NUMBER_GUARD}, zod.number().int().max(100)), name: zod.coerce.string() };`,
+            },
+          ],
+        },
+        {
+          messageId: 'coerce',
+          line: 2,
+          column: 66,
+          suggestions: [
+            {
+              messageId: 'useGuardedPreprocess',
+              output: `import * as zod from 'zod/v3';
+const input = { limit: zod.coerce.number().int().max(100), name: zod.preprocess(${STRING_GUARD}, zod.string()) };`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // zod mini has no preprocess: the guard is a pipe.
+      code: `import * as z from 'zod/mini';
+export const flag = z.coerce.boolean();`,
+      errors: [
+        {
+          messageId: 'coerce',
+          line: 2,
+          column: 21,
+          data: {
+            call: 'z.coerce.boolean()',
+            field: '',
+            surprise: 'null, undefined and "" become false, and "false" becomes true',
+            next: 'Accept only what you mean with a guarded preprocess, z.pipe(z.transform(f), z.boolean()) where f converts "true" and "false" only and passes everything else through to fail.',
+          },
+          suggestions: [
+            {
+              messageId: 'useGuardedPreprocess',
+              output: `import * as z from 'zod/mini';
+export const flag = z.pipe(z.transform((value) => (value === 'true' ? true : value === 'false' ? false : value)), z.boolean());`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      // A named `coerce` import with no namespace to build from: reported, no suggestion.
+      code: `import { coerce } from 'zod';
+export const since = coerce.date();`,
+      errors: [{ messageId: 'coerce', line: 2, column: 22, suggestions: [] }],
+    },
+    {
+      code: `import { z } from 'zod/v4';
+export const big = z.coerce.bigint();`,
+      errors: [
+        {
+          messageId: 'coerce',
+          line: 2,
+          column: 20,
+          suggestions: [
+            {
+              messageId: 'useGuardedPreprocess',
+              output: `import { z } from 'zod/v4';
+export const big = z.preprocess((value) => ((typeof value === 'string' && /^-?\\d+$/.test(value)) || (typeof value === 'number' && Number.isSafeInteger(value)) ? BigInt(value) : value), z.bigint());`,
+            },
+          ],
+        },
+      ],
+    },
+  ],
+});

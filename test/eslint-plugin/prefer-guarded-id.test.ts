@@ -1,0 +1,97 @@
+import rule from '../../eslint-plugin/rules/prefer-guarded-id.ts';
+import { runRule } from './rule-tester.ts';
+
+runRule('prefer-guarded-id', rule, {
+  valid: [
+    // Already guarded, in every spelling the model knows.
+    `import { z } from 'zod'; import { guardId, idSchema } from 'agent-contract';
+     server.registerTool('t', { inputSchema: { ticketId: guardId(z.string()), agentId: idSchema() } }, cb);`,
+    `import { z } from 'zod'; declare const f: (v: unknown) => unknown;
+     server.registerTool('t', { inputSchema: { ticketId: z.preprocess(f, z.string()) } }, cb);`,
+    // Ids that cannot be numeric.
+    `import { z } from 'zod'; server.tool('t', { ticketId: z.string().uuid(), userId: z.email(), pageId: z.string().regex(/^P/) }, cb);`,
+    // Not an id, numeric, or an output schema.
+    `import { z } from 'zod'; server.registerTool('t', { inputSchema: { valid: z.string(), ticketId: z.number() }, outputSchema: { ticketId: z.string() } }, cb);`,
+    // A z that is not zod, and a file without zod.
+    `import { z } from 'zod'; function f(z: { string(): unknown }) { server.tool('t', { ticketId: z.string() }, cb); }`,
+    `const z = { string: () => 1 }; server.tool('t', { ticketId: z.string() }, cb);`,
+    // Not a tool: a plain schema is not an input the rule can vouch for.
+    `import { z } from 'zod'; export const row = z.object({ ticketId: z.string() });`,
+    { code: `import { z } from 'zod'; server.tool('t', { sessionId: z.string() }, cb);`, options: [{ importFrom: 'agent-contract', ignoredNames: ['sessionId'] }] },
+  ],
+  invalid: [
+    {
+      code: `import { z } from 'zod';
+server.registerTool('get_ticket', { inputSchema: { ticketId: z.string().min(1).describe('The ticket id') } }, cb);`,
+      output: `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+server.registerTool('get_ticket', { inputSchema: { ticketId: guardId(z.string().min(1).describe('The ticket id')) } }, cb);`,
+      errors: [{ messageId: 'preferGuardedId', line: 2, column: 62, endColumn: 105 }],
+    },
+    {
+      // Double quotes, no semicolons, a trailing comment on the last import that must stay where it is.
+      code: `import { z } from "zod"
+import x from "y" // keep me
+server.tool("get_ticket", "Read", { id: z.string() }, cb)`,
+      output: `import { z } from "zod"
+import x from "y" // keep me
+import { guardId } from "agent-contract"
+server.tool("get_ticket", "Read", { id: guardId(z.string()) }, cb)`,
+      errors: [
+        { messageId: 'preferGuardedId', line: 3, column: 41, data: { name: 'id', entity: 'ticket', tool: 'tool `get_ticket`', guard: 'guardId', expression: 'z.string()' } },
+      ],
+    },
+    {
+      // An existing import from the module gains the name; a renamed import is reused as it is.
+      code: `import { z } from 'zod';
+import { idSchema } from 'agent-contract';
+server.tool('t', { customer_id: z.string() }, cb);`,
+      output: `import { z } from 'zod';
+import { idSchema, guardId } from 'agent-contract';
+server.tool('t', { customer_id: guardId(z.string()) }, cb);`,
+      errors: [{ messageId: 'preferGuardedId', line: 3, column: 33 }],
+    },
+    {
+      code: `import { z as zz } from 'zod/v4';
+import { guardId as g } from '#ids';
+const shape = { ticketID: zz.string().optional() };
+fastmcp.addTool({ name: 'close_ticket', parameters: zz.object(shape), execute: async () => '' });`,
+      options: [{ importFrom: '#ids', ignoredNames: [] }],
+      output: `import { z as zz } from 'zod/v4';
+import { guardId as g } from '#ids';
+const shape = { ticketID: g(zz.string().optional()) };
+fastmcp.addTool({ name: 'close_ticket', parameters: zz.object(shape), execute: async () => '' });`,
+      errors: [{ messageId: 'preferGuardedId', line: 3, column: 27, data: { name: 'ticketID', entity: 'ticket', tool: 'tool `close_ticket`', guard: 'g', expression: 'zz.string().optional()' } }],
+    },
+    {
+      // Named imports, a tool object with a same-file shape, nested objects and arrays of objects; two passes.
+      code: `import { string, object, array } from 'zod';
+const input = { note: object({ noteId: string() }), items: array(object({ id: string() })) };
+export const tool = { name: 'add_notes', inputSchema: input, handler: async () => ({ content: [] }) };`,
+      output: [
+        `import { string, object, array } from 'zod';
+import { guardId } from 'agent-contract';
+const input = { note: object({ noteId: guardId(string()) }), items: array(object({ id: string() })) };
+export const tool = { name: 'add_notes', inputSchema: input, handler: async () => ({ content: [] }) };`,
+        `import { string, object, array } from 'zod';
+import { guardId } from 'agent-contract';
+const input = { note: object({ noteId: guardId(string()) }), items: array(object({ id: guardId(string()) })) };
+export const tool = { name: 'add_notes', inputSchema: input, handler: async () => ({ content: [] }) };`,
+      ],
+      errors: [
+        { messageId: 'preferGuardedId', line: 2, column: 40 },
+        { messageId: 'preferGuardedId', line: 2, column: 79 },
+      ],
+    },
+    {
+      // A namespace import of the guard module is used as it is.
+      code: `import * as z from 'zod/mini';
+import * as ac from 'agent-contract';
+defineTool({ name: 'get_agent', inputShape: { agentId: z.string() }, run: () => null });`,
+      output: `import * as z from 'zod/mini';
+import * as ac from 'agent-contract';
+defineTool({ name: 'get_agent', inputShape: { agentId: ac.guardId(z.string()) }, run: () => null });`,
+      errors: [{ messageId: 'preferGuardedId', line: 3, column: 56 }],
+    },
+  ],
+});
