@@ -1,6 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { isIdName } from '../../src/model/ids.ts';
-import type { ZodChainExpr } from '../../src/model/schema-expr.ts';
+import { coercionSurprises, joinPhrases } from '../../src/model/coercion.ts';
+import { meaningOf, type ZodChainExpr } from '../../src/model/schema-expr.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { outermostChain, propertyKeyOf, shortText, zodReaderFor } from '../utils/tool-schemas.ts';
@@ -13,15 +14,6 @@ export interface NoUnguardedCoerceOptions {
 }
 
 type Node = TSESTree.Node;
-
-/** What each coercion does to values a client did not mean (measured on zod 3.25 and 4.6). */
-const SURPRISES: Readonly<Record<string, string>> = {
-  string: 'null becomes "null", undefined becomes "undefined" and {} becomes "[object Object]"',
-  number: 'null and "" become 0',
-  bigint: '"" becomes 0n',
-  boolean: 'null, undefined and "" become false, and "false" becomes true',
-  date: 'null becomes 1970-01-01T00:00:00.000Z',
-};
 
 /** What each guarded preprocess converts, for messages. */
 const GUARD_SUMMARIES: Readonly<Record<string, string>> = {
@@ -98,8 +90,11 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
         const expr = reader.read(chain);
         if (expr.kind !== 'zod' || expr.factoryNode !== node || expr.factory[0] !== 'coerce') return;
         const target = expr.factory[1] ?? '';
-        const surprise = SURPRISES[target];
-        if (surprise === undefined || options.allow.includes(target)) return;
+        if (options.allow.includes(target)) return;
+        const surprises = coercionSurprises(target, meaningOf(expr), expr.methods);
+        // Nothing surprising left (`z.coerce.date().nullable()`, `z.coerce.number().positive().nullable()`): it does only what it is for.
+        if (surprises === undefined || surprises.length === 0) return;
+        const surprise = joinPhrases(surprises);
         const fieldName = propertyKeyOf(chain);
         const isId = fieldName !== undefined && isIdName(fieldName) && target === 'string';
         const namespace = namespaceFor(expr, namespaces);
@@ -111,7 +106,7 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
         let next: string;
         if (isId) {
           const replacement = `${guard?.callee ?? 'guardId'}(${uncoerced ?? 'z.string()'})`;
-          next = `Use ${shortText(replacement)}: it accepts 47 as "47" and still rejects null.`;
+          next = `Use ${shortText(replacement)}: it accepts 47 as "47" and rejects everything else the string schema rejects.`;
           if (guard !== undefined && uncoerced !== undefined) {
             suggest.push({ messageId: 'useGuardId', data: { replacement: shortText(replacement) }, fix: wrapInGuard(sourceCode, chain, guard, uncoerced) });
           }
@@ -130,7 +125,7 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
         context.report({
           node,
           messageId: 'coerce',
-          data: { call: `${calleeText}()`, field: fieldName === undefined ? '' : ` on \`${fieldName}\``, surprise, next },
+          data: { call: `${calleeText.replace(/\s+/g, '')}()`, field: fieldName === undefined ? '' : ` on \`${fieldName}\``, surprise, next },
           suggest,
         });
       },

@@ -13,6 +13,11 @@ export interface PreferGuardedIdOptions {
   ignoredNames: string[];
 }
 
+/** `the ticket id`, or `an id` when the name says no entity (a bare `id` on a tool whose name names none). */
+function entityPhrase(entity: string | undefined): string {
+  return entity === undefined ? 'an id' : `the ${entity} id`;
+}
+
 export default createRule<[PreferGuardedIdOptions], 'preferGuardedId'>({
   name: 'prefer-guarded-id',
   meta: {
@@ -35,7 +40,7 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId'>({
     defaultOptions: [{ importFrom: 'agent-contract', ignoredNames: [] }],
     messages: {
       preferGuardedId:
-        '`{{name}}` accepts only strings, so an agent that passes the {{entity}} id it received as a number (47) is rejected by {{tool}}: wrap it as {{guard}}({{expression}}) so 47 is accepted as "47" and the published schema stays {"type":"string"}.',
+        '`{{name}}` accepts only strings, so an agent that passes {{entity}} it received as a number (47) is rejected by {{tool}}: wrap it as {{guard}}({{expression}}) so 47 is accepted as "47" and the published schema stays {"type":"string"}.',
     },
   },
   defaultOptions: [{ importFrom: 'agent-contract', ignoredNames: [] }],
@@ -57,7 +62,7 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId'>({
           messageId: 'preferGuardedId',
           data: {
             name: field.key,
-            entity: idFieldAt(field.path, registration.name)?.entity ?? field.key,
+            entity: entityPhrase(idFieldAt(field.path, registration.name)?.entity),
             tool: toolLabel(registration),
             guard: guard?.callee ?? 'guardId',
             expression: shortText(sourceCode.getText(node)),

@@ -1,5 +1,5 @@
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { castOfCallee, globalOfCast, idNameOfValue, type DefensiveCastKind } from '../../src/model/defensive-cast.ts';
+import { castOfCallee, castsToNumber, globalOfCast, idNameOfValue, readsStringSource, type DefensiveCastKind } from '../../src/model/defensive-cast.ts';
 import type { CallSite } from '../../src/model/tool-registration.ts';
 import type { ChainMethod, ObjectProperty, SchemaExpr } from '../../src/model/schema-expr.ts';
 import { ImportTable, type ImportBinding } from '../../src/model/zod-imports.ts';
@@ -289,5 +289,24 @@ export function defensiveCastOf(node: Node, sourceCode: Readonly<TSESLint.Source
   if (value === undefined) return undefined;
   const names = accessNames(value);
   const idName = names === undefined ? undefined : idNameOfValue(names, ignoredNames);
-  return idName === undefined ? undefined : { kind, node, value, idName };
+  if (idName === undefined || names === undefined || readsStringSource(names)) return undefined;
+  const unwrapped = unwrap(value);
+  if (unwrapped.type === AST_NODE_TYPES.Identifier) {
+    // A same-file const says where the value came from: `const projectId = req.params.projectId` is a string by
+    // nature, and `Number(TEST_PROJECT_ID)` over `const TEST_PROJECT_ID = "123"` builds mock data, not a tool call.
+    const initializer = constInitializerOf(sourceCode, unwrapped);
+    if (initializer !== undefined) {
+      const initializerNames = accessNames(initializer);
+      if (initializerNames !== undefined && readsStringSource(initializerNames)) return undefined;
+      if (castsToNumber(kind) && initializer.type === AST_NODE_TYPES.Literal && typeof initializer.value === 'string') return undefined;
+    }
+  }
+  return { kind, node, value, idName };
+}
+
+function constInitializerOf(sourceCode: Readonly<TSESLint.SourceCode>, identifier: TSESTree.Identifier): Node | undefined {
+  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
+  const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
+  if (definition?.type !== 'Variable' || definition.parent.kind !== 'const') return undefined;
+  return definition.node.init === null ? undefined : unwrap(definition.node.init);
 }

@@ -80,7 +80,8 @@ export function toolLabel(registration: ToolRegistration<Node>): string {
 
 /** A schema's source text cut to a length a message can carry. */
 export function shortText(text: string, limit = 60): string {
-  const oneLine = text.replace(/\s+/g, ' ');
+  // A chain broken over lines reads as written on one: `z\n  .string()` -> `z.string()`.
+  const oneLine = text.replace(/\s*\n\s*/g, '').replace(/\s+/g, ' ');
   return oneLine.length <= limit ? oneLine : `${oneLine.slice(0, limit - 1)}…`;
 }
 

@@ -41,3 +41,19 @@ export function idNameOfValue(names: readonly string[], ignoredNames: readonly s
   if (last === undefined || ignoredNames.includes(last)) return undefined;
   return isIdName(last) ? last : undefined;
 }
+
+/**
+ * Objects whose values are strings by nature (URL path and query parameters, environment variables, headers,
+ * argv): converting one is parsing, not covering for an acceptor. `req.params.projectId`, `process.env.PROJECT_ID`.
+ */
+const STRING_SOURCES: ReadonlySet<string> = new Set(['params', 'query', 'env', 'headers', 'searchParams', 'argv', 'cookies']);
+
+/** True when an access path reads from a string source: `['req', 'params', 'mr_iid']`. */
+export function readsStringSource(names: readonly string[]): boolean {
+  return names.slice(0, -1).some((name) => STRING_SOURCES.has(name));
+}
+
+/** Casts that turn a value into a number: over a string literal the test wrote itself, they build mock data. */
+export function castsToNumber(kind: DefensiveCastKind): boolean {
+  return kind === 'Number' || kind === 'BigInt' || kind === 'parseInt' || kind === 'parseFloat' || kind === 'Number.parseInt' || kind === 'Number.parseFloat' || kind === 'unary-plus';
+}

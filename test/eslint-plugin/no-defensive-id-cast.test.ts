@@ -28,6 +28,12 @@ runRule('no-defensive-id-cast', rule, {
     'function f(String: (v: unknown) => string) { return String(ticket.id); }',
     'const tagged = sql`${ticket.id}`;',
     { code: 'run({ requestId: String(request.requestId) });', options: [{ ignoredNames: ['requestId'] }] },
+    // Strings by nature: URL parameters, query strings, environment variables (and consts read from them).
+    'const id = parseInt(req.params.mr_iid);',
+    'const projectId = req.params.projectId; res.json({ id: parseInt(projectId) || 123 });',
+    'const PROJECT_ID = Number(process.env.GITLAB_PROJECT_ID);',
+    // Numeric mock data built from a string literal the test wrote itself.
+    'const TEST_PROJECT_ID = "123"; res.json({ id: Number(TEST_PROJECT_ID) });',
   ],
   invalid: [
     cast('run({ ticketId: String(ticket.id) });', 'ticket.id', 'String(ticket.id)', 'id', 17),
@@ -39,5 +45,7 @@ runRule('no-defensive-id-cast', rule, {
     cast('run({ ticketId: Number.parseInt(row.id) });', 'row.id', 'Number.parseInt(row.id)', 'id', 17),
     cast('run({ ticketId: ticket?.id + "" });', 'ticket?.id', 'ticket?.id + ""', 'id', 17),
     cast("run({ ids: [BigInt(res['userId'])] });", "res['userId']", "BigInt(res['userId'])", 'userId', 13),
+    // A numeric id constant stringified for a tool input is the phantom consumer itself.
+    cast('const TEST_NAMESPACE_ID = 6; run({ namespace_id: String(TEST_NAMESPACE_ID) });', 'TEST_NAMESPACE_ID', 'String(TEST_NAMESPACE_ID)', 'TEST_NAMESPACE_ID', 50),
   ],
 });

@@ -11,6 +11,10 @@ runRule('no-unguarded-coerce', rule, {
     `const z = { coerce: { string: () => 1 } }; z.coerce.string();`,
     `import { z } from 'zod'; function f(z: any) { return z.coerce.string(); }`,
     { code: `import { z } from 'zod'; export const since = z.coerce.date();`, options: [{ importFrom: 'agent-contract', allow: ['date'] }] },
+    // A nullable date coercion has nothing surprising left: null stays null, dates and epochs are what it is for.
+    `import { z } from 'zod'; export const finishedAt = z.coerce.date().nullable();`,
+    // 0 fails .min(1) and .positive(), so null and "" still end in a validation error.
+    `import { z } from 'zod'; export const input = { pullRequestId: z.coerce.number().min(1).optional(), top: z.coerce.number().positive() };`,
   ],
   invalid: [
     {
@@ -26,7 +30,7 @@ export const input = { ticketId: z.coerce.string().min(1) };`,
             call: 'z.coerce.string()',
             field: ' on `ticketId`',
             surprise: 'null becomes "null", undefined becomes "undefined" and {} becomes "[object Object]"',
-            next: 'Use guardId(z.string().min(1)): it accepts 47 as "47" and still rejects null.',
+            next: 'Use guardId(z.string().min(1)): it accepts 47 as "47" and rejects everything else the string schema rejects.',
           },
           suggestions: [
             {
@@ -82,7 +86,7 @@ export const flag = z.coerce.boolean();`,
           data: {
             call: 'z.coerce.boolean()',
             field: '',
-            surprise: 'null, undefined and "" become false, and "false" becomes true',
+            surprise: 'null becomes false, undefined becomes false, "" becomes false and "false" becomes true',
             next: 'Accept only what you mean with a guarded preprocess, z.pipe(z.transform(f), z.boolean()) where f converts "true" and "false" only and passes everything else through to fail.',
           },
           suggestions: [
@@ -100,6 +104,58 @@ export const flag = z.pipe(z.transform((value) => (value === 'true' ? true : val
       code: `import { coerce } from 'zod';
 export const since = coerce.date();`,
       errors: [{ messageId: 'coerce', line: 2, column: 22, suggestions: [] }],
+    },
+    {
+      // null and undefined never reach a coercion behind .nullable()/.optional(): only what is left is named.
+      code: `import { z } from 'zod';
+export const row = { duration: z.coerce
+  .number()
+  .nullable()
+  .optional(), project_id: z.coerce.string().nullish() };`,
+      errors: [
+        {
+          messageId: 'coerce',
+          line: 2,
+          column: 32,
+          data: {
+            call: 'z.coerce.number()',
+            field: ' on `duration`',
+            surprise: '"" becomes 0',
+            next: 'Accept only what you mean with a guarded preprocess, z.preprocess(f, z.number()) where f converts non-empty strings only and passes everything else through to fail.',
+          },
+          suggestions: [
+            {
+              messageId: 'useGuardedPreprocess',
+              output: `import { z } from 'zod';
+export const row = { duration: z.preprocess(${NUMBER_GUARD}, z.number()
+  .nullable()
+  .optional()), project_id: z.coerce.string().nullish() };`,
+            },
+          ],
+        },
+        {
+          messageId: 'coerce',
+          line: 5,
+          column: 28,
+          data: {
+            call: 'z.coerce.string()',
+            field: ' on `project_id`',
+            surprise: '{} becomes "[object Object]"',
+            next: 'Use guardId(z.string().nullish()): it accepts 47 as "47" and rejects everything else the string schema rejects.',
+          },
+          suggestions: [
+            {
+              messageId: 'useGuardId',
+              output: `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+export const row = { duration: z.coerce
+  .number()
+  .nullable()
+  .optional(), project_id: guardId(z.string().nullish()) };`,
+            },
+          ],
+        },
+      ],
     },
     {
       code: `import { z } from 'zod/v4';
