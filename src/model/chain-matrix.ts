@@ -1,0 +1,102 @@
+import type { JsonType, SchemaIdField } from './id-fields.ts';
+
+/**
+ * The chain matrix: every id a tool emits paired with every input id field that names the same entity, judged on the
+ * JSON types each side publishes. It needs no live server, so it works on a contract snapshot of a server written in
+ * any language, and on the shapes a static audit reads from source.
+ */
+
+/**
+ * `ok`: every type the emitter publishes is accepted. `broken`: none is (a number emitted into a string-only acceptor,
+ * or the other way round). `tolerated`: some are, or one side publishes no type, so validation cannot tell.
+ */
+export type ChainVerdict = 'ok' | 'tolerated' | 'broken';
+
+/** One end of a chain: an id field of one tool. */
+export interface ChainEnd {
+  readonly tool: string;
+  readonly field: SchemaIdField;
+}
+
+export interface MatrixChain {
+  readonly entity: string;
+  /** The emitter (an id field of an output). */
+  readonly from: ChainEnd;
+  /** The acceptor (an id field of an input). */
+  readonly to: ChainEnd;
+  readonly verdict: ChainVerdict;
+  /** Why, in the words a report prints: `emits integer, accepts only string`. */
+  readonly reason: string;
+}
+
+export interface ChainMatrixSummary {
+  readonly emitters: number;
+  readonly acceptors: number;
+  readonly chains: number;
+  readonly ok: number;
+  readonly tolerated: number;
+  readonly broken: number;
+}
+
+export interface ChainMatrix {
+  readonly summary: ChainMatrixSummary;
+  readonly chains: readonly MatrixChain[];
+}
+
+function accepts(accepted: readonly JsonType[], emitted: JsonType): boolean {
+  // Every integer is a number; the reverse holds only for the integral ones.
+  return accepted.includes(emitted) || (emitted === 'integer' && accepted.includes('number'));
+}
+
+function typeList(types: readonly JsonType[]): string {
+  return types.join('|');
+}
+
+/** The verdict for one emitter/acceptor pair, from the JSON types each publishes for one id. */
+export function classifyChain(emittedTypes: readonly JsonType[], acceptedTypes: readonly JsonType[]): { verdict: ChainVerdict; reason: string } {
+  // A null id is not chained: an agent has nothing to pass on.
+  const emitted = emittedTypes.filter((type) => type !== 'null');
+  if (emitted.length === 0) return { verdict: 'tolerated', reason: 'the emitter publishes no type for the id' };
+  if (acceptedTypes.length === 0) return { verdict: 'tolerated', reason: `emits ${typeList(emitted)}; the acceptor publishes no type, so nothing is checked` };
+  const passing = emitted.filter((type) => accepts(acceptedTypes, type));
+  const accepted = typeList(acceptedTypes.filter((type) => type !== 'null'));
+  if (passing.length === emitted.length) return { verdict: 'ok', reason: `emits ${typeList(emitted)}, accepts ${accepted}` };
+  // A number emitted into an integer acceptor passes whenever it is integral, as ids are: tolerated, not broken.
+  const partly = emitted.some((type) => type === 'number' && acceptedTypes.includes('integer'));
+  if (passing.length === 0 && !partly) return { verdict: 'broken', reason: `emits ${typeList(emitted)}, accepts only ${accepted}` };
+  const failing = emitted.filter((type) => !accepts(acceptedTypes, type));
+  return { verdict: 'tolerated', reason: `emits ${typeList(emitted)}, accepts ${accepted}: ${typeList(failing)} values are rejected` };
+}
+
+/** Pairs every emitter with every acceptor of the same entity and classifies each pair. */
+export function chainMatrix(emitters: readonly ChainEnd[], acceptors: readonly ChainEnd[]): ChainMatrix {
+  const byEntity = new Map<string, ChainEnd[]>();
+  for (const acceptor of acceptors) {
+    const list = byEntity.get(acceptor.field.entity) ?? [];
+    list.push(acceptor);
+    byEntity.set(acceptor.field.entity, list);
+  }
+  const chains: MatrixChain[] = [];
+  for (const from of emitters) {
+    for (const to of byEntity.get(from.field.entity) ?? []) {
+      chains.push({ entity: from.field.entity, from, to, ...classifyChain(from.field.types, to.field.types) });
+    }
+  }
+  const count = (verdict: ChainVerdict) => chains.filter((chain) => chain.verdict === verdict).length;
+  return {
+    summary: {
+      emitters: emitters.length,
+      acceptors: acceptors.length,
+      chains: chains.length,
+      ok: count('ok'),
+      tolerated: count('tolerated'),
+      broken: count('broken'),
+    },
+    chains,
+  };
+}
+
+/** `Of 46 chains, 45 broken, 0 tolerated, 1 ok.` */
+export function formatChainMatrixTally(summary: ChainMatrixSummary): string {
+  return `Of ${summary.chains} chains, ${summary.broken} broken, ${summary.tolerated} tolerated, ${summary.ok} ok.`;
+}
