@@ -2,6 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import { ServerStartError } from '../testing/connect.ts';
+import { registerAuditCommand } from './audit.ts';
 import { runChainsCommand } from './chains.ts';
 import { type CodemodCommandOptions, describeCodemods, loadCodemods, runCodemodCommand } from './codemod.ts';
 import { EXIT_ERROR, UsageError } from './errors.ts';
@@ -47,6 +48,7 @@ function buildProgram(): Command {
   program.hook('preSubcommand', async (_program, subcommand) => {
     if (subcommand.name() === 'codemod') subcommand.addHelpText('after', describeCodemods(await loadCodemods()));
   });
+  registerAuditCommand(program);
   return program;
 }
 

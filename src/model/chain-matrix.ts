@@ -16,14 +16,20 @@ export type ChainVerdict = 'ok' | 'tolerated' | 'broken';
 export interface ChainEnd {
   readonly tool: string;
   readonly field: SchemaIdField;
+  /**
+   * For an acceptor whose validation lets through more than it publishes (a guarded or coerced id, seen in source):
+   * the JSON types it also accepts. A chain that gets through only this way is `tolerated`, not `ok`.
+   */
+  readonly tolerates?: readonly JsonType[];
 }
 
-export interface MatrixChain {
+/** `E` lets a front end carry more on each end (the audit adds file:line); the matrix reads only `ChainEnd`. */
+export interface MatrixChain<E extends ChainEnd = ChainEnd> {
   readonly entity: string;
   /** The emitter (an id field of an output). */
-  readonly from: ChainEnd;
+  readonly from: E;
   /** The acceptor (an id field of an input). */
-  readonly to: ChainEnd;
+  readonly to: E;
   readonly verdict: ChainVerdict;
   /** Why, in the words a report prints: `emits integer, accepts only string`. */
   readonly reason: string;
@@ -38,9 +44,9 @@ export interface ChainMatrixSummary {
   readonly broken: number;
 }
 
-export interface ChainMatrix {
+export interface ChainMatrix<E extends ChainEnd = ChainEnd> {
   readonly summary: ChainMatrixSummary;
-  readonly chains: readonly MatrixChain[];
+  readonly chains: readonly MatrixChain<E>[];
 }
 
 function accepts(accepted: readonly JsonType[], emitted: JsonType): boolean {
@@ -52,8 +58,16 @@ function typeList(types: readonly JsonType[]): string {
   return types.join('|');
 }
 
-/** The verdict for one emitter/acceptor pair, from the JSON types each publishes for one id. */
-export function classifyChain(emittedTypes: readonly JsonType[], acceptedTypes: readonly JsonType[]): { verdict: ChainVerdict; reason: string } {
+/**
+ * The verdict for one emitter/acceptor pair, from the JSON types each publishes for one id. `toleratedTypes` are
+ * the types the acceptor's validation also lets through without publishing them (a guarded id takes a number and
+ * publishes string): what passes only through them is `tolerated`.
+ */
+export function classifyChain(
+  emittedTypes: readonly JsonType[],
+  acceptedTypes: readonly JsonType[],
+  toleratedTypes: readonly JsonType[] = [],
+): { verdict: ChainVerdict; reason: string } {
   // A null id is not chained: an agent has nothing to pass on.
   const emitted = emittedTypes.filter((type) => type !== 'null');
   if (emitted.length === 0) return { verdict: 'tolerated', reason: 'the emitter publishes no type for the id' };
@@ -61,6 +75,10 @@ export function classifyChain(emittedTypes: readonly JsonType[], acceptedTypes: 
   const passing = emitted.filter((type) => accepts(acceptedTypes, type));
   const accepted = typeList(acceptedTypes.filter((type) => type !== 'null'));
   if (passing.length === emitted.length) return { verdict: 'ok', reason: `emits ${typeList(emitted)}, accepts ${accepted}` };
+  if (toleratedTypes.length > 0 && emitted.every((type) => accepts(acceptedTypes, type) || accepts(toleratedTypes, type))) {
+    const through = emitted.filter((type) => !accepts(acceptedTypes, type));
+    return { verdict: 'tolerated', reason: `emits ${typeList(emitted)}, publishes ${accepted} but also accepts ${typeList(through)}` };
+  }
   // A number emitted into an integer acceptor passes whenever it is integral, as ids are: tolerated, not broken.
   const partly = emitted.some((type) => type === 'number' && acceptedTypes.includes('integer'));
   if (passing.length === 0 && !partly) return { verdict: 'broken', reason: `emits ${typeList(emitted)}, accepts only ${accepted}` };
@@ -69,17 +87,17 @@ export function classifyChain(emittedTypes: readonly JsonType[], acceptedTypes: 
 }
 
 /** Pairs every emitter with every acceptor of the same entity and classifies each pair. */
-export function chainMatrix(emitters: readonly ChainEnd[], acceptors: readonly ChainEnd[]): ChainMatrix {
-  const byEntity = new Map<string, ChainEnd[]>();
+export function chainMatrix<E extends ChainEnd = ChainEnd>(emitters: readonly E[], acceptors: readonly E[]): ChainMatrix<E> {
+  const byEntity = new Map<string, E[]>();
   for (const acceptor of acceptors) {
     const list = byEntity.get(acceptor.field.entity) ?? [];
     list.push(acceptor);
     byEntity.set(acceptor.field.entity, list);
   }
-  const chains: MatrixChain[] = [];
+  const chains: MatrixChain<E>[] = [];
   for (const from of emitters) {
     for (const to of byEntity.get(from.field.entity) ?? []) {
-      chains.push({ entity: from.field.entity, from, to, ...classifyChain(from.field.types, to.field.types) });
+      chains.push({ entity: from.field.entity, from, to, ...classifyChain(from.field.types, to.field.types, to.tolerates) });
     }
   }
   const count = (verdict: ChainVerdict) => chains.filter((chain) => chain.verdict === verdict).length;

@@ -52,12 +52,15 @@ function identifierReads(parameter: ts.Identifier, body: ts.Node): HandlerReads 
   return escaped === undefined ? { kind: 'fields', fields } : { kind: 'all', reason: escaped };
 }
 
-/** What a handler (an arrow function or function expression) reads of its first parameter. */
-export function handlerReads(handler: ts.Node): HandlerReads {
-  if (!ts.isArrowFunction(handler) && !ts.isFunctionExpression(handler) && !ts.isMethodDeclaration(handler)) {
+/**
+ * What a handler (an arrow function, function expression or method) reads of its input parameter: the first one, or
+ * `inputIndex` for tool objects whose handler takes something else first (`run(db, args)`).
+ */
+export function handlerReads(handler: ts.Node, inputIndex = 0): HandlerReads {
+  if (!ts.isArrowFunction(handler) && !ts.isFunctionExpression(handler) && !ts.isMethodDeclaration(handler) && !ts.isFunctionDeclaration(handler)) {
     return { kind: 'all', reason: 'the handler is not written inline' };
   }
-  const [input] = handler.parameters;
+  const input = handler.parameters[inputIndex];
   if (input === undefined) return { kind: 'fields', fields: new Set() };
   if (ts.isObjectBindingPattern(input.name)) return patternReads(input.name);
   if (ts.isIdentifier(input.name) && handler.body !== undefined) return identifierReads(input.name, handler.body);

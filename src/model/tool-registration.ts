@@ -122,7 +122,9 @@ export function toolRegistrationOf<N>(call: CallSite<N>): ToolRegistration<N> | 
   }
 }
 
-const DEFINITION_INPUT_KEYS = ['inputSchema', 'inputShape', 'parameters'];
+const DEFINITION_INPUT_KEYS = ['inputSchema', 'inputShape', 'parameters', 'schema'];
+/** Input keys too generic to make a tool on their own: the object also needs a handler. */
+const GENERIC_INPUT_KEYS = new Set(['parameters', 'schema']);
 const DEFINITION_OUTPUT_KEYS = ['outputSchema', 'outputShape'];
 const DEFINITION_HANDLER_KEYS = ['execute', 'handler', 'run', 'callback', 'cb'];
 
@@ -139,7 +141,8 @@ function firstProperty<N>(object: ObjectExpr<N>, keys: readonly string[]): Schem
 
 /**
  * The tool an object literal defines, or undefined when it defines none. It needs a `name` and an input schema key;
- * the generic `parameters` also needs a handler (`execute`, `handler`, `run`), so a plain options bag is not a tool.
+ * the generic `parameters` and `schema` also need a handler (`execute`, `handler`, `run`), so a plain options bag is
+ * not a tool.
  */
 export function toolDefinitionOf<N>(expr: SchemaExpr<N>): ToolRegistration<N> | undefined {
   if (expr.kind !== 'object') return undefined;
@@ -150,7 +153,7 @@ export function toolDefinitionOf<N>(expr: SchemaExpr<N>): ToolRegistration<N> | 
   const input = property(expr, inputKey);
   const output = firstProperty(expr, DEFINITION_OUTPUT_KEYS);
   const handler = firstProperty(expr, DEFINITION_HANDLER_KEYS);
-  if (inputKey === 'parameters' && handler === undefined) return undefined;
+  if (GENERIC_INPUT_KEYS.has(inputKey) && handler === undefined) return undefined;
   return withName(
     {
       style: 'tool-object',

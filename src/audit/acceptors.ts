@@ -1,0 +1,172 @@
+import ts from 'typescript';
+import { idAcceptorVerdict } from '../model/id-acceptor.ts';
+import { idFieldsOfJsonSchema, type JsonType } from '../model/id-fields.ts';
+import { ARRAY_ITEM, formatPath, idFieldAt, isIdName, type PathSegment } from '../model/ids.ts';
+import { schemaFieldsOf, type SchemaField } from '../model/schema-fields.ts';
+import { meaningOf, type SchemaExpr, type SchemaMeaning } from '../model/schema-expr.ts';
+import { literalValue } from './config.ts';
+import type { DiscoveredTool } from './discover-tools.ts';
+import type { SchemaResolver } from './resolve-schema.ts';
+
+/**
+ * The id fields a tool accepts, with what Zod will let through for each: read from the input schema in source
+ * (through the resolver's aliases, spreads, shared shapes and `.extend()`), judged by the shared model.
+ */
+
+type Expr = SchemaExpr<ts.Node>;
+
+/** What an id acceptor takes, as Zod parses it. */
+export type AcceptorType = 'string' | 'number' | 'string-or-number' | 'coerced' | 'guarded' | 'unknown';
+
+export interface AcceptorField {
+  readonly tool: string;
+  /** `ticketId`, `filter.ticketId`, `items[].id`: the path as reports print it. */
+  readonly field: string;
+  readonly path: readonly PathSegment[];
+  readonly entity: string;
+  readonly many: boolean;
+  readonly required: boolean;
+  readonly type: AcceptorType;
+  /** What `tools/list` shows for one id. */
+  readonly published: readonly JsonType[];
+  /** What validation also lets through without showing it (a guarded id takes a number, a coerced one anything). */
+  readonly tolerates: readonly JsonType[];
+  /** `z.coerce.number()`: the target; `z.string().uuid()`: the format no number can satisfy. */
+  readonly detail?: string;
+  /** The field's declaration, for file:line. */
+  readonly node: ts.Node;
+}
+
+/** An input field of any name, for the findings that judge every field (coercions, unread fields). */
+export interface InputField {
+  readonly key: string;
+  readonly path: readonly PathSegment[];
+  readonly value: Expr;
+  readonly meaning: SchemaMeaning<ts.Node>;
+  readonly node: ts.Node;
+}
+
+export interface ToolInput {
+  readonly acceptors: readonly AcceptorField[];
+  readonly fields: readonly InputField[];
+  /** `zod` when read from Zod source, `json-schema` from a literal JSON Schema, `none` without an input, `unresolved` when it could not be followed. */
+  readonly source: 'zod' | 'json-schema' | 'none' | 'unresolved';
+}
+
+const ALL_TYPES: readonly JsonType[] = ['string', 'number', 'boolean'];
+
+/** The JSON side of an acceptor's meaning: what it publishes, and what else validation lets through. */
+function acceptance(meaning: SchemaMeaning<ts.Node>, fieldName: string): { type: AcceptorType; published: JsonType[]; tolerates: JsonType[]; detail?: string } | undefined {
+  switch (idAcceptorVerdict(fieldName, meaning)) {
+    case 'guard':
+      return { type: 'string', published: ['string'], tolerates: [] };
+    case 'constrained':
+      return { type: 'string', published: ['string'], tolerates: [], detail: meaning.formats.join(', ') };
+    case 'numeric':
+      return { type: 'number', published: ['number'], tolerates: [] };
+    case 'union':
+      return { type: 'string-or-number', published: ['string', 'number'], tolerates: [] };
+    case 'guarded':
+      return { type: 'guarded', published: ['string'], tolerates: ['number'] };
+    case 'coerced': {
+      const target = meaning.coerceTarget ?? 'string';
+      const published: JsonType[] = target === 'number' || target === 'bigint' ? ['number'] : target === 'boolean' ? ['boolean'] : ['string'];
+      return { type: 'coerced', published, tolerates: ALL_TYPES.filter((type) => !published.includes(type)), detail: target };
+    }
+    case 'unknown':
+      return { type: 'unknown', published: [], tolerates: [] };
+    default:
+      return undefined;
+  }
+}
+
+/** The element schema of a list: `z.array(x)` or `x.array()`. */
+function elementOf(expr: Expr): Expr | undefined {
+  if (expr.kind !== 'zod') return undefined;
+  if (expr.factory[0] === 'array') return expr.factoryArgs[0];
+  const index = expr.methods.findIndex((method) => method.name === 'array');
+  if (index === -1) return undefined;
+  return { ...expr, methods: expr.methods.slice(0, index), node: index === 0 ? expr.factoryNode : (expr.methods[index - 1]?.node ?? expr.node) };
+}
+
+function isRequired(meaning: SchemaMeaning<ts.Node>): boolean {
+  return !meaning.optional;
+}
+
+function fieldNode(field: SchemaField<ts.Node>): ts.Node {
+  return field.property.node;
+}
+
+/** The acceptors and fields of one tool's input. */
+export function toolInputOf(tool: DiscoveredTool, resolver: SchemaResolver): ToolInput {
+  if (tool.input === undefined) return { acceptors: [], fields: [], source: 'none' };
+  const root = resolver.resolve(tool.input);
+  // A JSON Schema written as a literal (`inputSchema: { type: 'object', properties: {...} }`) is what is published.
+  if (root.kind === 'object' && root.properties.some((property) => property.key === 'properties') && root.properties.some((property) => property.key === 'type')) {
+    const json = literalValue(root.node as ts.Expression);
+    if (json !== undefined) {
+      const acceptors = idFieldsOfJsonSchema(json, tool.name).map((field): AcceptorField => {
+        const types = field.types.map((type): JsonType => (type === 'integer' ? 'number' : type));
+        const type: AcceptorType = types.includes('string') && types.includes('number') ? 'string-or-number' : types.includes('number') ? 'number' : types.includes('string') ? 'string' : 'unknown';
+        return { tool: tool.name, field: formatPath(field.path), path: field.path, entity: field.entity, many: field.many, required: field.required, type, published: types, tolerates: [], node: root.node };
+      });
+      return { acceptors, fields: [], source: 'json-schema' };
+    }
+  }
+  const meaning = meaningOf(root);
+  if (meaning.accepts !== 'object' && root.kind !== 'object') return { acceptors: [], fields: [], source: 'unresolved' };
+  const acceptors: AcceptorField[] = [];
+  const fields: InputField[] = [];
+  for (const field of schemaFieldsOf(root, resolver.resolve)) {
+    fields.push({ key: field.key, path: field.path, value: field.value, meaning: field.meaning, node: fieldNode(field) });
+    if (!isIdName(field.key)) continue;
+    let value = field.value;
+    let many = false;
+    let fieldMeaning = field.meaning;
+    const element = fieldMeaning.accepts === 'array' ? elementOf(value) : undefined;
+    if (element !== undefined) {
+      value = resolver.resolve(element);
+      fieldMeaning = meaningOf(value);
+      many = true;
+    }
+    const accepted = acceptance(fieldMeaning, field.key);
+    const id = idFieldAt(field.path, tool.name);
+    if (accepted === undefined || id === undefined) continue;
+    acceptors.push({
+      tool: tool.name,
+      field: formatPath(field.path),
+      path: field.path,
+      entity: id.entity,
+      many: many || id.many,
+      required: isRequired(field.meaning),
+      type: accepted.type,
+      published: accepted.published,
+      tolerates: accepted.tolerates,
+      ...(accepted.detail === undefined ? {} : { detail: accepted.detail }),
+      node: fieldNode(field),
+    });
+  }
+  return { acceptors, fields, source: 'zod' };
+}
+
+/** The id fields an output schema declares (`outputSchema`, `outputShape`), with the JSON type each publishes. */
+export function outputIdFieldsOf(tool: DiscoveredTool, resolver: SchemaResolver): { path: PathSegment[]; types: JsonType[]; node: ts.Node }[] {
+  if (tool.output === undefined) return [];
+  const found: { path: PathSegment[]; types: JsonType[]; node: ts.Node }[] = [];
+  for (const field of schemaFieldsOf(resolver.resolve(tool.output), resolver.resolve)) {
+    if (!isIdName(field.key)) continue;
+    let path = [...field.path];
+    let meaning = field.meaning;
+    const element = meaning.accepts === 'array' ? elementOf(field.value) : undefined;
+    if (element !== undefined) {
+      meaning = meaningOf(resolver.resolve(element));
+      path = [...path, ARRAY_ITEM];
+    }
+    const types: JsonType[] =
+      meaning.accepts === 'number' ? ['number'] : meaning.accepts === 'string' || meaning.accepts === 'guarded' ? ['string'] : meaning.accepts === 'string-or-number' ? ['string', 'number'] : [];
+    if (types.length === 0) continue;
+    if (meaning.nullable) types.push('null');
+    found.push({ path, types, node: field.property.node });
+  }
+  return found;
+}

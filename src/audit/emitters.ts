@@ -1,0 +1,421 @@
+import ts from 'typescript';
+import type { JsonType } from '../model/id-fields.ts';
+import { ARRAY_ITEM, isIdName, type PathSegment } from '../model/ids.ts';
+import type { SchemaResolver } from './resolve-schema.ts';
+
+/**
+ * What a tool emits, from the checker's types: the value of `structuredContent` and the argument of `JSON.stringify`
+ * in text content, in whatever the handler returns, following the project's own helper functions (`structured(v)`,
+ * `jsonText(v)`) with their arguments in place of their parameters, down to the types that hold the ids (a database
+ * row interface, an SDK response type, `z.infer` of a response schema).
+ */
+
+export type EmitChannel = 'structuredContent' | 'text';
+
+/** One id-named leaf of an emitted value, from its root. */
+export interface EmittedLeaf {
+  readonly path: readonly PathSegment[];
+  /** The JSON types the checker gives it; empty when it is `any`/`unknown`. */
+  readonly types: readonly JsonType[];
+  readonly unknown: boolean;
+}
+
+export interface EmitSource {
+  readonly channel: EmitChannel;
+  /** The expression in the handler this came from, for file:line. */
+  readonly site: ts.Node;
+  readonly leaves: readonly EmittedLeaf[];
+  /** The whole emitted value is `any`/`unknown` (or an index signature of them): nothing can be said about its ids. */
+  readonly opaque: boolean;
+}
+
+/** A parameter bound to the argument a call passed, so a helper's `JSON.stringify(value)` reads the caller's value. */
+type Bindings = ReadonlyMap<ts.Symbol, { readonly expr: ts.Expression; readonly bindings: Bindings }>;
+
+type Shape =
+  | { readonly kind: 'type'; readonly type: ts.Type }
+  | { readonly kind: 'object'; readonly properties: ReadonlyMap<string, Shape> }
+  | { readonly kind: 'array'; readonly element: Shape }
+  | { readonly kind: 'union'; readonly members: readonly Shape[] };
+
+interface Leaf {
+  readonly rel: readonly PathSegment[];
+  readonly types: ReadonlySet<JsonType>;
+  readonly unknown: boolean;
+}
+
+const EMPTY_BINDINGS: Bindings = new Map();
+const MAX_CALL_DEPTH = 6;
+const MAX_TYPE_DEPTH = 8;
+const MAX_PROPERTIES = 300;
+
+function unwrap(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isTypeAssertionExpression(current) ||
+    ts.isAwaitExpression(current)
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+function propertyName(name: ts.PropertyName): string | undefined {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) ? name.text : undefined;
+}
+
+function isJsonStringify(expr: ts.Expression): expr is ts.CallExpression {
+  if (!ts.isCallExpression(expr)) return false;
+  const callee = unwrap(expr.expression);
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'stringify' && ts.isIdentifier(callee.expression) && callee.expression.text === 'JSON';
+}
+
+/** The last property name on a path: the one that decides whether a leaf is an id. */
+function lastName(path: readonly PathSegment[]): string | undefined {
+  for (let index = path.length - 1; index >= 0; index -= 1) if (path[index] !== ARRAY_ITEM) return path[index];
+  return undefined;
+}
+
+/** Return statements of a function body or a `case` clause, not those of functions nested in it. */
+export function returnedExpressions(body: ts.Node): ts.Expression[] {
+  if (ts.isArrowFunction(body) && !ts.isBlock(body.body)) return [body.body];
+  const found: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isReturnStatement(node)) {
+      if (node.expression !== undefined) found.push(node.expression);
+      return;
+    }
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    ts.forEachChild(node, visit);
+  };
+  const start = ts.isFunctionLike(body) ? (body as ts.FunctionLikeDeclarationBase).body : body;
+  // A `case` clause or an `if` branch is not a function: its own statements are walked.
+  if (start !== undefined) ts.forEachChild(start, visit);
+  return found;
+}
+
+export class EmitterReader {
+  private readonly leafCache = new Map<ts.Type, readonly Leaf[]>();
+  private readonly stack = new Set<ts.Type>();
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    private readonly resolver: SchemaResolver,
+  ) {}
+
+  /** Everything a handler emits. */
+  sourcesOf(handler: ts.Node): EmitSource[] {
+    const sources: EmitSource[] = [];
+    for (const expression of returnedExpressions(handler)) this.results(expression, EMPTY_BINDINGS, 0, expression, sources);
+    return sources;
+  }
+
+  private bound(identifier: ts.Identifier, bindings: Bindings): { expr: ts.Expression; bindings: Bindings } | undefined {
+    if (bindings.size === 0) return undefined;
+    const symbol = this.checker.getSymbolAtLocation(identifier);
+    return symbol === undefined ? undefined : bindings.get(symbol);
+  }
+
+  /** The initializer of a local `const`, so `const result = {...}; return result` is read like the literal. */
+  private constInitializer(identifier: ts.Identifier): ts.Expression | undefined {
+    const symbol = this.checker.getSymbolAtLocation(identifier);
+    const declaration = symbol?.valueDeclaration;
+    if (declaration === undefined || !ts.isVariableDeclaration(declaration) || declaration.initializer === undefined) return undefined;
+    if (!ts.isIdentifier(declaration.name)) return undefined;
+    const list = declaration.parent;
+    if (!ts.isVariableDeclarationList(list) || (list.flags & ts.NodeFlags.Const) === 0) return undefined;
+    return declaration.initializer;
+  }
+
+  /** A call into the project's own code, with its parameters bound to the call's arguments. */
+  private callee(call: ts.CallExpression, bindings: Bindings): { fn: ts.SignatureDeclaration; bindings: Bindings } | undefined {
+    const fn = this.resolver.functionOf(call.expression);
+    if (fn === undefined) return undefined;
+    const next = new Map<ts.Symbol, { expr: ts.Expression; bindings: Bindings }>();
+    fn.parameters.forEach((parameter, index) => {
+      const argument = call.arguments[index];
+      if (argument === undefined || !ts.isIdentifier(parameter.name)) return;
+      const symbol = this.checker.getSymbolAtLocation(parameter.name);
+      if (symbol !== undefined) next.set(symbol, { expr: argument, bindings });
+    });
+    return { fn, bindings: next };
+  }
+
+  /** A value a handler returns: a tool result object, a helper call that builds one, a conditional of both. */
+  private results(input: ts.Expression, bindings: Bindings, depth: number, site: ts.Node, out: EmitSource[]): void {
+    const expr = unwrap(input);
+    if (ts.isConditionalExpression(expr)) {
+      this.results(expr.whenTrue, bindings, depth, site, out);
+      this.results(expr.whenFalse, bindings, depth, site, out);
+      return;
+    }
+    if (ts.isBinaryExpression(expr) && (expr.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || expr.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+      this.results(expr.left, bindings, depth, site, out);
+      this.results(expr.right, bindings, depth, site, out);
+      return;
+    }
+    if (ts.isObjectLiteralExpression(expr)) {
+      for (const property of expr.properties) {
+        if (ts.isSpreadAssignment(property)) {
+          this.results(property.expression, bindings, depth, site, out);
+          continue;
+        }
+        const key = property.name === undefined ? undefined : propertyName(property.name);
+        const value = ts.isPropertyAssignment(property) ? property.initializer : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+        if (value === undefined) continue;
+        if (key === 'structuredContent') out.push(this.source('structuredContent', this.shapeOf(value, bindings, depth), site));
+        else if (key === 'content') this.content(value, bindings, depth, site, out);
+      }
+      return;
+    }
+    if (ts.isIdentifier(expr)) {
+      const boundTo = this.bound(expr, bindings);
+      if (boundTo !== undefined) return this.results(boundTo.expr, boundTo.bindings, depth, site, out);
+      const initializer = this.constInitializer(expr);
+      if (initializer !== undefined) return this.results(initializer, bindings, depth, site, out);
+    }
+    // fastmcp's `execute` returns the text itself.
+    if (isJsonStringify(expr)) return this.text(expr, bindings, depth, site, out);
+    if (ts.isCallExpression(expr) && depth < MAX_CALL_DEPTH) {
+      const target = this.callee(expr, bindings);
+      if (target !== undefined) {
+        for (const returned of returnedExpressions(target.fn)) this.results(returned, target.bindings, depth + 1, site, out);
+        return;
+      }
+    }
+    this.resultOfType(expr, site, out);
+  }
+
+  /** A result the syntax does not show: judged by its type (`Promise<CallToolResult>` tells nothing; `any` is unknown). */
+  private resultOfType(expr: ts.Expression, site: ts.Node, out: EmitSource[]): void {
+    let type = this.checker.getTypeAtLocation(expr);
+    type = this.checker.getAwaitedType(type) ?? type;
+    if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) {
+      out.push({ channel: 'text', site, leaves: [], opaque: true });
+      return;
+    }
+    const structured = type.getProperty('structuredContent');
+    if (structured !== undefined) {
+      const shape: Shape = { kind: 'type', type: this.checker.getNonNullableType(this.checker.getTypeOfSymbol(structured)) };
+      const source = this.source('structuredContent', shape, site);
+      // `structuredContent?: Record<string, unknown>` on a result type says nothing about ids; only a typed one counts.
+      if (!source.opaque) out.push(source);
+    }
+  }
+
+  /** `content: [{ type: 'text', text: JSON.stringify(value) }]`, however it is built. */
+  private content(input: ts.Expression, bindings: Bindings, depth: number, site: ts.Node, out: EmitSource[]): void {
+    const expr = unwrap(input);
+    if (ts.isArrayLiteralExpression(expr)) {
+      for (const element of expr.elements) {
+        const item = unwrap(ts.isSpreadElement(element) ? element.expression : element);
+        if (ts.isObjectLiteralExpression(item)) {
+          for (const property of item.properties) {
+            if (property.name === undefined || propertyName(property.name) !== 'text') continue;
+            const value = ts.isPropertyAssignment(property) ? property.initializer : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+            if (value !== undefined) this.text(value, bindings, depth, site, out);
+          }
+        } else if (ts.isSpreadElement(element)) {
+          this.content(element.expression, bindings, depth, site, out);
+        } else {
+          this.contentItem(item, bindings, depth, site, out);
+        }
+      }
+      return;
+    }
+    if (ts.isIdentifier(expr)) {
+      const boundTo = this.bound(expr, bindings);
+      if (boundTo !== undefined) return this.content(boundTo.expr, boundTo.bindings, depth, site, out);
+      const initializer = this.constInitializer(expr);
+      if (initializer !== undefined) return this.content(initializer, bindings, depth, site, out);
+    }
+    if (ts.isCallExpression(expr) && depth < MAX_CALL_DEPTH) {
+      const target = this.callee(expr, bindings);
+      if (target !== undefined) for (const returned of returnedExpressions(target.fn)) this.content(returned, target.bindings, depth + 1, site, out);
+    }
+  }
+
+  /** One element of `content` built by a helper: `textItem(JSON.stringify(x))`. */
+  private contentItem(expr: ts.Expression, bindings: Bindings, depth: number, site: ts.Node, out: EmitSource[]): void {
+    if (ts.isIdentifier(expr)) {
+      const boundTo = this.bound(expr, bindings);
+      if (boundTo !== undefined) return this.contentItem(unwrap(boundTo.expr), boundTo.bindings, depth, site, out);
+    }
+    if (ts.isCallExpression(expr) && depth < MAX_CALL_DEPTH) {
+      const target = this.callee(expr, bindings);
+      if (target === undefined) return;
+      for (const returned of returnedExpressions(target.fn)) this.content(ts.factory.createArrayLiteralExpression([returned]), target.bindings, depth + 1, site, out);
+    }
+  }
+
+  /** The `text` of a text item: JSON when it is `JSON.stringify(value)`, directly or through a const or a helper. */
+  private text(input: ts.Expression, bindings: Bindings, depth: number, site: ts.Node, out: EmitSource[]): void {
+    const expr = unwrap(input);
+    if (ts.isConditionalExpression(expr)) {
+      this.text(expr.whenTrue, bindings, depth, site, out);
+      this.text(expr.whenFalse, bindings, depth, site, out);
+      return;
+    }
+    if (ts.isCallExpression(expr)) {
+      if (isJsonStringify(expr)) {
+        const [value] = expr.arguments;
+        if (value !== undefined) out.push(this.source('text', this.shapeOf(value, bindings, depth), site));
+        return;
+      }
+      if (depth < MAX_CALL_DEPTH) {
+        const target = this.callee(expr, bindings);
+        if (target !== undefined) for (const returned of returnedExpressions(target.fn)) this.text(returned, target.bindings, depth + 1, site, out);
+      }
+      return;
+    }
+    if (ts.isIdentifier(expr)) {
+      const boundTo = this.bound(expr, bindings);
+      if (boundTo !== undefined) return this.text(boundTo.expr, boundTo.bindings, depth, site, out);
+      const initializer = this.constInitializer(expr);
+      if (initializer !== undefined) this.text(initializer, bindings, depth, site, out);
+    }
+  }
+
+  /** The shape of an emitted value: object literals property by property (so bound parameters count), else its type. */
+  private shapeOf(input: ts.Expression, bindings: Bindings, depth: number): Shape {
+    // Only parentheses come off: `rows as AgentRow[]` and `await x` have the type that is emitted.
+    let expr = input;
+    while (ts.isParenthesizedExpression(expr)) expr = expr.expression;
+    if (ts.isIdentifier(expr)) {
+      const boundTo = this.bound(expr, bindings);
+      if (boundTo !== undefined) return this.shapeOf(boundTo.expr, boundTo.bindings, depth);
+    }
+    if (ts.isObjectLiteralExpression(expr) && bindings.size > 0) {
+      const properties = new Map<string, Shape>();
+      for (const property of expr.properties) {
+        if (ts.isSpreadAssignment(property)) {
+          const spread = this.shapeOf(property.expression, bindings, depth);
+          if (spread.kind === 'object') for (const [key, value] of spread.properties) properties.set(key, value);
+          else if (spread.kind === 'type') for (const symbol of this.checker.getPropertiesOfType(spread.type)) properties.set(symbol.name, { kind: 'type', type: this.checker.getTypeOfSymbol(symbol) });
+          continue;
+        }
+        const key = property.name === undefined ? undefined : propertyName(property.name);
+        if (key === undefined) continue;
+        if (ts.isPropertyAssignment(property)) properties.set(key, this.shapeOf(property.initializer, bindings, depth));
+        else if (ts.isShorthandPropertyAssignment(property)) properties.set(key, this.shapeOf(property.name, bindings, depth));
+      }
+      return { kind: 'object', properties };
+    }
+    if (ts.isConditionalExpression(expr)) return { kind: 'union', members: [this.shapeOf(expr.whenTrue, bindings, depth), this.shapeOf(expr.whenFalse, bindings, depth)] };
+    return { kind: 'type', type: this.checker.getTypeAtLocation(expr) };
+  }
+
+  private source(channel: EmitChannel, shape: Shape, site: ts.Node): EmitSource {
+    const leaves = new Map<string, { path: PathSegment[]; types: Set<JsonType>; unknown: boolean }>();
+    let opaque = false;
+    const add = (path: readonly PathSegment[], leaf: Leaf): void => {
+      const full = [...path, ...leaf.rel];
+      const name = lastName(full);
+      if (name === undefined || !isIdName(name)) return;
+      const key = full.join('\u0000');
+      const entry = leaves.get(key) ?? { path: full, types: new Set<JsonType>(), unknown: false };
+      for (const type of leaf.types) entry.types.add(type);
+      entry.unknown ||= leaf.unknown;
+      leaves.set(key, entry);
+    };
+    const walk = (current: Shape, path: PathSegment[]): void => {
+      switch (current.kind) {
+        case 'type':
+          if (path.length === 0 && this.isOpaque(current.type)) opaque = true;
+          for (const leaf of this.leavesOf(current.type)) add(path, leaf);
+          return;
+        case 'object':
+          for (const [key, value] of current.properties) walk(value, [...path, key]);
+          return;
+        case 'array':
+          walk(current.element, [...path, ARRAY_ITEM]);
+          return;
+        case 'union':
+          for (const member of current.members) walk(member, path);
+          return;
+      }
+    };
+    walk(shape, []);
+    return { channel, site, opaque, leaves: [...leaves.values()].map((leaf) => ({ path: leaf.path, types: [...leaf.types], unknown: leaf.unknown })) };
+  }
+
+  /** `any`, `unknown`, or a bag of them (`Record<string, unknown>`): a value whose ids the types do not show. */
+  private isOpaque(type: ts.Type): boolean {
+    if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return true;
+    if (type.isUnion()) return type.types.some((member) => this.isOpaque(member));
+    if (!(type.flags & ts.TypeFlags.Object) || this.checker.getPropertiesOfType(type).length > 0) return false;
+    return this.checker.getIndexInfosOfType(type).some((info) => (info.type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0);
+  }
+
+  /**
+   * The id-named leaves of a type, relative to it: `[]` for the type itself when it is a scalar (its name comes from
+   * the path above), `['[]']` for a list of scalars, `['ticket', 'id']` for nested ones. Cached per type.
+   */
+  private leavesOf(type: ts.Type): readonly Leaf[] {
+    const cached = this.leafCache.get(type);
+    if (cached !== undefined) return cached;
+    if (this.stack.has(type) || this.stack.size >= MAX_TYPE_DEPTH) return [];
+    this.stack.add(type);
+    const leaves = this.computeLeaves(type);
+    this.stack.delete(type);
+    this.leafCache.set(type, leaves);
+    return leaves;
+  }
+
+  private computeLeaves(type: ts.Type): Leaf[] {
+    const flags = type.flags;
+    if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return [{ rel: [], types: new Set(), unknown: true }];
+    if (flags & ts.TypeFlags.StringLike) return [{ rel: [], types: new Set(['string']), unknown: false }];
+    if (flags & ts.TypeFlags.NumberLike) return [{ rel: [], types: new Set(['number']), unknown: false }];
+    if (flags & ts.TypeFlags.BooleanLike) return [{ rel: [], types: new Set(['boolean']), unknown: false }];
+    if (flags & ts.TypeFlags.Null) return [{ rel: [], types: new Set(['null']), unknown: false }];
+    if (flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never | ts.TypeFlags.ESSymbolLike | ts.TypeFlags.BigIntLike)) return [];
+    if (flags & ts.TypeFlags.TypeParameter) {
+      const constraint = this.checker.getBaseConstraintOfType(type);
+      return constraint === undefined || constraint === type ? [{ rel: [], types: new Set(), unknown: true }] : [...this.leavesOf(constraint)];
+    }
+    if (type.isUnion()) return merge(type.types.flatMap((member) => this.leavesOf(member)));
+    if (type.isIntersection()) {
+      const primitive = type.types.find((member) => member.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike));
+      if (primitive !== undefined) return [...this.leavesOf(primitive)];
+    }
+    if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) {
+      const elements = this.checker.getTypeArguments(type as ts.TypeReference);
+      return merge(elements.flatMap((element) => this.leavesOf(element).map((leaf) => ({ ...leaf, rel: [ARRAY_ITEM, ...leaf.rel] }))));
+    }
+    if (!(flags & ts.TypeFlags.Object) && !type.isIntersection()) return [];
+    // `Date` serialises as a string through its toJSON.
+    if (type.getProperty('toJSON') !== undefined && type.getProperty('getTime') !== undefined) return [{ rel: [], types: new Set(['string']), unknown: false }];
+    if (type.getCallSignatures().length > 0) return [];
+    const leaves: Leaf[] = [];
+    const properties = this.checker.getPropertiesOfType(type).slice(0, MAX_PROPERTIES);
+    for (const property of properties) {
+      if (property.flags & ts.SymbolFlags.Method) continue;
+      const propertyType = this.checker.getTypeOfSymbol(property);
+      if (propertyType.getCallSignatures().length > 0 && !(propertyType.flags & ts.TypeFlags.Union)) continue;
+      const inner = this.leavesOf(propertyType);
+      for (const leaf of inner) {
+        const rel = [property.name, ...leaf.rel];
+        const name = lastName(rel);
+        if (name !== undefined && isIdName(name)) leaves.push({ ...leaf, rel });
+      }
+    }
+    return leaves;
+  }
+}
+
+function merge(leaves: readonly Leaf[]): Leaf[] {
+  const byPath = new Map<string, { rel: readonly PathSegment[]; types: Set<JsonType>; unknown: boolean }>();
+  for (const leaf of leaves) {
+    const key = leaf.rel.join('\u0000');
+    const entry = byPath.get(key) ?? { rel: leaf.rel, types: new Set<JsonType>(), unknown: false };
+    for (const type of leaf.types) entry.types.add(type);
+    entry.unknown ||= leaf.unknown;
+    byPath.set(key, entry);
+  }
+  return [...byPath.values()];
+}

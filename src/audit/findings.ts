@@ -1,0 +1,208 @@
+import ts from 'typescript';
+import { coercionSurprises, joinPhrases } from '../model/coercion.ts';
+import { castOfCallee, globalOfCast, idNameOfValue, type DefensiveCastKind } from '../model/defensive-cast.ts';
+import { handlerReads } from '../model/handler-reads.ts';
+import { idAcceptorVerdict } from '../model/id-acceptor.ts';
+import { installedZodMajor } from '../model/installed-zod.ts';
+import { guardedSchemasIn } from '../model/schema-fields.ts';
+import { effectEmptiesContract, meaningOf } from '../model/schema-expr.ts';
+import type { ToolInput } from './acceptors.ts';
+import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
+import type { SchemaResolver } from './resolve-schema.ts';
+
+/**
+ * The findings beside the matrix. Each verdict is the shared model's, the one the ESLint rule of the same id makes
+ * (`meaningOf`, `idAcceptorVerdict`, `guardedSchemasIn`, `effectEmptiesContract`, `coercionSurprises`, the cast
+ * tables of `defensive-cast.ts`, `handlerReads`); only the walk over a whole program is the audit's.
+ */
+
+export type FindingRule =
+  | 'no-defensive-id-cast'
+  | 'no-unguarded-coerce'
+  | 'no-id-union'
+  | 'no-guarded-id-in-output'
+  | 'no-effects-on-tool-schema'
+  | 'unread-input-field';
+
+export interface RawFinding {
+  readonly rule: FindingRule;
+  readonly node: ts.Node;
+  readonly message: string;
+  readonly tool?: string;
+}
+
+function shortText(node: ts.Node, limit = 60): string {
+  const text = node.getText().replace(/\s*\n\s*/g, '').replace(/\s+/g, ' ');
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+/** The findings on one tool's schemas and handler. */
+export function toolFindings(tool: DiscoveredTool, input: ToolInput, resolver: SchemaResolver, checker: ts.TypeChecker): RawFinding[] {
+  const findings: RawFinding[] = [];
+  for (const field of input.fields) {
+    if (field.meaning.accepts === 'coerced') {
+      const target = field.meaning.coerceTarget ?? 'string';
+      const methods = field.value.kind === 'zod' ? field.value.methods : [];
+      const surprises = coercionSurprises(target, field.meaning, methods);
+      if (surprises !== undefined && surprises.length > 0) {
+        findings.push({
+          rule: 'no-unguarded-coerce',
+          node: field.node,
+          tool: tool.name,
+          message: `\`${field.key}\` of tool \`${tool.name}\` is \`z.coerce.${target}()\`: ${joinPhrases(surprises)}, and the published schema does not show it. ${
+            target === 'string' ? 'Use guardId(z.string()) to accept numeric ids only.' : 'Use a preprocess that converts only what you mean to accept.'
+          }`,
+        });
+      }
+    }
+    if (idAcceptorVerdict(field.key, field.meaning) === 'union') {
+      findings.push({
+        rule: 'no-id-union',
+        node: field.node,
+        tool: tool.name,
+        message: `\`${field.key}\` of tool \`${tool.name}\` accepts a string or a number: the published schema stops being {"type":"string"} and the handler receives numbers. Use guardId(z.string()) instead.`,
+      });
+    }
+  }
+  if (tool.output !== undefined) {
+    for (const guarded of guardedSchemasIn(tool.output, resolver.resolve)) {
+      findings.push({
+        rule: 'no-guarded-id-in-output',
+        node: guarded.node,
+        tool: tool.name,
+        message: `\`${shortText(guarded.node, 50)}\` in the output schema of tool \`${tool.name}\` lets a number through the server's check, but clients validate structuredContent against the published {"type":"string"} and reject it. Declare what the tool really emits.`,
+      });
+    }
+  }
+  for (const [role, schema] of [['input', tool.input], ['output', tool.output]] as const) {
+    if (schema === undefined) continue;
+    const meaning = meaningOf(resolver.resolve(schema));
+    if (meaning.accepts !== 'object') continue;
+    for (const effect of meaning.objectEffects) {
+      const major = meaning.module?.major ?? installedZodMajor(effect.node.getSourceFile().fileName) ?? 4;
+      if (!effectEmptiesContract(effect.name, major)) continue;
+      findings.push({
+        rule: 'no-effects-on-tool-schema',
+        node: effect.node,
+        tool: tool.name,
+        message:
+          role === 'input'
+            ? `\`.${effect.name}()\` on the input schema of tool \`${tool.name}\`: under zod ${major} the SDK publishes {"type":"object","properties":{}}, so agents see a tool without parameters. Keep the raw shape as inputSchema and check inside the handler.`
+            : `\`.${effect.name}()\` on the output schema of tool \`${tool.name}\`: under zod ${major} the SDK lists the tool without an output schema and every call errors. Keep the raw shape as outputSchema.`,
+      });
+      break;
+    }
+  }
+  if (tool.handler !== undefined && ts.isFunctionLike(tool.handler) && input.source === 'zod') {
+    const topLevel = input.fields.filter((field) => field.path.length === 1);
+    const keys = new Set(topLevel.map((field) => field.key));
+    const reads = handlerReads(tool.handler, inputParameterIndex(tool.handler, keys, checker));
+    if (reads.kind === 'fields') {
+      for (const field of topLevel) {
+        if (reads.fields.has(field.key)) continue;
+        findings.push({
+          rule: 'unread-input-field',
+          node: field.node,
+          tool: tool.name,
+          message: `tool \`${tool.name}\` publishes \`${field.key}\` but its handler never reads it: an agent that fills it in is silently ignored. Read it, or drop it from the input schema.`,
+        });
+      }
+    }
+  }
+  return findings;
+}
+
+/** `ticket.id` -> `['ticket', 'id']`; undefined for what is not an access path. */
+function accessNames(input: ts.Expression): string[] | undefined {
+  let node = input;
+  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node) || ts.isSatisfiesExpression(node)) node = node.expression;
+  if (ts.isIdentifier(node)) return [node.text];
+  if (ts.isPropertyAccessExpression(node)) return [...(accessNames(node.expression) ?? ['?']), node.name.text];
+  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) return [...(accessNames(node.expression) ?? ['?']), node.argumentExpression.text];
+  return undefined;
+}
+
+function isEmptyString(node: ts.Expression): boolean {
+  return (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && node.text === '';
+}
+
+function calleeText(callee: ts.Expression): string | undefined {
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)) return `${callee.expression.text}.${callee.name.text}`;
+  return undefined;
+}
+
+/** True when `name` is the global at `node`: with a checker, declared only in lib files; without one, not declared in the file. */
+function isGlobal(name: string, node: ts.Node, checker: ts.TypeChecker | undefined): boolean {
+  if (checker === undefined) {
+    const text = node.getSourceFile().text;
+    return !new RegExp(`(?:const|let|var|function|import)[^;\\n]*\\b${name}\\b`).test(text);
+  }
+  const symbol = checker.getSymbolsInScope(node, ts.SymbolFlags.Value).find((candidate) => candidate.name === name);
+  return symbol === undefined || (symbol.declarations ?? []).every((declaration) => declaration.getSourceFile().isDeclarationFile);
+}
+
+/**
+ * The TypeScript-AST twin of the ESLint plugin's `defensiveCastOf`: which expressions are casts around ids
+ * (`String(ticket.id)`, `` `${ticket.id}` ``, `ticket.id.toString()`, `+ticket.id`, `'' + ticket.id`).
+ */
+function defensiveCastOf(node: ts.Node, checker: ts.TypeChecker | undefined): { kind: DefensiveCastKind; value: ts.Expression; idName: string } | undefined {
+  let kind: DefensiveCastKind | undefined;
+  let value: ts.Expression | undefined;
+  if (ts.isCallExpression(node)) {
+    const callee = node.expression;
+    const [first] = node.arguments;
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'toString' && node.arguments.length === 0) {
+      kind = 'toString';
+      value = callee.expression;
+    } else {
+      const text = calleeText(callee);
+      const cast = text === undefined ? undefined : castOfCallee(text);
+      if (cast === undefined || first === undefined || ts.isSpreadElement(first)) return undefined;
+      if ((cast === 'String' || cast === 'Number' || cast === 'BigInt') && node.arguments.length !== 1) return undefined;
+      kind = cast;
+      value = first;
+    }
+  } else if (ts.isTemplateExpression(node)) {
+    if (ts.isTaggedTemplateExpression(node.parent) || node.templateSpans.length !== 1 || node.head.text !== '' || node.templateSpans[0]?.literal.text !== '') return undefined;
+    kind = 'template';
+    value = node.templateSpans[0].expression;
+  } else if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.PlusToken) {
+    kind = 'unary-plus';
+    value = node.operand;
+  } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    if (isEmptyString(node.right)) value = node.left;
+    else if (isEmptyString(node.left)) value = node.right;
+    else return undefined;
+    kind = 'concat';
+  } else {
+    return undefined;
+  }
+  const names = accessNames(value);
+  const idName = names === undefined ? undefined : idNameOfValue(names);
+  if (idName === undefined) return undefined;
+  const global = globalOfCast(kind);
+  if (global !== undefined && !isGlobal(global, node, checker)) return undefined;
+  return { kind, value, idName };
+}
+
+/** Every defensive id cast in a test file. */
+export function defensiveCastFindings(sourceFile: ts.SourceFile, checker: ts.TypeChecker | undefined): RawFinding[] {
+  if (!/id\b|Id\b|ID\b|_id|Ids\b/.test(sourceFile.text)) return [];
+  const findings: RawFinding[] = [];
+  const visit = (node: ts.Node): void => {
+    const cast = defensiveCastOf(node, checker);
+    if (cast !== undefined) {
+      const value = cast.value.getText(sourceFile);
+      findings.push({
+        rule: 'no-defensive-id-cast',
+        node,
+        message: `\`${shortText(node)}\` types what a careful human would, not what an agent sends: pass \`${value}\` as it is, so this test fails while an acceptor still rejects the raw \`${cast.idName}\`.`,
+      });
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return findings;
+}

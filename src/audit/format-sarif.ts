@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Log, ReportingDescriptor, Result } from 'sarif';
+import { PACKAGE_VERSION } from '../package-info.ts';
+import type { AuditReport, SourceLocation } from './audit.ts';
+
+/**
+ * The report as SARIF 2.1.0, for code-scanning uploads: one result per broken or tolerated chain (at the acceptor,
+ * with the emitter as a related location), one per tool that emits unknown types, one per finding.
+ */
+
+const RULES: readonly ReportingDescriptor[] = [
+  {
+    id: 'broken-chain',
+    name: 'BrokenChain',
+    shortDescription: { text: 'A tool emits an id that another tool\'s input validation rejects' },
+    fullDescription: { text: 'An agent that copies the id out of one result into the next call is refused before the handler runs. Widen the acceptor with guardId (agent-contract codemod guard-ids).' },
+    defaultConfiguration: { level: 'error' },
+  },
+  {
+    id: 'tolerated-chain',
+    name: 'ToleratedChain',
+    shortDescription: { text: 'Validation lets the emitted id through, but the published schema does not say so' },
+    defaultConfiguration: { level: 'note' },
+  },
+  {
+    id: 'unknown-emitter',
+    name: 'UnknownEmitter',
+    shortDescription: { text: 'A tool emits a value typed `any`: its ids cannot be checked' },
+    defaultConfiguration: { level: 'note' },
+  },
+  { id: 'no-defensive-id-cast', shortDescription: { text: 'A defensive cast around an id in a test hides the chain a literal agent hits' }, defaultConfiguration: { level: 'warning' } },
+  { id: 'no-unguarded-coerce', shortDescription: { text: 'z.coerce turns null and undefined into values instead of rejecting them' }, defaultConfiguration: { level: 'warning' } },
+  { id: 'no-id-union', shortDescription: { text: 'A string-or-number id moves the published contract and hands the handler numbers' }, defaultConfiguration: { level: 'warning' } },
+  { id: 'no-guarded-id-in-output', shortDescription: { text: 'A guarded id in an output schema lets through numbers clients reject' }, defaultConfiguration: { level: 'error' } },
+  { id: 'no-effects-on-tool-schema', shortDescription: { text: 'An effect on a tool object schema empties the published contract' }, defaultConfiguration: { level: 'error' } },
+  { id: 'unread-input-field', shortDescription: { text: 'A published input field the handler never reads' }, defaultConfiguration: { level: 'note' } },
+];
+
+export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd()): string {
+  const uri = (file: string): string => path.relative(cwd, path.join(report.project.root, file)).split(path.sep).join('/');
+  const location = (where: SourceLocation, message?: string) => ({
+    physicalLocation: { artifactLocation: { uri: uri(where.file), uriBaseId: 'SRCROOT' }, region: { startLine: where.line } },
+    ...(message === undefined ? {} : { message: { text: message } }),
+  });
+  const results: Result[] = [];
+  for (const chain of report.chains) {
+    if (chain.status === 'ok') continue;
+    const broken = chain.status === 'broken';
+    results.push({
+      ruleId: broken ? 'broken-chain' : 'tolerated-chain',
+      level: broken ? 'error' : 'note',
+      message: {
+        text: `${chain.from.tool} emits ${chain.from.path} as ${chain.from.type}; ${chain.to.tool}.${chain.to.field} accepts ${chain.to.type} (${chain.reason}).${
+          broken && chain.to.type === 'string' ? ` Run \`agent-contract codemod guard-ids ${uri(chain.to.file)}\`.` : ''
+        }`,
+      },
+      locations: [location(chain.to)],
+      relatedLocations: [{ id: 0, ...location(chain.from, `${chain.from.tool} emits ${chain.from.path} here`) }],
+      partialFingerprints: { chain: `${chain.from.tool}/${chain.from.path}->${chain.to.tool}/${chain.to.field}` },
+    });
+  }
+  for (const tool of report.tools) {
+    if (tool.emits !== 'unknown') continue;
+    const site = report.unknownEmitters.find((entry) => entry.tool === tool.name && entry.path === '') ?? tool;
+    results.push({ ruleId: 'unknown-emitter', level: 'note', message: { text: `${tool.name} emits a value typed \`any\`; its ids are not in the chain matrix` }, locations: [location(site)] });
+  }
+  for (const finding of report.findings) {
+    const rule = RULES.find((candidate) => candidate.id === finding.rule);
+    results.push({ ruleId: finding.rule, level: rule?.defaultConfiguration?.level ?? 'warning', message: { text: finding.message }, locations: [location(finding)] });
+  }
+  const log: Log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'agent-contract', semanticVersion: PACKAGE_VERSION, rules: [...RULES] } },
+        originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(`${cwd}${path.sep}`).href } },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

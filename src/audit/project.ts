@@ -1,0 +1,190 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The TypeScript program an audit reads: a project folder (with its own tsconfig.json, or without one: its TypeScript
+ * files, checked with the options of the nearest tsconfig.json above it) or a tsconfig file.
+ */
+
+export interface AuditProject {
+  /** The folder reports are relative to. */
+  readonly root: string;
+  /** The tsconfig the program was built from; for a folder without one, the tsconfig its options came from, if any. */
+  readonly tsconfig: string | undefined;
+  /** True when the files are the folder's own and only the options came from `tsconfig`. */
+  readonly optionsOnly: boolean;
+  readonly program: ts.Program;
+  readonly checker: ts.TypeChecker;
+  /** The project's own source files: not declaration files, not under node_modules. */
+  readonly sourceFiles: readonly ts.SourceFile[];
+}
+
+export class ProjectError extends Error {
+  override readonly name = 'ProjectError';
+}
+
+const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', '.git']);
+const TS_FILE = /\.(?:ts|tsx|mts|cts)$/;
+const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
+const TEST_FOLDER = /(?:^|[\\/])(?:__tests__|tests?)[\\/]/;
+
+/** Test code: `*.test.ts`, `*.spec.ts`, anything under `test/`, `tests/` or `__tests__/`. */
+export function isTestFile(relativePath: string): boolean {
+  return TEST_FILE.test(relativePath) || TEST_FOLDER.test(relativePath);
+}
+
+/** TypeScript files under `directory`, skipping node_modules, build output and hidden folders. */
+export function typeScriptFilesUnder(directory: string, limit = 20_000): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (found.length >= limit) return;
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) walk(path.join(dir, entry.name));
+      } else if (entry.isFile() && TS_FILE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+        found.push(path.join(dir, entry.name));
+      }
+    }
+  };
+  walk(directory);
+  return found.sort();
+}
+
+function formatDiagnostic(diagnostic: ts.Diagnostic): string {
+  return ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+}
+
+interface ParsedConfig {
+  readonly fileNames: string[];
+  readonly options: ts.CompilerOptions;
+  readonly projectReferences: readonly ts.ProjectReference[] | undefined;
+}
+
+function parseConfig(configPath: string): ParsedConfig {
+  const read = ts.readConfigFile(configPath, ts.sys.readFile);
+  if (read.error !== undefined) throw new ProjectError(`${configPath}: ${formatDiagnostic(read.error)}; fix the tsconfig or pass another one`);
+  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
+  // "No inputs were found" (18003) is answered below with a clearer message; other errors make the config unusable.
+  const fatal = parsed.errors.filter((error) => error.code !== 18003 && error.category === ts.DiagnosticCategory.Error);
+  if (fatal.length > 0 && parsed.fileNames.length === 0) {
+    throw new ProjectError(`${configPath}: ${formatDiagnostic(fatal[0] as ts.Diagnostic)}; fix the tsconfig or pass another one`);
+  }
+  let { fileNames, options } = parsed;
+  // A solution-style tsconfig (`"files": []` and references): audit what its references include.
+  if (fileNames.length === 0 && parsed.projectReferences !== undefined) {
+    const names = new Set<string>();
+    let referencedOptions: ts.CompilerOptions | undefined;
+    for (const reference of parsed.projectReferences) {
+      const referencePath = ts.resolveProjectReferencePath(reference);
+      if (!existsSync(referencePath)) continue;
+      const child = parseConfig(referencePath);
+      for (const name of child.fileNames) names.add(name);
+      referencedOptions ??= child.options;
+    }
+    fileNames = [...names];
+    options = referencedOptions ?? options;
+  }
+  return { fileNames, options, projectReferences: undefined };
+}
+
+const DEFAULT_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  skipLibCheck: true,
+  allowImportingTsExtensions: true,
+};
+
+export interface LoadOptions {
+  /** Called for every file the program reads, for a progress line. */
+  readonly onFileRead?: (count: number) => void;
+}
+
+/** Builds the program for `target` (a folder or a tsconfig file). Throws `ProjectError` with the next step to take. */
+export function loadProject(target: string, options: LoadOptions = {}): AuditProject {
+  const absolute = path.resolve(target);
+  if (!existsSync(absolute)) throw new ProjectError(`${target}: no such file or folder; pass a project folder or its tsconfig.json`);
+  let root: string;
+  let tsconfig: string | undefined;
+  let optionsOnly = false;
+  let config: ParsedConfig;
+  if (statSync(absolute).isFile()) {
+    if (!absolute.endsWith('.json')) throw new ProjectError(`${target}: not a folder or a tsconfig file; pass a project folder or its tsconfig.json`);
+    root = path.dirname(absolute);
+    tsconfig = absolute;
+    config = parseConfig(absolute);
+  } else {
+    root = absolute;
+    const own = path.join(absolute, 'tsconfig.json');
+    if (existsSync(own)) {
+      tsconfig = own;
+      config = parseConfig(own);
+    } else {
+      const files = typeScriptFilesUnder(absolute);
+      if (files.length === 0) {
+        throw new ProjectError(`${target}: no tsconfig.json and no TypeScript files; run the audit in a TypeScript project folder or pass its tsconfig.json`);
+      }
+      const above = ts.findConfigFile(path.dirname(absolute), ts.sys.fileExists);
+      const inherited = above === undefined ? undefined : parseConfig(above);
+      tsconfig = above;
+      optionsOnly = true;
+      config = { fileNames: files, options: inherited?.options ?? DEFAULT_OPTIONS, projectReferences: undefined };
+    }
+  }
+  if (config.fileNames.length === 0) {
+    throw new ProjectError(`${tsconfig ?? target}: includes no TypeScript files; check its "include"/"files", or pass the project folder`);
+  }
+  const compilerOptions: ts.CompilerOptions = { ...config.options, noEmit: true };
+  delete compilerOptions.composite;
+  delete compilerOptions.incremental;
+  delete compilerOptions.tsBuildInfoFile;
+  const host = ts.createCompilerHost(compilerOptions, true);
+  if (options.onFileRead !== undefined) {
+    const getSourceFile = host.getSourceFile.bind(host);
+    let count = 0;
+    const report = options.onFileRead;
+    host.getSourceFile = (...args) => {
+      count += 1;
+      report(count);
+      return getSourceFile(...args);
+    };
+  }
+  const program = ts.createProgram({ rootNames: config.fileNames, options: compilerOptions, host });
+  const checker = program.getTypeChecker();
+  const sourceFiles = program.getSourceFiles().filter((file) => !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file) && !file.fileName.includes('/node_modules/'));
+  return { root, tsconfig, optionsOnly, program, checker, sourceFiles };
+}
+
+/** The project's files that do not type-check (syntax or types), and the first messages, for the report. */
+export function typeErrorsOf(project: AuditProject, limit = 5): { files: number; messages: string[] } {
+  const { program } = project;
+  const messages: string[] = [];
+  let files = 0;
+  for (const sourceFile of project.sourceFiles) {
+    const diagnostics = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)].filter(
+      (diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error,
+    );
+    if (diagnostics.length === 0) continue;
+    files += 1;
+    for (const diagnostic of diagnostics) {
+      if (messages.length >= limit || diagnostic.start === undefined) break;
+      const { line } = sourceFile.getLineAndCharacterOfPosition(diagnostic.start);
+      messages.push(`${relativeTo(project.root, sourceFile.fileName)}:${line + 1}: ${formatDiagnostic(diagnostic)}`);
+    }
+  }
+  return { files, messages };
+}
+
+/** `src/tools.ts` for a file under the project folder, `../shared/x.ts` for one beside it; always with `/`. */
+export function relativeTo(root: string, fileName: string): string {
+  const relative = path.relative(root, fileName);
+  return (relative === '' ? path.basename(fileName) : relative).split(path.sep).join('/');
+}

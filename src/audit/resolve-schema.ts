@@ -1,0 +1,255 @@
+import ts from 'typescript';
+import { TypeScriptSchemaReader } from '../model/from-typescript.ts';
+import { meaningOf, type ChainMethod, type ObjectExpr, type ObjectProperty, type SchemaExpr, type ZodChainExpr } from '../model/schema-expr.ts';
+import { GUARD_MODULES } from '../model/zod-imports.ts';
+
+/**
+ * Schema expressions across a whole program. The shared reader sees one file; the audit follows a schema wherever it
+ * was written: imported consts and aliases, `Base.extend({...})`, `.merge()`, `.pick()`/`.omit()`, `Schema.shape`,
+ * `{ ...Base.shape }`, `Schema.optional()` on a const, and helpers that return a schema. It hands the model an
+ * expression it can judge (`meaningOf`, `schemaFieldsOf`), never a verdict of its own.
+ */
+
+type Expr = SchemaExpr<ts.Node>;
+
+const OBJECT_FACTORIES = new Set(['object', 'strictObject', 'looseObject']);
+/** Methods that change an object schema's keys; the resolver applies them to the shape. */
+const SHAPE_METHODS = new Set(['extend', 'safeExtend', 'merge', 'pick', 'omit']);
+/** Calls that render a Zod schema as JSON Schema: the schema they are given is the one agents see. */
+const RENDERERS = /^(?:zodToJsonSchema|toJSONSchema|toJsonSchema|zodToJSONSchema)$/;
+const MAX_HOPS = 12;
+
+function unwrap(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current) || ts.isTypeAssertionExpression(current)) {
+    current = current.expression;
+  }
+  return current;
+}
+
+function keysOfMask(expr: Expr | undefined): Set<string> | undefined {
+  if (expr?.kind !== 'object') return undefined;
+  return new Set(expr.properties.flatMap((property) => (property.key === undefined ? [] : [property.key])));
+}
+
+export class SchemaResolver {
+  private readonly readers = new Map<ts.SourceFile, TypeScriptSchemaReader>();
+  private readonly guardModules: readonly string[];
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    guardModules: readonly string[] = [],
+  ) {
+    this.guardModules = [...GUARD_MODULES, ...guardModules];
+  }
+
+  readerFor(sourceFile: ts.SourceFile): TypeScriptSchemaReader {
+    let reader = this.readers.get(sourceFile);
+    if (reader === undefined) {
+      reader = new TypeScriptSchemaReader(sourceFile, this.guardModules);
+      this.readers.set(sourceFile, reader);
+    }
+    return reader;
+  }
+
+  /** The neutral form of any expression, read with the imports of the file it is written in. */
+  read(node: ts.Expression): Expr {
+    return this.readerFor(node.getSourceFile()).read(node);
+  }
+
+  /** The declaration a reference names, through imports and re-exports. */
+  private declarationOf(node: ts.Node): ts.Declaration | undefined {
+    let symbol = this.checker.getSymbolAtLocation(node);
+    if (symbol === undefined) return undefined;
+    if (symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    return symbol.valueDeclaration ?? symbol.declarations?.[0];
+  }
+
+  /** The expression a reference (`Schema`, `schemas.Schema`, `Tools.x`) stands for, when it is a const or a property. */
+  private initializerOf(node: ts.Expression): ts.Expression | undefined {
+    const declaration = this.declarationOf(ts.isPropertyAccessExpression(node) ? node.name : node);
+    if (declaration === undefined) return undefined;
+    if (ts.isVariableDeclaration(declaration)) {
+      const list = declaration.parent;
+      if (!ts.isVariableDeclarationList(list) || (list.flags & ts.NodeFlags.Const) === 0) return undefined;
+      return declaration.initializer;
+    }
+    if (ts.isPropertyAssignment(declaration)) return declaration.initializer;
+    if (ts.isShorthandPropertyAssignment(declaration)) return declaration.name;
+    if (ts.isPropertyDeclaration(declaration) && declaration.initializer !== undefined && (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0) return declaration.initializer;
+    if (ts.isExportAssignment(declaration)) return declaration.expression;
+    return undefined;
+  }
+
+  /** The value a name stands for as a constant string: `'get_ticket'`, `TOOLS.getTicket`, an `as const` member. */
+  constantString(node: ts.Expression, hops = 0): string | undefined {
+    const expr = unwrap(node);
+    if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return expr.text;
+    if (hops > 6) return undefined;
+    if (ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr) || ts.isElementAccessExpression(expr)) {
+      const type = this.checker.getTypeAtLocation(expr);
+      if (type.isStringLiteral()) return type.value;
+      if (ts.isElementAccessExpression(expr)) return undefined;
+      const initializer = this.initializerOf(expr);
+      if (initializer !== undefined) return this.constantString(initializer, hops + 1);
+      const declaration = this.declarationOf(ts.isPropertyAccessExpression(expr) ? expr.name : expr);
+      if (declaration !== undefined && ts.isEnumMember(declaration) && declaration.initializer !== undefined) return this.constantString(declaration.initializer, hops + 1);
+    }
+    return undefined;
+  }
+
+  /** The function a call reaches, when it is written in source (a declaration or a const arrow/function). */
+  functionOf(callee: ts.Expression): ts.SignatureDeclaration | undefined {
+    const expr = unwrap(callee);
+    const declaration = this.declarationOf(ts.isPropertyAccessExpression(expr) ? expr.name : expr);
+    if (declaration === undefined) return undefined;
+    if (declaration.getSourceFile().isDeclarationFile) return undefined;
+    if (ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) return declaration.body === undefined ? undefined : declaration;
+    if (ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined) {
+      const initializer = unwrap(declaration.initializer);
+      if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer;
+    }
+    if (ts.isPropertyAssignment(declaration)) {
+      const initializer = unwrap(declaration.initializer);
+      if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer;
+    }
+    return undefined;
+  }
+
+  /** A helper's single returned expression: `const idField = () => z.string().min(1)`. */
+  private returnedExpression(fn: ts.SignatureDeclaration): ts.Expression | undefined {
+    if (ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) return fn.body;
+    const body = (fn as ts.FunctionLikeDeclarationBase).body;
+    if (body === undefined || !ts.isBlock(body)) return undefined;
+    const returns = body.statements.filter(ts.isReturnStatement);
+    return returns.length === 1 ? returns[0]?.expression : undefined;
+  }
+
+  /**
+   * A method chain on something that is not a Zod factory (`Base.extend({...}).optional()`): the expression it
+   * starts from and the methods after it, with their arguments read in this file.
+   */
+  private chainOn(call: ts.CallExpression): { root: ts.Expression; methods: ChainMethod<ts.Node>[] } | undefined {
+    const methods: ChainMethod<ts.Node>[] = [];
+    let current: ts.Expression = call;
+    while (ts.isCallExpression(current)) {
+      const callee = unwrap(current.expression);
+      if (!ts.isPropertyAccessExpression(callee)) break;
+      methods.unshift({ name: callee.name.text, args: current.arguments.map((arg) => this.read(arg)), node: current });
+      current = unwrap(callee.expression);
+    }
+    return methods.length === 0 ? undefined : { root: current, methods };
+  }
+
+  /** `Base` with the methods written after it: a Zod chain that goes on, or a guard with more methods. */
+  private compose(root: Expr, methods: readonly ChainMethod<ts.Node>[], node: ts.Node): Expr | undefined {
+    if (root.kind === 'zod') return this.applyShapeMethods({ ...root, node, methods: [...root.methods, ...methods] });
+    if (root.kind === 'guard') return { ...root, node, methods: [...root.methods, ...methods] };
+    return undefined;
+  }
+
+  /** The properties of an object schema or raw shape, after resolving it; undefined when it is neither. */
+  private shapeOf(expr: Expr, hops: number): ObjectExpr<ts.Node> | undefined {
+    const resolved = this.resolveWithin(expr, hops + 1);
+    if (resolved.kind === 'object') return resolved;
+    return meaningOf(resolved).shape;
+  }
+
+  /**
+   * `z.object(shape).extend({...}).omit({...}).describe(...)`: one object schema whose literal shape holds the keys
+   * those methods leave, followed by the methods that do not change keys (so `.refine()` stays visible).
+   */
+  private applyShapeMethods(expr: ZodChainExpr<ts.Node>, hops = 0): Expr {
+    if (!OBJECT_FACTORIES.has(expr.factory[0] ?? '')) return expr;
+    const firstArg = expr.factoryArgs[0];
+    const needsWork = expr.methods.some((method) => SHAPE_METHODS.has(method.name)) || (firstArg !== undefined && firstArg.kind !== 'object');
+    if (!needsWork) return expr;
+    const base = firstArg === undefined ? undefined : this.shapeOf(firstArg, hops);
+    let properties: ObjectProperty<ts.Node>[] = base === undefined ? [] : [...base.properties];
+    const kept: ChainMethod<ts.Node>[] = [];
+    for (const method of expr.methods) {
+      if (!SHAPE_METHODS.has(method.name)) {
+        kept.push(method);
+        continue;
+      }
+      const argument = method.args[0];
+      if (method.name === 'pick' || method.name === 'omit') {
+        const keys = keysOfMask(argument === undefined ? undefined : this.resolveWithin(argument, hops + 1));
+        if (keys === undefined) continue;
+        properties = properties.filter((property) => property.spread || (property.key !== undefined && keys.has(property.key) === (method.name === 'pick')));
+        continue;
+      }
+      const added = argument === undefined ? undefined : this.shapeOf(argument, hops);
+      if (added === undefined) continue;
+      const addedKeys = new Set(added.properties.map((property) => property.key));
+      properties = [...properties.filter((property) => property.spread || !addedKeys.has(property.key)), ...added.properties];
+    }
+    const shape: ObjectExpr<ts.Node> = { kind: 'object', node: base?.node ?? expr.node, properties };
+    return { ...expr, factoryArgs: [shape, ...expr.factoryArgs.slice(1)], methods: kept };
+  }
+
+  /** Looks through references to the schema expression they stand for; the model's `ResolveReference`. */
+  resolve = (expr: Expr): Expr => this.resolveWithin(expr, 0);
+
+  private resolveWithin(expr: Expr, hops: number): Expr {
+    let current = expr;
+    for (let hop = hops; hop < MAX_HOPS; hop += 1) {
+      const next = this.step(current, hop);
+      if (next === undefined || next === current) return current;
+      current = next;
+    }
+    return current;
+  }
+
+  private step(expr: Expr, hops: number): Expr | undefined {
+    const node = expr.node as ts.Expression;
+    switch (expr.kind) {
+      case 'identifier': {
+        const initializer = this.initializerOf(node);
+        return initializer === undefined ? undefined : this.read(initializer);
+      }
+      case 'zod': {
+        const applied = this.applyShapeMethods(expr, hops);
+        return applied === expr ? undefined : applied;
+      }
+      case 'call': {
+        if (!ts.isCallExpression(node)) return undefined;
+        const calleeName = ts.isIdentifier(unwrap(node.expression))
+          ? (unwrap(node.expression) as ts.Identifier).text
+          : ts.isPropertyAccessExpression(unwrap(node.expression))
+            ? (unwrap(node.expression) as ts.PropertyAccessExpression).name.text
+            : '';
+        if (RENDERERS.test(calleeName) && expr.args[0] !== undefined) return expr.args[0];
+        const fn = this.functionOf(node.expression);
+        const returned = fn === undefined ? undefined : this.returnedExpression(fn);
+        return returned === undefined ? undefined : this.read(returned);
+      }
+      case 'other': {
+        if (ts.isPropertyAccessExpression(node)) {
+          if (node.name.text === 'shape') {
+            const owner = this.shapeOf(this.read(node.expression), hops);
+            return owner;
+          }
+          const initializer = this.initializerOf(node);
+          return initializer === undefined ? undefined : this.read(initializer);
+        }
+        if (ts.isCallExpression(node)) {
+          const chain = this.chainOn(node);
+          if (chain === undefined) return undefined;
+          const root = this.resolveWithin(this.read(chain.root), hops + 1);
+          return this.compose(root, chain.methods, node);
+        }
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** `zodToJsonSchema(Schema)`, `z.toJSONSchema(Schema)`, `toJSONSchema(Schema, opts)`: the schema rendered; else the expression. */
+  renderedSchema(expr: Expr): Expr {
+    if (expr.kind === 'zod' && (expr.factory[0] === 'toJSONSchema' || expr.factory[0] === 'toJsonSchema') && expr.factoryArgs[0] !== undefined) return expr.factoryArgs[0];
+    if (expr.kind === 'call' && RENDERERS.test(expr.callee.replace(/^.*\./, '')) && expr.args[0] !== undefined) return expr.args[0];
+    return expr;
+  }
+}

@@ -1,0 +1,94 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { auditJson } from '../../src/audit/format-json.ts';
+import { formatAuditSarif } from '../../src/audit/format-sarif.ts';
+import { formatAuditText } from '../../src/audit/format-text.ts';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const helpdesk = fileURLToPath(new URL('../../examples/helpdesk', import.meta.url));
+const styles = fileURLToPath(new URL('fixtures/styles', import.meta.url));
+const require = createRequire(import.meta.url);
+
+let report: AuditReport;
+let stylesReport: AuditReport;
+beforeAll(() => {
+  report = audit(helpdesk, { skipDiagnostics: true }).report;
+  stylesReport = audit(styles, { skipDiagnostics: true }).report;
+});
+
+describe('the text report', () => {
+  it('opens with the summary, then groups broken chains by acceptor with both ends and the fix', () => {
+    const text = formatAuditText(report, { cwd: repo });
+    const lines = text.split('\n');
+    expect(lines.slice(0, 6)).toEqual([
+      'agent-contract audit examples/helpdesk (4 files; no tsconfig.json here, options of tsconfig.json)',
+      '9 tools found: examples/helpdesk/src/tools.ts 9',
+      '  examples/helpdesk/src/server.ts:15 registers tools under names computed at run time; they count where they are defined',
+      '',
+      '21 fields return an id (20 emit numbers, 1 strings); 8 fields accept one (8 demand strings). Of 46 possible tool chains, 45 are broken.',
+      'Of 46 chains, 45 broken, 0 tolerated, 1 ok.',
+    ]);
+    const group = text.slice(text.indexOf('  approve_reply.replyId'));
+    expect(group.split('\n').slice(0, 4)).toEqual([
+      '  approve_reply.replyId accepts string  examples/helpdesk/src/tools.ts:148',
+      '    ✗ get_ticket_context replies[].id emits number  examples/helpdesk/src/tools.ts:113',
+      '    ✗ approve_reply replyId emits number  examples/helpdesk/src/tools.ts:154',
+      '    fix: run `agent-contract codemod guard-ids examples/helpdesk/src/tools.ts`',
+    ]);
+  });
+
+  it('lists tolerated chains, tools that emit unknown types and findings', () => {
+    const text = formatAuditText(stylesReport, { cwd: styles });
+    expect(text).toContain('Tolerated chains (8)');
+    expect(text).toContain('Tools that emit unknown types (1)');
+    expect(text).toContain('  raw_query  src/sdk-server.ts:29\n');
+    expect(text).toContain('  src/sdk-server.ts:25 no-id-union `project_id` of tool `search_issues` accepts a string or a number');
+    // A uuid acceptor cannot be fixed by guarding it: no number is a uuid.
+    expect(text).toContain('  rename_label.labelId accepts string (uuid)');
+  });
+});
+
+describe('the JSON report', () => {
+  it('has the documented top-level keys and chain shape', () => {
+    const json = auditJson(report, repo);
+    expect(Object.keys(json)).toEqual(['version', 'project', 'summary', 'discovery', 'tools', 'emitters', 'acceptors', 'chains', 'findings', 'unknownEmitters']);
+    expect(json.version).toBe(1);
+    expect(json.project).toEqual({ path: 'examples/helpdesk', tsconfig: '../../tsconfig.json', optionsOnly: true, files: 4, filesWithErrors: 0, errors: [], config: null });
+    expect(json.summary).toEqual({ tools: 9, emitters: 21, acceptors: 8, chains: 46, broken: 45, tolerated: 0, ok: 1, findings: 0, toolsEmittingUnknown: 0 });
+    expect(json.tools[0]).toEqual({ name: 'list_tickets', style: 'tool-object', file: 'src/tools.ts', line: 62, handler: { file: 'src/tools.ts', line: 77 }, input: 'zod', emits: 'typed' });
+    expect(json.chains.find((chain) => chain.status === 'ok')).toEqual({
+      entity: 'reply',
+      status: 'ok',
+      reason: 'emits string, accepts string',
+      from: { tool: 'draft_reply', path: 'replyId', type: 'string', file: 'src/tools.ts', line: 142 },
+      to: { tool: 'approve_reply', field: 'replyId', type: 'string', file: 'src/tools.ts', line: 148 },
+    });
+  });
+});
+
+describe('the SARIF report', () => {
+  it('validates against the SARIF 2.1.0 schema and puts each broken chain at its acceptor, the emitter related', () => {
+    // The published schema is draft-04 (`id`, not `$id`); nothing else in it differs from what Ajv reads as draft-07.
+    const { $schema: _draft, id, ...schema } = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as Record<string, unknown>;
+    const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+    schema['$id'] = id;
+    addFormats.default(ajv);
+    const validate = ajv.compile(schema);
+    for (const subject of [report, stylesReport]) {
+      const log = JSON.parse(formatAuditSarif(subject, repo)) as unknown;
+      expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
+    }
+    const log = JSON.parse(formatAuditSarif(report, repo)) as { version: string; runs: { results: { ruleId: string; locations: unknown[]; relatedLocations: unknown[] }[] }[] };
+    expect(log.version).toBe('2.1.0');
+    const results = log.runs[0]?.results ?? [];
+    expect(results.filter((result) => result.ruleId === 'broken-chain')).toHaveLength(45);
+    expect(results[0]?.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: 'examples/helpdesk/src/tools.ts', uriBaseId: 'SRCROOT' }, region: { startLine: 107 } } }]);
+    expect(results[0]?.relatedLocations).toEqual([
+      { id: 0, physicalLocation: { artifactLocation: { uri: 'examples/helpdesk/src/tools.ts', uriBaseId: 'SRCROOT' }, region: { startLine: 83 } }, message: { text: 'list_tickets emits tickets[].id here' } },
+    ]);
+  });
+});

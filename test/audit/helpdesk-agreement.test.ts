@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { connectInMemory, runLiteralConsumer, type ChainReport, type Connection } from '../../src/testing/index.ts';
+import { openHelpdeskDb } from '../../examples/helpdesk/src/db.ts';
+import { createHelpdeskServer } from '../../examples/helpdesk/src/server.ts';
+import samples from '../../examples/helpdesk/samples.json' with { type: 'json' };
+
+const helpdesk = fileURLToPath(new URL('../../examples/helpdesk', import.meta.url));
+
+/** The literal consumer's words mapped onto the audit's: `rejected` at validation is `broken`. */
+const STATUS = { ok: 'ok', rejected: 'broken', failed: 'failed' } as const;
+
+let connection: Connection | undefined;
+let literal: ChainReport;
+let report: AuditReport;
+
+beforeAll(async () => {
+  connection = await connectInMemory(createHelpdeskServer({ db: openHelpdeskDb() }));
+  literal = await runLiteralConsumer({ client: connection.client, samples });
+  report = audit(helpdesk, { skipDiagnostics: true }).report;
+});
+
+afterAll(async () => {
+  await connection?.close();
+});
+
+describe('the audit of examples/helpdesk against the literal consumer', () => {
+  it('finds the 9 tools the server registers through a loop over its tool definitions', () => {
+    expect(report.tools.map((tool) => tool.name)).toEqual([...literal.tools]);
+    expect(report.discovery.dynamic).toEqual([{ style: 'register-tool', file: 'src/server.ts', line: 15 }]);
+  });
+
+  it('agrees chain for chain: the same (from tool, from path, to tool, to field, status) set', () => {
+    const fromLiteral = literal.chains.map((chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${STATUS[chain.status]}`);
+    const fromAudit = report.chains.map((chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`);
+    expect(new Set(fromAudit)).toEqual(new Set(fromLiteral));
+    expect(fromAudit).toHaveLength(fromLiteral.length);
+    expect(literal.summary).toMatchObject({ chains: 46, rejected: 45, ok: 1 });
+    expect(report.summary).toMatchObject({ tools: 9, emitters: 21, acceptors: 8, chains: 46, broken: 45, tolerated: 0, ok: 1 });
+  });
+
+  it('names the same emitters and acceptors, with the types the checker gives', () => {
+    expect(new Set(report.emitters.map((emitter) => `${emitter.tool} ${emitter.path}`))).toEqual(new Set(literal.emitters.map((emitter) => `${emitter.tool} ${emitter.path}`)));
+    expect(new Set(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field}`))).toEqual(new Set(literal.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field}`)));
+    // The one emitter that sends its id as a string: `reply.id.toString()` in draft_reply.
+    expect(report.emitters.filter((emitter) => emitter.types.includes('string')).map((emitter) => `${emitter.tool} ${emitter.path}`)).toEqual(['draft_reply replyId']);
+    expect(report.emitters.find((emitter) => emitter.tool === 'list_agents')).toMatchObject({ path: '[].id', entity: 'agent', types: ['number'], channel: 'text', file: 'src/tools.ts', line: 210 });
+  });
+});
