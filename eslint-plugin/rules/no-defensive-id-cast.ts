@@ -44,6 +44,14 @@ export default createRule<[NoDefensiveIdCastOptions], 'defensiveCast' | 'passAsI
         suggest: [{ messageId: 'passAsIs', data: { value }, fix: (fixer) => fixer.replaceText(cast.node, value) }],
       });
     };
-    return { CallExpression: check, TemplateLiteral: check, UnaryExpression: check, BinaryExpression: check };
+    // Selectors hand over only the shapes a cast can have; defensiveCastOf decides.
+    return {
+      'CallExpression[callee.name=/^(?:String|Number|BigInt|parseInt|parseFloat)$/]': check,
+      'CallExpression[callee.object.name="Number"][callee.property.name=/^parse(?:Int|Float)$/]': check,
+      'CallExpression[callee.property.name="toString"][arguments.length=0]': check,
+      'TemplateLiteral[expressions.length=1]': check,
+      'UnaryExpression[operator="+"]': check,
+      'BinaryExpression[operator="+"]': check,
+    };
   },
 });

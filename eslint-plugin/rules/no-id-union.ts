@@ -40,8 +40,9 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'useGuardId'>({
     if (reader === undefined) return {};
     const { sourceCode } = context;
     return {
-      // Only the outermost call of a chain that ends a property value is read: one report per field.
-      CallExpression(node) {
+      // Only the outermost call of a chain that is a property value is read, one report per field; the selector
+      // hands over only keys ending in id/ids (isIdName decides).
+      'Property[key.name=/[iI][dD][sS]?$/] > CallExpression.value, Property[key.value=/[iI][dD][sS]?$/] > CallExpression.value'(node: TSESTree.CallExpression) {
         const name = propertyKeyOf(node);
         if (name === undefined || !isIdName(name) || outermostChain(node) !== node) return;
         const expr = reader.read(node);

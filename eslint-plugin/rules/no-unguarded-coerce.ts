@@ -4,7 +4,7 @@ import { coercionSurprises, joinPhrases } from '../../src/model/coercion.ts';
 import { meaningOf, type ZodChainExpr } from '../../src/model/schema-expr.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
-import { outermostChain, propertyKeyOf, shortText, zodReaderFor } from '../utils/tool-schemas.ts';
+import { namesPattern, outermostChain, propertyKeyOf, shortText, zodReaderFor } from '../utils/tool-schemas.ts';
 
 export interface NoUnguardedCoerceOptions {
   /** The module `guardId` is imported from when the suggestion adds it. */
@@ -76,8 +76,10 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
       const binding = reader.imports.zod.get(name);
       return binding?.kind === 'factory' && binding.name === 'coerce';
     };
+    const coerceNames = [...reader.imports.zod.values()].flatMap((binding) => (binding.kind === 'factory' && binding.name === 'coerce' ? [binding.local] : []));
+    const selector = ['CallExpression[callee.object.property.name="coerce"]', ...(coerceNames.length > 0 ? [`CallExpression[callee.object.name=${namesPattern(coerceNames)}]`] : [])].join(', ');
     return {
-      CallExpression(node) {
+      [selector](node: TSESTree.CallExpression) {
         // `z.coerce.string()` or a named `coerce.string()`: a member call whose object ends in `coerce`.
         const callee = node.callee;
         if (callee.type !== AST_NODE_TYPES.MemberExpression) return;

@@ -45,6 +45,10 @@ function unwrap(expr: Node): Node {
 
 export class EstreeSchemaReader {
   readonly imports: ImportTable;
+  /** Imported names some inner scope declares again; only these need a scope look-up per reference. */
+  private shadowed: Set<string> | undefined;
+  /** `read` is pure in its node, and several rules read the same schemas of a file: read each node once. */
+  private readonly cache = new WeakMap<Node, SchemaExpr<Node>>();
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -53,8 +57,22 @@ export class EstreeSchemaReader {
     this.imports = new ImportTable(importBindingsOf(sourceCode.ast), guardModules);
   }
 
+  private shadowedImports(): Set<string> {
+    if (this.shadowed !== undefined) return this.shadowed;
+    const tracked = new Set([...this.imports.zod.keys(), ...this.imports.guards.keys()]);
+    const shadowed = new Set<string>();
+    for (const scope of this.sourceCode.scopeManager?.scopes ?? []) {
+      if (scope.type === 'module' || scope.type === 'global') continue;
+      for (const name of scope.set.keys()) if (tracked.has(name)) shadowed.add(name);
+    }
+    this.shadowed = shadowed;
+    return shadowed;
+  }
+
   /** True when `identifier` resolves to an import binding, not to a local that shadows it. */
   refersToImport(identifier: TSESTree.Identifier): boolean {
+    // An import cannot be redeclared at module level, so a name no inner scope declares always means the import.
+    if (!this.shadowedImports().has(identifier.name)) return this.imports.zod.has(identifier.name) || this.imports.guards.has(identifier.name);
     const variable = ASTUtils.findVariable(this.sourceCode.getScope(identifier), identifier);
     return variable !== null && variable.defs.some((definition) => definition.type === 'ImportBinding');
   }
@@ -74,6 +92,14 @@ export class EstreeSchemaReader {
   }
 
   read(input: Node): SchemaExpr<Node> {
+    const cached = this.cache.get(input);
+    if (cached !== undefined) return cached;
+    const expr = this.readUncached(input);
+    this.cache.set(input, expr);
+    return expr;
+  }
+
+  private readUncached(input: Node): SchemaExpr<Node> {
     const expr = unwrap(input);
     switch (expr.type) {
       case AST_NODE_TYPES.CallExpression:

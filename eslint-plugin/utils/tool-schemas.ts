@@ -16,39 +16,52 @@ import { EstreeSchemaReader } from './from-estree.ts';
 
 type Node = TSESTree.Node;
 
+/** One reader per file and guard module, shared by every rule that lints the file. */
+const readers = new WeakMap<object, Map<string, EstreeSchemaReader | null>>();
+
 /** The file's schema reader, or undefined when the file imports nothing from Zod (the rule then does nothing). */
 export function zodReaderFor(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, importFrom: string): EstreeSchemaReader | undefined {
-  const program = context.sourceCode.ast;
+  const { sourceCode } = context;
+  let byModule = readers.get(sourceCode);
+  if (byModule === undefined) {
+    byModule = new Map();
+    readers.set(sourceCode, byModule);
+  }
+  let reader = byModule.get(importFrom);
+  if (reader === undefined) {
+    reader = createReader(sourceCode, importFrom) ?? null;
+    byModule.set(importFrom, reader);
+  }
+  return reader ?? undefined;
+}
+
+function createReader(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: string): EstreeSchemaReader | undefined {
+  const program = sourceCode.ast;
   // Cheap early exit before building anything: no import declaration names a zod module.
   const importsZod = program.body.some(
     (statement) => statement.type === AST_NODE_TYPES.ImportDeclaration && (statement.source.value === 'zod' || statement.source.value.startsWith('zod/')),
   );
   if (!importsZod) return undefined;
-  const reader = new EstreeSchemaReader(context.sourceCode, GUARD_MODULES.includes(importFrom) ? GUARD_MODULES : [...GUARD_MODULES, importFrom]);
+  const reader = new EstreeSchemaReader(sourceCode, GUARD_MODULES.includes(importFrom) ? GUARD_MODULES : [...GUARD_MODULES, importFrom]);
   return reader.imports.hasZod ? reader : undefined;
 }
 
-function calleeName(call: TSESTree.CallExpression): string | undefined {
-  const callee = call.callee;
-  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
-  if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier) return callee.property.name;
-  return undefined;
+/** `/^(?:a|b)$/` for an esquery attribute selector: ESLint then calls a listener only for nodes that can matter. */
+export function namesPattern(names: Iterable<string>): string {
+  return `/^(?:${[...names].join('|')})$/`;
 }
 
 function mayDefineTool(object: TSESTree.ObjectExpression): boolean {
-  let hasName = false;
-  let hasInput = false;
   for (const property of object.properties) {
-    if (property.type !== AST_NODE_TYPES.Property || property.computed || property.key.type !== AST_NODE_TYPES.Identifier) continue;
-    if (property.key.name === 'name') hasName = true;
-    else if (TOOL_DEFINITION_INPUT_KEYS.has(property.key.name)) hasInput = true;
+    if (property.type === AST_NODE_TYPES.Property && !property.computed && property.key.type === AST_NODE_TYPES.Identifier && property.key.name === 'name') return true;
   }
-  return hasName && hasInput;
+  return false;
 }
 
 /**
  * Listeners that call `onTool` once per tool a file registers (`server.tool`, `registerTool`, `addTool`) or defines
  * as an object (`{ name, inputSchema, handler }`). A definition passed straight to `addTool` is reported once.
+ * Selectors narrow the calls and objects ESLint hands over, so most nodes of a file never reach a listener.
  */
 export function toolListeners(reader: EstreeSchemaReader, onTool: (registration: ToolRegistration<Node>) => void): TSESLint.RuleListener {
   const seen = new Set<Node>();
@@ -59,16 +72,17 @@ export function toolListeners(reader: EstreeSchemaReader, onTool: (registration:
     seen.add(key);
     onTool(registration);
   };
+  const methods = namesPattern(REGISTRATION_METHODS);
+  const inputKeys = namesPattern(TOOL_DEFINITION_INPUT_KEYS);
   return {
-    CallExpression(node) {
-      const name = calleeName(node);
-      if (name === undefined || !REGISTRATION_METHODS.has(name)) return;
+    [`CallExpression[callee.property.name=${methods}], CallExpression[callee.name=${methods}]`](node: TSESTree.CallExpression) {
       const site = reader.callSite(node);
       handle(site === undefined ? undefined : toolRegistrationOf(site));
     },
-    ObjectExpression(node) {
-      if (!mayDefineTool(node)) return;
-      handle(toolDefinitionOf(reader.read(node)));
+    [`ObjectExpression > Property[key.name=${inputKeys}]`](node: TSESTree.Property) {
+      const object = node.parent as TSESTree.ObjectExpression;
+      if (!mayDefineTool(object)) return;
+      handle(toolDefinitionOf(reader.read(object)));
     },
   };
 }

@@ -75,9 +75,18 @@ function isIdWords(words: readonly string[]): boolean {
   return last !== undefined && ID_WORDS.has(last);
 }
 
+/** Names repeat across a code base; lint rules ask for every property key, so answers are kept (bounded). */
+const idNameCache = new Map<string, boolean>();
+
 /** True for `id`, `ID`, `_id`, `ticketId`, `ticket_id`, `ticketID`, `ticketIds`, `project_iid`; false for `valid`, `paid`, `uuid`. */
 export function isIdName(name: string): boolean {
-  return isIdWords(splitWords(name));
+  let known = idNameCache.get(name);
+  if (known === undefined) {
+    known = isIdWords(splitWords(name));
+    if (idNameCache.size >= 10_000) idNameCache.clear();
+    idNameCache.set(name, known);
+  }
+  return known;
 }
 
 function entityFromWords(words: readonly string[]): string | undefined {

@@ -1,0 +1,90 @@
+/**
+ * The lint benchmark: generates a seeded corpus (schemas, tool registrations, tests; 2,400 files by default) and
+ * lints it with ESLint and typescript-eslint's parser three ways: no rules, this plugin's `recommended` + `tests`,
+ * and eslint-plugin-zod's `recommended`. Every lint runs in a fresh process (bench/lint-run.ts), configurations
+ * interleaved round by round. Timing rounds run without instrumentation; one more round per configuration runs
+ * with ESLint's `stats` for per-rule times (the same instrumentation cost for both plugins).
+ *
+ *   npm run bench:lint -- [--files 2400] [--rounds 5]
+ *
+ * Targets: this plugin's whole overhead at most 3% of the no-rule run, and its slowest rule no slower than
+ * eslint-plugin-zod's median rule. The corpus goes to bench/.corpus/lint (gitignored). The minimum of the rounds is
+ * the figure least disturbed by other work on the machine; the median is printed beside it.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import type { Configuration, RunResult } from './lint-run.ts';
+import { writeLintCorpus } from './lint-corpus.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const CORPUS = join(ROOT, 'bench', '.corpus', 'lint');
+const RUNNER = join(ROOT, 'bench', 'lint-run.ts');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index === -1 ? undefined : Number(process.argv[index + 1]);
+  return value === undefined || !Number.isFinite(value) ? fallback : value;
+}
+
+function run(configuration: Configuration, stats: boolean): RunResult {
+  const output = execFileSync(TSX, [RUNNER, configuration, CORPUS, ...(stats ? ['--stats'] : [])], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as RunResult;
+}
+
+const min = (values: readonly number[]): number => Math.min(...values);
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+const ms = (value: number): string => `${Math.round(value).toLocaleString('en-US')} ms`;
+const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
+
+const fileCount = option('files', 2400);
+const rounds = option('rounds', 5);
+const files = writeLintCorpus(CORPUS, fileCount);
+const configurations: Configuration[] = ['none', 'agent-contract', 'eslint-plugin-zod'];
+const labels: Record<Configuration, string> = {
+  none: 'no rules',
+  'agent-contract': 'agent-contract recommended + tests',
+  'eslint-plugin-zod': 'eslint-plugin-zod recommended',
+};
+console.log(`Corpus: ${files.length} files (bench/.corpus/lint); ${rounds} timing rounds, one process per lint; Node ${process.version}, ${cpus().length} cores.\n`);
+
+const timings = new Map<Configuration, RunResult[]>(configurations.map((name) => [name, []]));
+for (let round = 0; round < rounds; round += 1) {
+  for (const name of configurations) timings.get(name)?.push(run(name, false));
+}
+const statsRuns = new Map<Configuration, RunResult>(configurations.map((name) => [name, run(name, true)]));
+
+const baseline = timings.get('none') ?? [];
+const baseCpu = min(baseline.map((r) => r.cpuMs));
+const baseWall = min(baseline.map((r) => r.wallMs));
+console.log('| configuration | CPU (min) | CPU (median) | wall (min) | CPU overhead vs no rules | wall overhead vs no rules |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const name of configurations) {
+  const list = timings.get(name) ?? [];
+  const cpu = min(list.map((r) => r.cpuMs));
+  const wall = min(list.map((r) => r.wallMs));
+  console.log(`| ${labels[name]} | ${ms(cpu)} | ${ms(median(list.map((r) => r.cpuMs)))} | ${ms(wall)} | ${pct((cpu - baseCpu) / baseCpu)} | ${pct((wall - baseWall) / baseWall)} |`);
+}
+
+const rulesOf = (name: Configuration): [string, number][] =>
+  Object.entries(statsRuns.get(name)?.rulesMs ?? {}).sort((a, b) => b[1] - a[1]);
+const ours = rulesOf('agent-contract');
+const zod = rulesOf('eslint-plugin-zod');
+const noRuleStats = statsRuns.get('none');
+console.log(`\nPer-rule times from ESLint stats (one instrumented run each; no-rule run: ${ms(noRuleStats?.wallMs ?? 0)} wall, parse ${ms(noRuleStats?.parseMs ?? 0)}):`);
+console.log('| rule | time | reports |');
+console.log('| --- | --- | --- |');
+for (const [name, list] of [['agent-contract', ours], ['eslint-plugin-zod', zod]] as const) {
+  for (const [rule, time] of list) console.log(`| ${rule} | ${ms(time)} | ${statsRuns.get(name)?.reports[rule] ?? 0} |`);
+}
+
+const oursTotal = ours.reduce((sum, [, time]) => sum + time, 0);
+const slowest = ours[0] ?? ['none', 0];
+const zodMedian = median(zod.map(([, time]) => time));
+console.log(`\nThis plugin: CPU overhead ${pct((min((timings.get('agent-contract') ?? []).map((r) => r.cpuMs)) - baseCpu) / baseCpu)} of the no-rule run; its rules' stats time ${ms(oursTotal)} = ${pct(oursTotal / (noRuleStats?.wallMs ?? 1))} of the no-rule run (target: at most 3%).`);
+console.log(`Slowest rule: ${slowest[0]} ${ms(slowest[1])}; eslint-plugin-zod's median rule: ${ms(zodMedian)} (target: slowest <= median).`);
