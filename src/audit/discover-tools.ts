@@ -32,6 +32,8 @@ export interface DiscoveredTool {
   readonly output: Expr | undefined;
   /** A function, a method, or the `case 'name':` clause of a low-level call handler. */
   readonly handler: ts.Node | undefined;
+  /** True when the server renders the input itself (`zodToJsonSchema(Args)`): the SDK's rendering rules do not apply. */
+  readonly rendered?: boolean;
 }
 
 /** A registration whose tool name is computed at run time: the tools it registers are counted where they are defined. */
@@ -114,7 +116,7 @@ class ToolFinder {
     if (this.seen.has(key)) return;
     this.seen.add(key);
     const input = tool.input === undefined ? undefined : this.resolver.renderedSchema(tool.input);
-    this.tools.push({ ...tool, input });
+    this.tools.push({ ...tool, input, ...(input !== tool.input ? { rendered: true } : {}) });
   }
 
   private fromRegistration(registration: ToolRegistration<ts.Node>, nameNode: ts.Node | undefined, style: ToolStyle = registration.style): void {

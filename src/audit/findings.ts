@@ -75,7 +75,8 @@ export function toolFindings(tool: DiscoveredTool, input: ToolInput, resolver: S
     }
   }
   for (const [role, schema] of [['input', tool.input], ['output', tool.output]] as const) {
-    if (schema === undefined) continue;
+    // A server that renders its own JSON Schema (zodToJsonSchema) publishes what that renderer makes of an effect.
+    if (schema === undefined || (role === 'input' && tool.rendered === true)) continue;
     const meaning = meaningOf(resolver.resolve(schema));
     if (meaning.accepts !== 'object') continue;
     for (const effect of meaning.objectEffects) {

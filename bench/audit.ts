@@ -1,0 +1,147 @@
+/**
+ * `npm run bench:audit`: times `tsc --noEmit` and `agent-contract audit` side by side on the same projects, with
+ * their peak memory, and prints how the audit's time splits between building the program, discovery and matching.
+ *
+ * Projects: generated servers of 30, 300 and 1,000 tools (each tool a `registerTool` with a raw Zod shape, a row
+ * interface with numeric ids and a `JSON.stringify` result, like the helpdesk), written under bench/.corpus/, and any
+ * real project passed with `--project <dir>` (repeatable). Each command runs in its own process, one after the other;
+ * `--runs <n>` (default 1) keeps the fastest run of each. Nothing under the projects is written.
+ *
+ * This is a benchmark, not a test: it prints numbers and sets no exit code on them.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const corpus = path.join(repo, 'bench', '.corpus', 'audit');
+const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
+const cli = path.join(repo, 'dist', 'src', 'cli', 'main.js');
+
+const ENTITIES = ['ticket', 'customer', 'agent', 'reply', 'invoice', 'order', 'project', 'issue', 'label', 'team'];
+const TOOLS_PER_FILE = 10;
+
+function argument(name: string): string[] {
+  const values: string[] = [];
+  process.argv.forEach((value, index) => {
+    if (value === name && process.argv[index + 1] !== undefined) values.push(process.argv[index + 1] as string);
+  });
+  return values;
+}
+
+/** A server of `tools` tools in files of ten, with a tsconfig of its own. */
+function generateServer(tools: number): string {
+  const dir = path.join(corpus, `server-${tools}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(path.join(dir, 'src'), { recursive: true });
+  writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: true, noEmit: true, types: ['node'] }, include: ['src'] }, null, 2),
+  );
+  writeFileSync(
+    path.join(dir, 'src', 'rows.ts'),
+    `${ENTITIES.map((entity) => `export interface ${entity[0]?.toUpperCase()}${entity.slice(1)}Row {\n  id: number;\n  ownerId: number;\n  name: string;\n}\n`).join('\n')}`,
+  );
+  writeFileSync(
+    path.join(dir, 'src', 'server.ts'),
+    `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';\n\nexport const server = new McpServer({ name: 'bench', version: '1.0.0' });\n\nexport function json(value: unknown) {\n  return { content: [{ type: 'text' as const, text: JSON.stringify(value) }] };\n}\n`,
+  );
+  const files = Math.ceil(tools / TOOLS_PER_FILE);
+  const imports: string[] = [];
+  for (let file = 0; file < files; file += 1) {
+    const lines = [`import { z } from 'zod';`, `import type * as rows from './rows.js';`, `import { json, server } from './server.js';`, ''];
+    for (let index = 0; index < TOOLS_PER_FILE && file * TOOLS_PER_FILE + index < tools; index += 1) {
+      const n = file * TOOLS_PER_FILE + index;
+      const entity = ENTITIES[n % ENTITIES.length] as string;
+      const Row = `rows.${entity[0]?.toUpperCase()}${entity.slice(1)}Row`;
+      const other = ENTITIES[(n + 1) % ENTITIES.length] as string;
+      lines.push(
+        `server.registerTool(`,
+        `  'get_${entity}_${n}',`,
+        `  { description: 'Read a ${entity}', inputSchema: { ${entity}Id: z.string().min(1), ${other}Id: z.string().optional(), verbose: z.boolean().optional() } },`,
+        `  async ({ ${entity}Id, verbose }) => {`,
+        `    const found: ${Row}[] = [{ id: Number(${entity}Id), ownerId: 1, name: verbose === true ? 'x' : 'y' }];`,
+        `    return json({ ${entity}: found[0], related: found.map((row) => ({ id: row.id, ${other}Id: row.ownerId })) });`,
+        `  },`,
+        `);`,
+        '',
+      );
+    }
+    writeFileSync(path.join(dir, 'src', `tools-${file}.ts`), lines.join('\n'));
+    imports.push(`import './tools-${file}.js';`);
+  }
+  writeFileSync(path.join(dir, 'src', 'main.ts'), `${imports.join('\n')}\n`);
+  // The generated server resolves zod and the SDK from this repository's node_modules.
+  return dir;
+}
+
+interface Measure {
+  readonly seconds: number;
+  readonly peakMb: number;
+  readonly stdout: string;
+}
+
+/** Wall time and peak resident memory of one process, via GNU time. */
+function measure(command: string, args: readonly string[], cwd: string): Measure {
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', command, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const last = result.stderr.trim().split('\n').at(-1) ?? '';
+  const [seconds, kilobytes] = last.split(' ').map(Number);
+  return { seconds: seconds ?? Number.NaN, peakMb: (kilobytes ?? Number.NaN) / 1024, stdout: result.stdout };
+}
+
+function fastest(runs: number, run: () => Measure): Measure {
+  let best: Measure | undefined;
+  for (let index = 0; index < runs; index += 1) {
+    const current = run();
+    if (best === undefined || current.seconds < best.seconds) best = current;
+  }
+  return best as Measure;
+}
+
+interface Row {
+  readonly project: string;
+  readonly tools: number;
+  readonly tsc: Measure;
+  readonly audit: Measure;
+  readonly split: { programMs: number; discoveryMs: number; matchingMs: number; diagnosticsMs: number } | undefined;
+}
+
+function auditSplit(project: string): Row['split'] {
+  // The split comes from the library (the CLI prints no timings): one more in-process run.
+  const script = `import { audit } from ${JSON.stringify(path.join(repo, 'dist', 'src', 'audit', 'audit.js'))}; const { timings } = audit(${JSON.stringify(project)}); console.log(JSON.stringify(timings));`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Row['split'];
+}
+
+function benchProject(project: string, runs: number): Row {
+  const tscRun = fastest(runs, () => measure(process.execPath, [tsc, '-p', project, '--noEmit'], repo));
+  const auditRun = fastest(runs, () => measure(process.execPath, [cli, 'audit', '--format', 'json', '--fail-on', 'never', project], repo));
+  let tools = Number.NaN;
+  try {
+    tools = (JSON.parse(auditRun.stdout) as { summary: { tools: number } }).summary.tools;
+  } catch {
+    // The audit failed; its row shows NaN tools.
+  }
+  return { project: path.relative(repo, project) || project, tools, tsc: tscRun, audit: auditRun, split: auditSplit(project) };
+}
+
+const runs = Number(argument('--runs')[0] ?? '1');
+const sizes = (argument('--sizes')[0] ?? '30,300,1000').split(',').map(Number);
+const projects = [...sizes.map(generateServer), ...argument('--project').map((project) => path.resolve(project))];
+const rows = projects.map((project) => {
+  process.stderr.write(`bench: ${path.relative(repo, project) || project}\n`);
+  return benchProject(project, runs);
+});
+
+const seconds = (value: number): string => `${value.toFixed(1)} s`;
+console.log('| project | tools | tsc --noEmit | audit | time ratio | tsc peak | audit peak | memory ratio | program | discovery | matching | type errors |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const row of rows) {
+  const split = row.split;
+  console.log(
+    `| ${row.project} | ${row.tools} | ${seconds(row.tsc.seconds)} | ${seconds(row.audit.seconds)} | ${(row.audit.seconds / row.tsc.seconds).toFixed(2)}x | ${row.tsc.peakMb.toFixed(0)} MB | ${row.audit.peakMb.toFixed(0)} MB | ${(row.audit.peakMb / row.tsc.peakMb).toFixed(2)}x | ${
+      split === undefined ? '-' : `${(split.programMs / 1000).toFixed(1)} s | ${(split.discoveryMs / 1000).toFixed(2)} s | ${(split.matchingMs / 1000).toFixed(1)} s | ${(split.diagnosticsMs / 1000).toFixed(1)} s`
+    } |`,
+  );
+}
