@@ -19,7 +19,8 @@ const corpus = path.join(repo, 'bench', '.corpus', 'audit');
 const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
 const cli = path.join(repo, 'dist', 'src', 'cli', 'main.js');
 
-const ENTITIES = ['ticket', 'customer', 'agent', 'reply', 'invoice', 'order', 'project', 'issue', 'label', 'team'];
+/** A hundred entities, so a generated server's matrix grows like a real one's (tens of tools per entity), not quadratically. */
+const ENTITIES = Array.from({ length: 100 }, (_, index) => `${['ticket', 'customer', 'agent', 'reply', 'invoice', 'order', 'project', 'issue', 'label', 'team'][index % 10]}${Math.floor(index / 10)}`);
 const TOOLS_PER_FILE = 10;
 
 function argument(name: string): string[] {
