@@ -1,0 +1,62 @@
+/** The identity and JSON Schema of a contract file; `contract-file-validator.ts` is generated from it. */
+
+export const CONTRACT_FORMAT = 'agent-contract/mcp-contract';
+/** Raised when a change makes an older agent-contract misread the file; older files stay readable. */
+export const CONTRACT_FORMAT_VERSION = 1;
+
+const stringArray = { type: 'array', items: { type: 'string' } } as const;
+
+/** The JSON Schema of format version 1, checked on every load. */
+export const CONTRACT_FILE_SCHEMA = {
+  type: 'object',
+  required: ['format', 'formatVersion', 'server', 'tools', 'compatibility'],
+  additionalProperties: false,
+  properties: {
+    format: { const: CONTRACT_FORMAT },
+    formatVersion: { const: CONTRACT_FORMAT_VERSION },
+    server: { type: 'object', required: ['name'], properties: { name: { type: 'string' } }, additionalProperties: false },
+    runtime: {
+      type: 'object',
+      required: ['sdk', 'zod', 'sdkZod'],
+      properties: { sdk: stringArray, zod: stringArray, sdkZod: stringArray },
+      additionalProperties: false,
+    },
+    instructions: { type: 'string' },
+    tools: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'inputSchema'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', pattern: '.' },
+          title: { type: 'string' },
+          description: { type: 'string' },
+          dialect: {
+            type: 'object',
+            properties: { input: { type: 'string' }, output: { type: 'string' } },
+            additionalProperties: false,
+          },
+          inputSchema: { type: ['object', 'boolean'] },
+          outputSchema: { type: ['object', 'boolean'] },
+          annotations: { type: 'object' },
+        },
+      },
+    },
+    compatibility: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['rule', 'tool', 'paths', 'clients', 'message'],
+        additionalProperties: false,
+        properties: {
+          rule: { type: 'string' },
+          tool: { type: 'string' },
+          paths: stringArray,
+          clients: stringArray,
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { CompatibilityFinding } from './compatibility.ts';
+import { validateContractFile } from './contract-file-validator.ts';
+
+/** Any JSON value, as `JSON.parse` returns it. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+export { CONTRACT_FILE_SCHEMA, CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
+import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
+
+/** One tool as the contract records it: normalised schemas, the rest as published. */
+export interface ContractTool {
+  readonly name: string;
+  readonly title?: string;
+  readonly description?: string;
+  /** The `$schema` each schema declared (`draft-07`, `2020-12`, or the URI when unknown); normalisation removes it from the schema. */
+  readonly dialect?: { readonly input?: string; readonly output?: string };
+  readonly inputSchema: JsonValue;
+  readonly outputSchema?: JsonValue;
+  readonly annotations?: JsonObject;
+}
+
+/**
+ * The MCP SDK and Zod copies the server process loaded (`name@version`, zod as its version, with the subpath when the
+ * server imported one such as `zod/v3`). `zod` lists the copies the server's own code imported, `sdkZod` the copies
+ * the SDK imported; the SDK renders zod 4 schemas with its own copy, so both decide the published bytes.
+ */
+export interface ContractRuntime {
+  readonly sdk: readonly string[];
+  readonly zod: readonly string[];
+  readonly sdkZod: readonly string[];
+}
+
+export interface McpContract {
+  readonly format: typeof CONTRACT_FORMAT;
+  readonly formatVersion: number;
+  readonly server: { readonly name: string };
+  /** Absent when it could not be detected (a server that is not a Node process, or one reached over HTTP). */
+  readonly runtime?: ContractRuntime;
+  readonly instructions?: string;
+  /** Sorted by name. */
+  readonly tools: readonly ContractTool[];
+  /** Client compatibility findings on the schemas exactly as published (see compatibility.ts); not part of the diff. */
+  readonly compatibility: readonly CompatibilityFinding[];
+}
+
+/** A contract file that cannot be used; `message` is one line naming the file, the reason and the next step. */
+export class ContractFileError extends Error {
+  override readonly name = 'ContractFileError';
+  readonly file: string;
+
+  constructor(file: string, message: string) {
+    super(message);
+    this.file = file;
+  }
+}
+
+const REGENERATE = 'regenerate it with agent-contract contract snapshot --out <file> -- <server command>';
+
+/** Checks that `value` is a contract this version can read; throws a `ContractFileError` that says what to do if not. */
+export function assertContract(value: unknown, source: string): McpContract {
+  const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  if (record?.['format'] !== CONTRACT_FORMAT) {
+    throw new ContractFileError(source, `${source} is not an agent-contract contract (no "format": "${CONTRACT_FORMAT}"); ${REGENERATE}`);
+  }
+  const version = record['formatVersion'];
+  if (typeof version === 'number' && Number.isInteger(version) && version > CONTRACT_FORMAT_VERSION) {
+    throw new ContractFileError(
+      source,
+      `${source} uses contract format ${version}, written by a newer agent-contract (this one reads format ${CONTRACT_FORMAT_VERSION}); upgrade agent-contract`,
+    );
+  }
+  const first = validateContractFile(value) ? undefined : validateContractFile.errors?.[0];
+  if (first !== undefined) {
+    const where = first.instancePath === '' ? 'the top level' : first.instancePath;
+    throw new ContractFileError(source, `${source} is not a valid contract: ${where} ${first.message ?? 'is invalid'}; ${REGENERATE}`);
+  }
+  return value as McpContract;
+}
+
+/** Parses the text of a contract file. */
+export function parseContract(text: string, source: string): McpContract {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ContractFileError(source, `${source} is not valid JSON (${(error as Error).message}); ${REGENERATE}`);
+  }
+  return assertContract(value, source);
+}
+
+export async function readContractFile(file: string): Promise<McpContract> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : 'cannot be read';
+    throw new ContractFileError(file, `${file}: ${reason}; create it with agent-contract contract snapshot --out ${file} -- <server command>`);
+  }
+  return parseContract(text, file);
+}
+
+/** The file's text: two-space JSON with a final newline, keys in the order the contract was built in. */
+export function serializeContract(contract: McpContract): string {
+  return `${JSON.stringify(contract, null, 2)}\n`;
+}
+
+/** Writes the file atomically: a temporary file beside it, then a rename, so a reader never sees half a contract. */
+export async function writeContractFile(file: string, contract: McpContract): Promise<void> {
+  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, serializeContract(contract), 'utf8');
+    await rename(temporary, file);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+}

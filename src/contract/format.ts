@@ -1,0 +1,107 @@
+import { createColors } from 'picocolors';
+import { formatChainMatrixTally, type ChainVerdict } from '../model/chain-matrix.ts';
+import { formatPath } from '../model/ids.ts';
+import type { ContractChainMatrix } from './chains.ts';
+import { CLIENTS, fixFor, type ClientId, type CompatibilityFinding } from './compatibility.ts';
+import type { JsonValue } from './contract-file.ts';
+import type { ChangeLevel, ContractDiff } from './diff.ts';
+
+export interface TextOptions {
+  /** Colour the output (a terminal); off by default so logs and tests stay plain. */
+  readonly color?: boolean;
+}
+
+/** `1 breaking, 0 warnings, 2 info` */
+export function formatDiffSummary(diff: ContractDiff): string {
+  const { breaking, warning, info } = diff.summary;
+  return `${breaking} breaking, ${warning} ${warning === 1 ? 'warning' : 'warnings'}, ${info} info`;
+}
+
+function preview(value: JsonValue, width = 160): string {
+  const text = JSON.stringify(value);
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}
+
+/** The diff a person reads: changes grouped by tool, each with level, rule, path, message, before and after. */
+export function formatDiff(diff: ContractDiff, labels: { base: string; head: string }, options: TextOptions = {}): string {
+  const colors = createColors(options.color ?? false);
+  const paint: Record<ChangeLevel, (text: string) => string> = { breaking: colors.red, warning: colors.yellow, info: colors.dim };
+  const lines: string[] = [colors.bold(`${labels.base} -> ${labels.head}`), ''];
+  if (diff.changes.length === 0) {
+    lines.push('No changes: both publish the same contract.');
+    return lines.join('\n');
+  }
+  const ruleWidth = Math.max(...diff.changes.map((change) => change.rule.length));
+  let tool: string | null | undefined;
+  for (const change of diff.changes) {
+    if (change.tool !== tool) {
+      if (tool !== undefined) lines.push('');
+      tool = change.tool;
+      lines.push(colors.bold(tool ?? '(server)'));
+    }
+    const level = paint[change.level](change.level.padEnd(8));
+    lines.push(`  ${level}  ${change.rule.padEnd(ruleWidth)}  ${colors.dim(change.path === '' ? '/' : change.path)}`);
+    const indent = ' '.repeat(12);
+    lines.push(`${indent}${change.message}`);
+    if (change.before !== undefined) lines.push(colors.dim(`${indent}before: ${preview(change.before)}`));
+    if (change.after !== undefined) lines.push(colors.dim(`${indent}after:  ${preview(change.after)}`));
+  }
+  lines.push('');
+  const summary = `${formatDiffSummary(diff)}.`;
+  lines.push(diff.summary.breaking > 0 ? colors.red(colors.bold(summary)) : colors.bold(summary));
+  return lines.join('\n');
+}
+
+function clientNames(clients: readonly string[]): string {
+  return clients.map((client) => CLIENTS[client as ClientId] ?? client).join(', ');
+}
+
+/** Findings grouped by rule: the clients affected, every tool with what was found, and the fix once. */
+export function formatFindings(findings: readonly CompatibilityFinding[], options: TextOptions = {}): string {
+  const colors = createColors(options.color ?? false);
+  if (findings.length === 0) return 'No client compatibility findings.';
+  const lines: string[] = [];
+  const rules = [...new Set(findings.map((finding) => finding.rule))].sort();
+  for (const rule of rules) {
+    const ofRule = findings.filter((finding) => finding.rule === rule);
+    const clients = [...new Set(ofRule.flatMap((finding) => finding.clients))];
+    lines.push(`${colors.bold(colors.yellow(rule))} ${colors.dim(`(${clientNames(clients)})`)}: ${ofRule.length} ${ofRule.length === 1 ? 'tool' : 'tools'}`);
+    for (const finding of ofRule) lines.push(`  ${finding.tool}: ${finding.message}`);
+    lines.push(colors.dim(`  fix: ${fixFor(rule)}`), '');
+  }
+  const tools = new Set(findings.map((finding) => finding.tool)).size;
+  lines.push(colors.bold(`${findings.length} ${findings.length === 1 ? 'finding' : 'findings'} in ${tools} ${tools === 1 ? 'tool' : 'tools'}.`));
+  return lines.join('\n');
+}
+
+/** The contract-only chain table: every chain with its verdict and reason, then `Of N chains, M broken, ...`. */
+export function formatChainMatrix(matrix: ContractChainMatrix, options: TextOptions = {}): string {
+  const colors = createColors(options.color ?? false);
+  const mark: Record<ChainVerdict, string> = {
+    ok: colors.green('ok       '),
+    tolerated: colors.yellow('tolerated'),
+    broken: colors.red('broken   '),
+  };
+  const { emitters, acceptors } = matrix.summary;
+  const lines = [colors.bold(`${matrix.tools} tools, ${emitters} emitted id fields (outputSchema), ${acceptors} accepting id fields (inputSchema)`)];
+  if (matrix.toolsWithoutOutputSchema.length > 0) {
+    lines.push(colors.dim(`  without an outputSchema, so what they emit is not seen: ${matrix.toolsWithoutOutputSchema.join(', ')}`));
+  }
+  lines.push('');
+  let entity: string | undefined;
+  const chains = [...matrix.chains].sort((a, b) => (a.entity < b.entity ? -1 : a.entity > b.entity ? 1 : 0));
+  for (const chain of chains) {
+    if (chain.entity !== entity) {
+      entity = chain.entity;
+      lines.push(colors.bold(entity));
+    }
+    const from = `${chain.from.tool} ${formatPath(chain.from.field.path)} (${chain.from.field.types.join('|') || 'untyped'})`;
+    const to = `${chain.to.tool}.${formatPath(chain.to.field.path)} (${chain.to.field.types.join('|') || 'untyped'})`;
+    lines.push(`  ${mark[chain.verdict]} ${from} -> ${to}`);
+    if (chain.verdict !== 'ok') lines.push(colors.dim(`            ${chain.reason}`));
+  }
+  if (chains.length > 0) lines.push('');
+  const tally = formatChainMatrixTally(matrix.summary);
+  lines.push(matrix.summary.broken > 0 ? colors.red(colors.bold(tally)) : colors.green(colors.bold(tally)));
+  return lines.join('\n');
+}

@@ -1,0 +1,234 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ContractRuntime } from './contract-file.ts';
+
+/**
+ * Which MCP SDK and Zod copies a server process really loaded. A contract records them because they, not the
+ * schemas alone, decide the published bytes (zod 3 and zod 4 render the same schema differently; the SDK renders
+ * zod 4 schemas with its own copy).
+ *
+ * The probe is a preload handed to a Node server through NODE_OPTIONS (a data: URL, so nothing is written next to
+ * the server). It appends every bare specifier that resolves into a node_modules package, with the importing file, to
+ * a report file, without slowing the server's start-up:
+ * - CommonJS: a wrapper around `Module._resolveFilename`, on the main thread.
+ * - ESM: `module.registerHooks` where Node has it (22.15+), a synchronous hook on the main thread. Node 20 only has
+ *   `module.register`, whose hooks run on a separate thread and measured +50% start-up on the helpdesk example, so
+ *   there the probe asks for Node's own ESM debug log (NODE_DEBUG=esm), reads the `link() parent -> specifier`
+ *   entries from it as they are written, and keeps them off the server's stderr.
+ * A process that is not Node ignores all of this, and its runtime is simply unknown.
+ */
+
+const PRELOAD_SOURCE = `
+import * as nodeModule from 'node:module';
+import { appendFileSync } from 'node:fs';
+try {
+  const out = process.env.AGENT_CONTRACT_RUNTIME_REPORT;
+  if (out) {
+    const seen = new Set();
+    const record = (specifier, resolved, parent) => {
+      try {
+        if (!/^[@a-z0-9]/i.test(specifier) || specifier.startsWith('node:') || typeof resolved !== 'string' || !resolved.includes('node_modules')) return;
+        const key = specifier + ' ' + parent;
+        if (seen.has(key)) return;
+        seen.add(key);
+        appendFileSync(out, JSON.stringify({ specifier, resolved, parent: parent || null }) + '\\n');
+      } catch {}
+    };
+    const Module = nodeModule.default;
+    const resolveFilename = Module._resolveFilename;
+    Module._resolveFilename = function (request, parent, ...rest) {
+      const filename = resolveFilename.call(this, request, parent, ...rest);
+      record(request, filename, parent && parent.filename);
+      return filename;
+    };
+    if (typeof nodeModule.registerHooks === 'function') {
+      nodeModule.registerHooks({
+        resolve(specifier, context, next) {
+          const result = next(specifier, context);
+          record(specifier, result && result.url, context.parentURL);
+          return result;
+        },
+      });
+    }
+    if (process.env.AGENT_CONTRACT_ESM_DEBUG === '1') {
+      const write = process.stderr.write;
+      const link = /^ESM \\d+: async link\\(\\) (\\S+) -> (\\S+) ModuleJob \\{[\\s\\S]*?\\burl: '([^']+)'/;
+      process.stderr.write = function (chunk, ...rest) {
+        const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+        if (text.startsWith('ESM ')) {
+          const match = link.exec(text);
+          if (match && typeof nodeModule.registerHooks !== 'function') record(match[2], match[3], match[1]);
+          const callback = rest.find((arg) => typeof arg === 'function');
+          if (callback) callback();
+          return true;
+        }
+        return write.call(this, chunk, ...rest);
+      };
+    }
+  }
+} catch {}
+`;
+
+export const RUNTIME_REPORT_ENV = 'AGENT_CONTRACT_RUNTIME_REPORT';
+
+/** The environment that makes a Node server report what it loads to `reportFile`. */
+export function runtimeProbeEnv(reportFile: string, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const preload = `--import=data:text/javascript;base64,${Buffer.from(PRELOAD_SOURCE).toString('base64')}`;
+  const nodeOptions = env['NODE_OPTIONS']?.trim() ?? '';
+  const nodeDebug = env['NODE_DEBUG']?.trim() ?? '';
+  // Only the ESM debug log the probe asked for is kept off stderr; a server run with NODE_DEBUG=esm keeps its own.
+  const askedForEsmDebug = !nodeDebug.split(/[\s,]+/).some((name) => name.toLowerCase() === 'esm' || name === '*');
+  return {
+    [RUNTIME_REPORT_ENV]: reportFile,
+    NODE_OPTIONS: nodeOptions === '' ? preload : `${nodeOptions} ${preload}`,
+    ...(askedForEsmDebug ? { NODE_DEBUG: nodeDebug === '' ? 'esm' : `${nodeDebug},esm`, AGENT_CONTRACT_ESM_DEBUG: '1' } : {}),
+  };
+}
+
+interface ReportLine {
+  readonly specifier: string;
+  readonly resolved: string;
+  readonly parent: string | null;
+}
+
+interface PackageRef {
+  readonly root: string;
+  readonly name: string;
+  readonly version: string;
+}
+
+function toPath(location: string): string {
+  return location.startsWith('file:') ? fileURLToPath(location) : location;
+}
+
+/** The package a file belongs to: the folder right below its last `node_modules`. */
+function packageRootOf(file: string): string | undefined {
+  const normalised = file.replace(/\\/g, '/');
+  const index = normalised.lastIndexOf('/node_modules/');
+  if (index < 0) return undefined;
+  const rest = normalised.slice(index + '/node_modules/'.length).split('/');
+  const depth = rest[0]?.startsWith('@') === true ? 2 : 1;
+  if (rest.length <= depth) return undefined;
+  return `${normalised.slice(0, index)}/node_modules/${rest.slice(0, depth).join('/')}`;
+}
+
+function readPackage(root: string, cache: Map<string, PackageRef | null>): PackageRef | undefined {
+  const cached = cache.get(root);
+  if (cached !== undefined) return cached ?? undefined;
+  let found: PackageRef | null = null;
+  try {
+    const json = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { name?: unknown; version?: unknown };
+    if (typeof json.name === 'string' && typeof json.version === 'string') found = { root, name: json.name, version: json.version };
+  } catch {
+    found = null;
+  }
+  cache.set(root, found);
+  return found ?? undefined;
+}
+
+const isMcpPackage = (name: string) => name.startsWith('@modelcontextprotocol/');
+
+/**
+ * The folders of agent-contract's own code (`src/` and `dist/src/` of this package): what its helpers (guardId)
+ * import is not the server's choice of zod. Installed, the package is recognised by its name instead.
+ */
+function ownCodeFolders(): string[] {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 5; depth += 1) {
+    try {
+      const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown };
+      if (json.name === 'agent-contract') {
+        const root = dir.replace(/\\/g, '/');
+        return [`${root}/src/`, `${root}/dist/src/`];
+      }
+    } catch {
+      // not here; one folder up
+    }
+    dir = dirname(dir);
+  }
+  return [];
+}
+
+const OWN_CODE = ownCodeFolders();
+
+/** `zod/v3` -> `zod/v3`, `zod3` (an alias of zod) -> ``, `zod` -> ``: the subpath a server imported, if any. */
+function subpathOf(specifier: string): string {
+  const parts = specifier.split('/');
+  const depth = specifier.startsWith('@') ? 2 : 1;
+  return parts.slice(depth).join('/');
+}
+
+/**
+ * Turns the probe's report lines into the runtime a contract records; undefined when nothing was reported.
+ * `zod` is what the server's own code (and the packages it imports, up to an MCP package) imported; `sdkZod` what the
+ * MCP packages and their own dependencies (zod-to-json-schema, say) imported.
+ */
+export function runtimeFromReport(text: string): ContractRuntime | undefined {
+  const cache = new Map<string, PackageRef | null>();
+  const APP = '';
+  const edges = new Map<string, { target: PackageRef; specifier: string }[]>();
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let entry: ReportLine;
+    try {
+      entry = JSON.parse(line) as ReportLine;
+    } catch {
+      continue;
+    }
+    const targetRoot = packageRootOf(toPath(entry.resolved));
+    const target = targetRoot === undefined ? undefined : readPackage(targetRoot, cache);
+    if (target === undefined) continue;
+    const parentPath = entry.parent === null ? undefined : toPath(entry.parent).replace(/\\/g, '/');
+    const from = (parentPath === undefined ? undefined : packageRootOf(parentPath)) ?? APP;
+    if (from === target.root) continue;
+    const own = from === APP ? OWN_CODE.some((folder) => parentPath?.startsWith(folder) === true) : readPackage(from, cache)?.name === 'agent-contract';
+    if (own) continue;
+    edges.set(from, [...(edges.get(from) ?? []), { target, specifier: entry.specifier }]);
+  }
+  const reach = (starts: readonly string[], expandMcp: boolean): Set<string> => {
+    const seen = new Set(starts);
+    const queue = [...starts];
+    for (let node = queue.shift(); node !== undefined; node = queue.shift()) {
+      const name = node === APP ? '' : cache.get(node)?.name ?? '';
+      if (!expandMcp && isMcpPackage(name)) continue;
+      for (const { target } of edges.get(node) ?? []) {
+        if (seen.has(target.root)) continue;
+        seen.add(target.root);
+        queue.push(target.root);
+      }
+    }
+    return seen;
+  };
+  const appSide = reach([APP], false);
+  const mcpRoots = [...appSide].filter((root) => isMcpPackage(cache.get(root)?.name ?? ''));
+  const sdkSide = reach(mcpRoots, true);
+  const sdk = new Set<string>();
+  const zod = new Set<string>();
+  const sdkZod = new Set<string>();
+  for (const [from, list] of edges) {
+    const fromName = from === APP ? '' : cache.get(from)?.name ?? '';
+    const fromApp = appSide.has(from) && !isMcpPackage(fromName);
+    for (const { target, specifier } of list) {
+      if (isMcpPackage(target.name) && fromApp) sdk.add(`${target.name}@${target.version}`);
+      if (target.name !== 'zod') continue;
+      if (fromApp) {
+        const subpath = subpathOf(specifier);
+        zod.add(subpath === '' ? target.version : `${target.version} (zod/${subpath})`);
+      }
+      if (sdkSide.has(from)) sdkZod.add(target.version);
+    }
+  }
+  if (sdk.size === 0 && zod.size === 0 && sdkZod.size === 0) return undefined;
+  const sorted = (set: Set<string>) => [...set].sort();
+  return { sdk: sorted(sdk), zod: sorted(zod), sdkZod: sorted(sdkZod) };
+}
+
+export async function readRuntimeReport(reportFile: string): Promise<ContractRuntime | undefined> {
+  try {
+    return runtimeFromReport(await readFile(reportFile, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}

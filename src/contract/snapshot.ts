@@ -1,0 +1,191 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { connectHttp, connectStdio, type Connection } from '../testing/connect.ts';
+import { compatibilityFindings } from './compatibility.ts';
+import {
+  CONTRACT_FORMAT,
+  CONTRACT_FORMAT_VERSION,
+  type ContractRuntime,
+  type ContractTool,
+  type JsonObject,
+  type JsonValue,
+  type McpContract,
+} from './contract-file.ts';
+import { isObject, normaliseSchema } from './normalise.ts';
+import { readRuntimeReport, runtimeProbeEnv } from './runtime-probe.ts';
+
+/** Where the server is: a command that starts it on stdio, or the URL of a running Streamable HTTP server. */
+export type ServerSource =
+  | { readonly kind: 'stdio'; readonly command: string; readonly args: readonly string[]; readonly cwd?: string }
+  | { readonly kind: 'http'; readonly url: string; readonly headers?: Readonly<Record<string, string>> };
+
+/** What the server sent that cannot become a contract; `message` is one line with the next step. */
+export class SnapshotError extends Error {
+  override readonly name = 'SnapshotError';
+}
+
+export interface SnapshotOptions {
+  /** How long the server may take to answer `initialize`, and then each `tools/list` page. */
+  readonly timeoutMs?: number;
+  /** Ask a Node server which MCP SDK and zod copies it loaded (through NODE_OPTIONS). On by default. */
+  readonly probeRuntime?: boolean;
+  /** Aborting ends the server at once; the snapshot rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+}
+
+/** Milliseconds since the snapshot began: `initialized` is the server's own start-up as a client sees it. */
+export interface SnapshotTimings {
+  readonly initialized: number;
+  readonly listed: number;
+  readonly closed: number;
+}
+
+export interface Snapshot {
+  readonly contract: McpContract;
+  readonly timings: SnapshotTimings;
+}
+
+/** `node dist/server.js` or the URL, as messages show it. */
+export function describeSource(source: ServerSource): string {
+  if (source.kind === 'http') return source.url;
+  return [source.command, ...source.args].map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part)).join(' ');
+}
+
+function copyDefined<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
+
+function sortedObject(value: JsonObject): JsonObject {
+  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, value[key] as JsonValue]));
+}
+
+/** One published tool as the contract records it. */
+export function contractTool(raw: JsonObject): ContractTool {
+  const input = normaliseSchema(raw['inputSchema'] ?? {});
+  const output = raw['outputSchema'] === undefined ? undefined : normaliseSchema(raw['outputSchema']);
+  const dialect = copyDefined({ input: input.dialect, output: output?.dialect });
+  const annotations = raw['annotations'];
+  return copyDefined({
+    name: raw['name'] as string,
+    title: typeof raw['title'] === 'string' ? raw['title'] : undefined,
+    description: typeof raw['description'] === 'string' ? raw['description'] : undefined,
+    dialect: Object.keys(dialect).length > 0 ? dialect : undefined,
+    inputSchema: input.schema,
+    outputSchema: output?.schema,
+    annotations: isObject(annotations) && Object.keys(annotations).length > 0 ? sortedObject(annotations) : undefined,
+  }) as ContractTool;
+}
+
+export interface ContractMeta {
+  readonly serverName: string;
+  readonly instructions?: string;
+  readonly runtime?: ContractRuntime;
+}
+
+/** The contract for the `tools` of a `tools/list` answer (all pages), exactly as the server sent them. */
+export function contractFromToolsList(rawTools: readonly JsonValue[], meta: ContractMeta): McpContract {
+  const tools = new Map<string, ContractTool>();
+  rawTools.forEach((raw, index) => {
+    if (!isObject(raw) || typeof raw['name'] !== 'string' || raw['name'] === '') {
+      throw new SnapshotError(`tools/list entry ${index} has no name; the server's tool list is malformed`);
+    }
+    if (raw['inputSchema'] !== undefined && !isObject(raw['inputSchema']) && typeof raw['inputSchema'] !== 'boolean') {
+      throw new SnapshotError(`tool \`${raw['name']}\` publishes an inputSchema that is not a JSON Schema object; fix its registration`);
+    }
+    if (tools.has(raw['name'])) throw new SnapshotError(`tools/list names the tool \`${raw['name']}\` twice; tool names must be unique`);
+    tools.set(raw['name'], contractTool(raw));
+  });
+  const sorted = [...tools.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return copyDefined({
+    format: CONTRACT_FORMAT,
+    formatVersion: CONTRACT_FORMAT_VERSION,
+    server: { name: meta.serverName },
+    runtime: meta.runtime,
+    instructions: meta.instructions,
+    tools: sorted,
+    compatibility: compatibilityFindings(rawTools),
+  }) as McpContract;
+}
+
+const MAX_PAGES = 10_000;
+
+/** Every tool of every `tools/list` page, as sent: a permissive result schema keeps what the client would drop or reject. */
+export async function listToolsRaw(client: Client, timeoutMs: number): Promise<JsonValue[]> {
+  const { ResultSchema } = await import('@modelcontextprotocol/sdk/types.js');
+  const tools: JsonValue[] = [];
+  const cursors = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const result = (await client.request(
+      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+      ResultSchema,
+      { timeout: timeoutMs },
+    )) as { tools?: unknown; nextCursor?: unknown };
+    if (!Array.isArray(result.tools)) throw new SnapshotError('the server answered tools/list without a "tools" array; it is not a valid MCP tools/list answer');
+    tools.push(...(result.tools as JsonValue[]));
+    if (typeof result.nextCursor !== 'string') return tools;
+    if (cursors.has(result.nextCursor)) throw new SnapshotError(`tools/list returned the cursor ${JSON.stringify(result.nextCursor)} twice; the server's pagination loops`);
+    cursors.add(result.nextCursor);
+    cursor = result.nextCursor;
+  }
+  throw new SnapshotError(`tools/list did not end after ${MAX_PAGES} pages; the server's pagination loops`);
+}
+
+/**
+ * Starts (or reaches) the server, reads `tools/list` as a real MCP client and returns its contract. The server is
+ * always ended before this returns or throws, also when `signal` aborts.
+ */
+export async function snapshotServer(source: ServerSource, options: SnapshotOptions = {}): Promise<Snapshot> {
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const started = performance.now();
+  const probe = source.kind === 'stdio' && options.probeRuntime !== false;
+  const probeDir = probe ? await mkdtemp(join(tmpdir(), 'agent-contract-')) : undefined;
+  const reportFile = probeDir === undefined ? undefined : join(probeDir, 'runtime.jsonl');
+  const probeEnv = reportFile === undefined ? undefined : runtimeProbeEnv(reportFile, process.env);
+  try {
+    const signalOption = options.signal === undefined ? {} : { signal: options.signal };
+    const connection: Connection =
+      source.kind === 'http'
+        ? await connectHttp({ url: source.url, timeoutMs, ...(source.headers === undefined ? {} : { headers: source.headers }), ...signalOption })
+        : await connectStdio({
+            command: source.command,
+            args: source.args,
+            timeoutMs,
+            closeGraceMs: 500,
+            ...(source.cwd === undefined ? {} : { cwd: source.cwd }),
+            ...(probeEnv === undefined ? {} : { env: probeEnv, hideDebugSections: probeEnv['NODE_DEBUG'] === undefined ? [] : ['ESM'] }),
+            ...signalOption,
+          });
+    const initialized = performance.now() - started;
+    let rawTools: JsonValue[];
+    let listed: number;
+    const onAbort = () => void connection.close().catch(() => undefined);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (connection.client.getServerCapabilities()?.tools === undefined) {
+        throw new SnapshotError('the server does not offer tools (no "tools" capability in its initialize answer); there is no contract to snapshot');
+      }
+      rawTools = await listToolsRaw(connection.client, timeoutMs);
+      listed = performance.now() - started;
+    } catch (error) {
+      if (options.signal?.aborted === true) throw options.signal.reason;
+      throw error;
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+      await connection.close().catch(() => undefined);
+    }
+    const serverInfo = connection.client.getServerVersion();
+    const instructions = connection.client.getInstructions();
+    const runtime = reportFile === undefined ? undefined : await readRuntimeReport(reportFile);
+    const contract = contractFromToolsList(rawTools, {
+      serverName: serverInfo?.name ?? '',
+      ...(instructions === undefined || instructions === '' ? {} : { instructions }),
+      ...(runtime === undefined ? {} : { runtime }),
+    });
+    return { contract, timings: { initialized, listed, closed: performance.now() - started } };
+  } finally {
+    if (probeDir !== undefined) await rm(probeDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ContractFileError, parseContract, readContractFile, serializeContract, writeContractFile, type McpContract } from '../../src/contract/contract-file.ts';
+import { runtimeFromReport, runtimeProbeEnv } from '../../src/contract/runtime-probe.ts';
+import { contractFromToolsList } from '../../src/contract/snapshot.ts';
+import { contractValidatorSource, VALIDATOR_FILE } from '../../scripts/generate-contract-validator.ts';
+
+const contract: McpContract = contractFromToolsList(
+  [
+    { name: 'zeta', inputSchema: { type: 'object', properties: {} } },
+    { name: 'alpha', description: 'First.', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { b: { type: 'string' }, a: { type: 'string' } } }, annotations: { readOnlyHint: true } },
+  ],
+  { serverName: 'files' },
+);
+
+function parseError(text: string): string {
+  try {
+    parseContract(text, 'mcp-contract.json');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ContractFileError);
+    return (error as Error).message;
+  }
+  throw new Error('parseContract accepted the text');
+}
+
+describe('contract files', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'contract-file-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('serialises sorted tools in a fixed key order and reads them back', async () => {
+    expect(contract.tools.map((tool) => tool.name)).toEqual(['alpha', 'zeta']);
+    const text = serializeContract(contract);
+    expect(text.startsWith('{\n  "format": "agent-contract/mcp-contract",\n  "formatVersion": 1,\n  "server": {\n    "name": "files"\n  },\n  "tools": [\n')).toBe(true);
+    expect(text).toContain('"name": "alpha",\n      "description": "First.",\n      "dialect": {\n        "input": "draft-07"\n      },\n      "inputSchema"');
+    const file = join(folder, 'mcp-contract.json');
+    await writeContractFile(file, contract);
+    expect(await readFile(file, 'utf8')).toBe(text);
+    expect(await readContractFile(file)).toEqual(contract);
+    expect(await readdir(folder)).toEqual(['mcp-contract.json']);
+  });
+
+  it('leaves neither the file nor a temporary one behind when the write fails', async () => {
+    await expect(writeContractFile(join(folder, 'missing', 'mcp-contract.json'), contract)).rejects.toThrow(/ENOENT/);
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it.each([
+    ['not JSON', '{ nope', /^mcp-contract\.json is not valid JSON \(.+\); regenerate it with agent-contract contract snapshot --out <file> -- <server command>$/],
+    ['another JSON file', '{"name":"my-package"}', /^mcp-contract\.json is not an agent-contract contract \(no "format": "agent-contract\/mcp-contract"\); regenerate it/],
+    ['a newer format version', '{"format":"agent-contract/mcp-contract","formatVersion":2}', /^mcp-contract\.json uses contract format 2, written by a newer agent-contract \(this one reads format 1\); upgrade agent-contract$/],
+    ['a contract without tools', '{"format":"agent-contract/mcp-contract","formatVersion":1,"server":{"name":"x"},"compatibility":[]}', /^mcp-contract\.json is not a valid contract: the top level must have required property 'tools'; regenerate it/],
+    [
+      'a tool without a name',
+      '{"format":"agent-contract/mcp-contract","formatVersion":1,"server":{"name":"x"},"tools":[{"inputSchema":{}}],"compatibility":[]}',
+      /^mcp-contract\.json is not a valid contract: \/tools\/0 must have required property 'name'; regenerate it/,
+    ],
+  ])('rejects %s with one line naming the file and the next step', (_name, text, message) => {
+    expect(parseError(text)).toMatch(message);
+  });
+
+  it('validates with code ajv generated from the current schema (npm run generate:contract-validator)', () => {
+    expect(readFileSync(VALIDATOR_FILE, 'utf8')).toBe(contractValidatorSource());
+  });
+
+  it('says how to create a missing file', async () => {
+    await expect(readContractFile(join(folder, 'nope.json'))).rejects.toThrow(
+      `${join(folder, 'nope.json')}: no such file; create it with agent-contract contract snapshot --out ${join(folder, 'nope.json')} -- <server command>`,
+    );
+  });
+});
+
+describe('runtimeFromReport', () => {
+  let folder: string;
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'runtime-'));
+  });
+  afterEach(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  async function pkg(path: string, name: string, version: string): Promise<string> {
+    const root = join(folder, path);
+    await mkdir(root, { recursive: true });
+    await writeFile(join(root, 'package.json'), JSON.stringify({ name, version }));
+    return root;
+  }
+
+  it("tells the server's zod from the SDK's and from the SDK's own dependencies", async () => {
+    const sdk = await pkg('node_modules/@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk', '1.32.2');
+    const zod4 = await pkg('node_modules/zod', 'zod', '4.6.7');
+    const zod3 = await pkg('node_modules/zod3', 'zod', '3.25.76');
+    const zodToJsonSchema = await pkg('node_modules/zod-to-json-schema', 'zod-to-json-schema', '3.25.2');
+    const app = join(folder, 'src/server.js');
+    const line = (specifier: string, resolved: string, parent: string) => JSON.stringify({ specifier, resolved: `${resolved}/index.js`, parent });
+    const report = [
+      line('@modelcontextprotocol/sdk/server/mcp.js', sdk, app),
+      line('zod3', zod3, app),
+      line('zod', zod4, `${sdk}/dist/esm/server/mcp.js`),
+      line('zod/v4-mini', zod4, `${sdk}/dist/esm/server/zod-compat.js`),
+      line('zod-to-json-schema', zodToJsonSchema, `${sdk}/dist/esm/server/zod-json-schema-compat.js`),
+      line('zod/v3', zod4, `${zodToJsonSchema}/dist/index.js`),
+      'not json',
+    ].join('\n');
+    expect(runtimeFromReport(report)).toEqual({ sdk: ['@modelcontextprotocol/sdk@1.32.2'], zod: ['3.25.76'], sdkZod: ['4.6.7'] });
+    expect(runtimeFromReport(`${line('zod/v3', zod4, app)}\n`)).toEqual({ sdk: [], zod: ['4.6.7 (zod/v3)'], sdkZod: [] });
+    expect(runtimeFromReport('')).toBeUndefined();
+  });
+
+  it('hands the probe to the server through NODE_OPTIONS, keeping the options and debug sections it already has', () => {
+    const fresh = runtimeProbeEnv('/tmp/report.jsonl', {});
+    expect(fresh).toMatchObject({ AGENT_CONTRACT_RUNTIME_REPORT: '/tmp/report.jsonl', NODE_DEBUG: 'esm', AGENT_CONTRACT_ESM_DEBUG: '1' });
+    expect(fresh.NODE_OPTIONS).toMatch(/^--import=data:text\/javascript;base64,[A-Za-z0-9+/=]+$/);
+    const kept = runtimeProbeEnv('/tmp/report.jsonl', { NODE_OPTIONS: '--max-old-space-size=512', NODE_DEBUG: 'http' });
+    expect(kept.NODE_OPTIONS?.startsWith('--max-old-space-size=512 --import=data:')).toBe(true);
+    expect(kept.NODE_DEBUG).toBe('http,esm');
+    // A server already run with NODE_DEBUG=esm keeps its log on stderr.
+    expect(runtimeProbeEnv('/tmp/report.jsonl', { NODE_DEBUG: 'esm' })).not.toHaveProperty('NODE_DEBUG');
+  });
+});
