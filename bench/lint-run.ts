@@ -6,7 +6,8 @@
 import { ESLint, type Linter } from 'eslint';
 import zodPlugin from 'eslint-plugin-zod';
 import tseslint from 'typescript-eslint';
-import plugin from '../eslint-plugin/index.ts';
+// The built plugin, as users run it (`npm run build` first); the bench measures no transpiler helpers.
+import plugin from '../dist/eslint-plugin/index.js';
 
 export const CONFIGURATIONS = ['none', 'agent-contract', 'eslint-plugin-zod'] as const;
 export type Configuration = (typeof CONFIGURATIONS)[number];

@@ -5,13 +5,14 @@
  * interleaved round by round. Timing rounds run without instrumentation; one more round per configuration runs
  * with ESLint's `stats` for per-rule times (the same instrumentation cost for both plugins).
  *
- *   npm run bench:lint -- [--files 2400] [--rounds 5]
+ *   npm run build && npm run bench:lint -- [--files 2400] [--rounds 5]
  *
  * Targets: this plugin's whole overhead at most 3% of the no-rule run, and its slowest rule no slower than
  * eslint-plugin-zod's median rule. The corpus goes to bench/.corpus/lint (gitignored). The minimum of the rounds is
  * the figure least disturbed by other work on the machine; the median is printed beside it.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import type { Configuration, RunResult } from './lint-run.ts';
@@ -42,6 +43,10 @@ function median(values: readonly number[]): number {
 const ms = (value: number): string => `${Math.round(value).toLocaleString('en-US')} ms`;
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
+if (!existsSync(join(ROOT, 'dist', 'eslint-plugin', 'index.js'))) {
+  console.error('dist/eslint-plugin/index.js is missing: the benchmark lints with the built plugin. Run: npm run build');
+  process.exit(2);
+}
 const fileCount = option('files', 2400);
 const rounds = option('rounds', 5);
 const files = writeLintCorpus(CORPUS, fileCount);

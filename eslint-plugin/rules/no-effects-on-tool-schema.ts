@@ -56,13 +56,15 @@ export default createRule<[NoEffectsOnToolSchemaOptions], 'emptiedInput' | 'drop
       const meaning = meaningOf(reader.resolve(schema));
       if (meaning.accepts !== 'object' || meaning.objectEffects.length === 0) return;
       for (const effect of meaning.objectEffects) {
+        // The installed zod is only looked up when the two majors disagree about this effect (refine, not transform).
         // Unknown major (no zod installed, bare import): judged as zod 4, so only certain breakage is reported.
-        const major = majorOf(meaning.module?.major) ?? 4;
+        const sameUnderBoth = effectEmptiesContract(effect.name, 3) === effectEmptiesContract(effect.name, 4);
+        const major = sameUnderBoth ? (meaning.module?.major ?? 4) : (majorOf(meaning.module?.major) ?? 4);
         if (!effectEmptiesContract(effect.name, major)) continue;
         context.report({
           node: methodNameNode(effect),
           messageId: role === 'input' ? 'emptiedInput' : 'droppedOutput',
-          data: { effect: effect.name, tool, major: String(major) },
+          data: { effect: effect.name, tool, major: sameUnderBoth && meaning.module?.major === undefined ? '3 and 4' : String(major) },
         });
         return;
       }

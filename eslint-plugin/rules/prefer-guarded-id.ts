@@ -18,7 +18,7 @@ function entityPhrase(entity: string | undefined): string {
   return entity === undefined ? 'an id' : `the ${entity} id`;
 }
 
-export default createRule<[PreferGuardedIdOptions], 'preferGuardedId'>({
+export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'wrapWithCatch'>({
   name: 'prefer-guarded-id',
   meta: {
     type: 'problem',
@@ -27,6 +27,7 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId'>({
       config: 'strict',
     },
     fixable: 'code',
+    hasSuggestions: true,
     schema: [
       {
         type: 'object',
@@ -41,6 +42,7 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId'>({
     messages: {
       preferGuardedId:
         '`{{name}}` accepts only strings, so an agent that passes {{entity}} it received as a number (47) is rejected by {{tool}}: wrap it as {{guard}}({{expression}}) so 47 is accepted as "47" and the published schema stays {"type":"string"}.',
+      wrapWithCatch: 'Wrap it as {{guard}}(...): with `.catch()` on the chain, 47 then parses to "47" instead of the fallback, so review it.',
     },
   },
   defaultOptions: [{ importFrom: 'agent-contract', ignoredNames: [] }],
@@ -57,6 +59,9 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId'>({
         if (reported.has(node)) continue;
         reported.add(node);
         const guard = guardCalleeAt(sourceCode, node, options.importFrom);
+        // `.catch()` makes every input valid (47 parsed to the fallback); wrapping would change that, so only suggest.
+        const catches = field.value.kind === 'zod' && field.value.methods.some((method) => method.name === 'catch');
+        const fix = guard === undefined ? null : wrapInGuard(sourceCode, node, guard);
         context.report({
           node,
           messageId: 'preferGuardedId',
@@ -67,7 +72,8 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId'>({
             guard: guard?.callee ?? 'guardId',
             expression: shortText(sourceCode.getText(node)),
           },
-          fix: guard === undefined ? null : wrapInGuard(sourceCode, node, guard),
+          fix: catches ? null : fix,
+          suggest: catches && fix !== null ? [{ messageId: 'wrapWithCatch', data: { guard: guard?.callee ?? 'guardId' }, fix }] : [],
         });
       }
     });

@@ -104,8 +104,19 @@ export class EstreeSchemaReader {
     switch (expr.type) {
       case AST_NODE_TYPES.CallExpression:
         return this.readCall(expr);
-      case AST_NODE_TYPES.ObjectExpression:
-        return { kind: 'object', node: expr, properties: expr.properties.map((property) => this.readProperty(property)) };
+      case AST_NODE_TYPES.ObjectExpression: {
+        // Properties are read on first use: recognising a registration only looks at a few keys of its config,
+        // and most rules never descend into the fields of an input shape.
+        let properties: ObjectProperty<Node>[] | undefined;
+        const readProperties = (): ObjectProperty<Node>[] => (properties ??= expr.properties.map((property) => this.readProperty(property)));
+        return {
+          kind: 'object',
+          node: expr,
+          get properties() {
+            return readProperties();
+          },
+        };
+      }
       case AST_NODE_TYPES.ArrayExpression:
         return {
           kind: 'array',

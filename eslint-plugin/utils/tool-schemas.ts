@@ -51,6 +51,9 @@ export function namesPattern(names: Iterable<string>): string {
   return `/^(?:${[...names].join('|')})$/`;
 }
 
+const REGISTRATION_SELECTOR = `CallExpression[callee.property.name=${namesPattern(REGISTRATION_METHODS)}], CallExpression[callee.name=${namesPattern(REGISTRATION_METHODS)}]`;
+const DEFINITION_SELECTOR = `ObjectExpression > Property[key.name=${namesPattern(TOOL_DEFINITION_INPUT_KEYS)}]`;
+
 function mayDefineTool(object: TSESTree.ObjectExpression): boolean {
   for (const property of object.properties) {
     if (property.type === AST_NODE_TYPES.Property && !property.computed && property.key.type === AST_NODE_TYPES.Identifier && property.key.name === 'name') return true;
@@ -72,14 +75,12 @@ export function toolListeners(reader: EstreeSchemaReader, onTool: (registration:
     seen.add(key);
     onTool(registration);
   };
-  const methods = namesPattern(REGISTRATION_METHODS);
-  const inputKeys = namesPattern(TOOL_DEFINITION_INPUT_KEYS);
   return {
-    [`CallExpression[callee.property.name=${methods}], CallExpression[callee.name=${methods}]`](node: TSESTree.CallExpression) {
+    [REGISTRATION_SELECTOR](node: TSESTree.CallExpression) {
       const site = reader.callSite(node);
       handle(site === undefined ? undefined : toolRegistrationOf(site));
     },
-    [`ObjectExpression > Property[key.name=${inputKeys}]`](node: TSESTree.Property) {
+    [DEFINITION_SELECTOR](node: TSESTree.Property) {
       const object = node.parent as TSESTree.ObjectExpression;
       if (!mayDefineTool(object)) return;
       handle(toolDefinitionOf(reader.read(object)));

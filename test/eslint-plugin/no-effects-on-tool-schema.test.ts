@@ -33,5 +33,11 @@ fastmcp.addTool({ name: 'close', parameters: z.object({ a: z.string() }).superRe
       options: [{ zodMajor: 3 }],
       errors: [{ messageId: 'emptiedInput', line: 2, column: 74, data: { effect: 'superRefine', tool: 'tool `close`', major: '3' } }],
     },
+    {
+      // A bare zod import: .transform() empties the contract under both majors, so no version look-up is needed.
+      code: `import { z } from 'zod';
+export const tool = { name: 'close', inputSchema: z.object({ a: z.string() }).transform((o) => o), handler: async () => ({ content: [] }) };`,
+      errors: [{ messageId: 'emptiedInput', line: 2, column: 79, data: { effect: 'transform', tool: 'tool `close`', major: '3 and 4' } }],
+    },
   ],
 });

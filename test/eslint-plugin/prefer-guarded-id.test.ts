@@ -21,6 +21,28 @@ runRule('prefer-guarded-id', rule, {
   ],
   invalid: [
     {
+      // `.catch()` already turned 47 into the fallback; the guard would change that, so it is a suggestion.
+      code: `import { z } from 'zod';
+server.tool('t', { ticketId: z.string().catch('none') }, cb);`,
+      output: null,
+      errors: [
+        {
+          messageId: 'preferGuardedId',
+          line: 2,
+          column: 30,
+          suggestions: [
+            {
+              messageId: 'wrapWithCatch',
+              data: { guard: 'guardId' },
+              output: `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+server.tool('t', { ticketId: guardId(z.string().catch('none')) }, cb);`,
+            },
+          ],
+        },
+      ],
+    },
+    {
       code: `import { z } from 'zod';
 server.registerTool('get_ticket', { inputSchema: { ticketId: z.string().min(1).describe('The ticket id') } }, cb);`,
       output: `import { z } from 'zod';
