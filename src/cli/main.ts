@@ -4,6 +4,7 @@ import { PACKAGE_VERSION } from '../package-info.ts';
 import { ServerStartError } from '../testing/connect.ts';
 import { registerAuditCommand } from './audit.ts';
 import { runChainsCommand } from './chains.ts';
+import { registerContractCommand } from './contract.ts';
 import { type CodemodCommandOptions, describeCodemods, loadCodemods, runCodemodCommand } from './codemod.ts';
 import { EXIT_ERROR, UsageError } from './errors.ts';
 
@@ -48,6 +49,7 @@ function buildProgram(): Command {
   program.hook('preSubcommand', async (_program, subcommand) => {
     if (subcommand.name() === 'codemod') subcommand.addHelpText('after', describeCodemods(await loadCodemods()));
   });
+  registerContractCommand(program);
   registerAuditCommand(program);
   return program;
 }

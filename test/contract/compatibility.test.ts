@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import * as z4 from 'zod';
@@ -130,5 +131,14 @@ describe('fixFor', () => {
   it("gives the rule's fix, and a pointer to the docs for a rule from a newer version", () => {
     expect(fixFor('type-array')).toBe(COMPATIBILITY_RULES['type-array'].fix);
     expect(fixFor('some-future-rule')).toBe('see docs/contract.md for this rule');
+  });
+});
+
+describe('docs/contract.md', () => {
+  it('lists every compatibility rule, and no other', () => {
+    const docs = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
+    const table = docs.slice(docs.indexOf('## `compat`'), docs.indexOf('## `chains`'));
+    const documented = [...table.matchAll(/^\| `([a-z-]+)` \|/gm)].map(([, rule]) => rule);
+    expect(documented).toEqual(Object.keys(COMPATIBILITY_RULES));
   });
 });

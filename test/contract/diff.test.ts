@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_FORMAT, type ContractRuntime, type ContractTool, type JsonObject, type JsonValue, type McpContract } from '../../src/contract/contract-file.ts';
 import { DIFF_RULES, diffContracts, diffFails } from '../../src/contract/diff.ts';
@@ -191,5 +192,14 @@ describe('diffContracts: tools and the server', () => {
 
   it('gives every rule a level', () => {
     for (const [rule, { level }] of Object.entries(DIFF_RULES)) expect(['breaking', 'warning', 'info'], rule).toContain(level);
+  });
+});
+
+describe('docs/contract.md', () => {
+  it('lists every diff rule with its level, and no other', () => {
+    const docs = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
+    const table = docs.slice(docs.indexOf('### Rules'), docs.indexOf('## `check`'));
+    const documented = [...table.matchAll(/^\| `([a-z-]+)` \| (breaking|warning|info) \|/gm)].map(([, rule, level]) => [rule, level]);
+    expect(documented).toEqual(Object.entries(DIFF_RULES).map(([rule, { level }]) => [rule, level]));
   });
 });

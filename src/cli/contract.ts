@@ -1,0 +1,376 @@
+import { Command, Option } from 'commander';
+import pc from 'picocolors';
+import { contractChainMatrix } from '../contract/chains.ts';
+import { CLIENTS, fixFor, type ClientId } from '../contract/compatibility.ts';
+import { ContractFileError, readContractFile, serializeContract, writeContractFile, type McpContract } from '../contract/contract-file.ts';
+import { diffContracts, diffFails, type ChangeLevel } from '../contract/diff.ts';
+import { formatChainMatrix, formatDiff, formatDiffSummary, formatFindings } from '../contract/format.ts';
+import { describeSource, snapshotServer, SnapshotError, type ServerSource } from '../contract/snapshot.ts';
+import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
+
+const DEFAULT_FILE = 'mcp-contract.json';
+
+interface LiveOptions {
+  readonly url?: string;
+  readonly header: string[];
+  readonly timeout: string;
+  readonly probe: boolean;
+}
+
+/** Ctrl-C or SIGTERM while a server runs: it is ended and nothing is written. */
+class Interrupted extends Error {
+  override readonly name = 'Interrupted';
+  constructor(readonly signalName: NodeJS.Signals) {
+    super(`interrupted by ${signalName}; the server was stopped and nothing was written`);
+  }
+}
+
+const color = () => process.stdout.isTTY && pc.isColorSupported;
+
+function parseTimeout(value: string): number {
+  const timeout = Number(value);
+  if (!Number.isInteger(timeout) || timeout <= 0) throw new UsageError(`--timeout ${value}: expected a whole number of milliseconds, e.g. --timeout 20000`);
+  return timeout;
+}
+
+function parseHeaders(headers: readonly string[]): Record<string, string> {
+  const parsed: Record<string, string> = {};
+  for (const header of headers) {
+    const colon = header.indexOf(':');
+    if (colon <= 0) throw new UsageError(`--header ${JSON.stringify(header)}: expected "Name: value", e.g. --header "Authorization: Bearer <token>"`);
+    parsed[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+  }
+  return parsed;
+}
+
+/** Commander drops the `--` before a server command; the raw arguments of the root command still have it. */
+function hadDoubleDash(command: Command): boolean {
+  let root = command;
+  while (root.parent !== null) root = root.parent;
+  const raw = (root as unknown as { rawArgs?: unknown }).rawArgs;
+  return Array.isArray(raw) && raw.includes('--');
+}
+
+/** The live server named by `-- <command>` or `--url`, if any. */
+function liveSource(command: Command, operands: readonly string[], options: LiveOptions, what: string): ServerSource | undefined {
+  const [program, ...args] = operands;
+  if (options.url !== undefined) {
+    if (program !== undefined) throw new UsageError(`${what}: give either --url or a server command after --, not both`);
+    return { kind: 'http', url: options.url, headers: parseHeaders(options.header) };
+  }
+  if (options.header.length > 0) throw new UsageError(`${what}: --header only applies with --url`);
+  if (program === undefined) return undefined;
+  if (!hadDoubleDash(command)) {
+    throw new UsageError(`${what}: unexpected argument ${JSON.stringify(program)}; put the server command after --, e.g. agent-contract contract ${what} -- node dist/server.js`);
+  }
+  return { kind: 'stdio', command: program, args };
+}
+
+/** Runs `work` with Ctrl-C and SIGTERM turned into an abort, so the server is ended before the process exits. */
+async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const handlers = (['SIGINT', 'SIGTERM'] as const).map((name) => {
+    const handler = () => controller.abort(new Interrupted(name));
+    process.once(name, handler);
+    return [name, handler] as const;
+  });
+  try {
+    return await work(controller.signal);
+  } finally {
+    for (const [name, handler] of handlers) process.off(name, handler);
+  }
+}
+
+async function snapshotLive(source: ServerSource, options: LiveOptions, signal: AbortSignal): Promise<McpContract> {
+  try {
+    const { contract } = await snapshotServer(source, { timeoutMs: parseTimeout(options.timeout), probeRuntime: options.probe, signal });
+    return contract;
+  } catch (error) {
+    if (error instanceof SnapshotError) throw new UsageError(`${describeSource(source)}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Writes the contract atomically; a folder that is missing or read-only becomes a one-line error. */
+async function writeContract(file: string, contract: McpContract): Promise<void> {
+  try {
+    await writeContractFile(file, contract);
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? (error as Error).message;
+    throw new UsageError(`cannot write ${file} (${code}); check that its folder exists and is writable`);
+  }
+}
+
+async function readContract(file: string): Promise<McpContract> {
+  try {
+    return await readContractFile(file);
+  } catch (error) {
+    if (error instanceof ContractFileError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** Exit code for an interrupted run, after saying so; rethrows anything else. */
+function exitForInterrupt(error: unknown): number {
+  if (!(error instanceof Interrupted)) throw error;
+  process.stderr.write(`agent-contract: ${error.message}\n`);
+  return error.signalName === 'SIGINT' ? 130 : 143;
+}
+
+function runtimeText(contract: McpContract): string {
+  const runtime = contract.runtime;
+  if (runtime === undefined) return 'SDK and zod versions unknown: not a Node process, or reached over HTTP';
+  const parts = [...runtime.sdk, ...runtime.zod.map((version) => `zod ${version}`)];
+  if (runtime.sdkZod.some((version) => !runtime.zod.includes(version))) parts.push(`SDK's zod ${runtime.sdkZod.join(', ')}`);
+  return parts.length === 0 ? 'no MCP SDK or zod seen' : parts.join(', ');
+}
+
+function liveOptions(command: Command): Command {
+  return command
+    .option('--url <url>', 'reach a running Streamable HTTP server instead of starting one')
+    .option('--header <name: value>', 'an HTTP header for --url (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .addOption(new Option('--timeout <ms>', 'how long the server may take to answer initialize, and each tools/list page').default('20000'))
+    .option('--no-probe', 'do not ask a Node server (through NODE_OPTIONS) which MCP SDK and zod it loaded');
+}
+
+const failOnOption = () =>
+  new Option('--fail-on <level>', 'exit 1 when a change at this level or worse is found').choices(['breaking', 'warning', 'info', 'none']).default('breaking');
+
+interface SnapshotCommandOptions extends LiveOptions {
+  readonly out: string;
+}
+
+async function runSnapshot(command: Command, operands: string[], options: SnapshotCommandOptions): Promise<number> {
+  const source = liveSource(command, operands, options, 'snapshot');
+  if (source === undefined) {
+    throw new UsageError('snapshot needs the command that starts your stdio server after --, e.g. agent-contract contract snapshot -- node dist/server.js (or --url)');
+  }
+  try {
+    const contract = await interruptible((signal) => snapshotLive(source, options, signal));
+    if (options.out === '-') {
+      process.stdout.write(serializeContract(contract));
+      return EXIT_OK;
+    }
+    await writeContract(options.out, contract);
+    const findings = contract.compatibility.length;
+    process.stdout.write(
+      `wrote ${options.out}: ${contract.tools.length} tools of ${contract.server.name || 'the server'} (${runtimeText(contract)}); ` +
+        `${findings} client compatibility ${findings === 1 ? 'finding' : 'findings'}${findings > 0 ? `, see agent-contract contract compat ${options.out}` : ''}\n`,
+    );
+    return EXIT_OK;
+  } catch (error) {
+    return exitForInterrupt(error);
+  }
+}
+
+interface DiffCommandOptions extends LiveOptions {
+  readonly base: string;
+  readonly head?: string;
+  readonly failOn: ChangeLevel | 'none';
+  readonly json?: boolean;
+}
+
+function printDiff(base: McpContract, head: McpContract, labels: { base: string; head: string }, options: { json?: boolean }): ReturnType<typeof diffContracts> {
+  const diff = diffContracts(base, head);
+  if (options.json === true) process.stdout.write(`${JSON.stringify({ base: labels.base, head: labels.head, summary: diff.summary, changes: diff.changes }, null, 2)}\n`);
+  else process.stdout.write(`${formatDiff(diff, labels, { color: color() })}\n`);
+  return diff;
+}
+
+async function runDiff(command: Command, operands: string[], options: DiffCommandOptions): Promise<number> {
+  const source = liveSource(command, operands, options, 'diff');
+  if (source !== undefined && options.head !== undefined) throw new UsageError('diff: give either --head <file> or a server to snapshot (after -- or --url), not both');
+  if (source === undefined && options.head === undefined) {
+    throw new UsageError('diff needs the new contract: --head <file>, or the server command after -- to snapshot it now, e.g. agent-contract contract diff -- node dist/server.js');
+  }
+  const base = await readContract(options.base);
+  try {
+    const head = source === undefined ? await readContract(options.head as string) : await interruptible((signal) => snapshotLive(source, options, signal));
+    const diff = printDiff(base, head, { base: options.base, head: options.head ?? describeSource(source as ServerSource) }, options);
+    return diffFails(diff, options.failOn) ? EXIT_FINDINGS : EXIT_OK;
+  } catch (error) {
+    return exitForInterrupt(error);
+  }
+}
+
+interface CheckCommandOptions extends LiveOptions {
+  readonly file: string;
+  readonly failOn: ChangeLevel | 'none';
+  readonly update?: boolean;
+  readonly json?: boolean;
+}
+
+async function runCheck(command: Command, operands: string[], options: CheckCommandOptions): Promise<number> {
+  const source = liveSource(command, operands, options, 'check');
+  if (source === undefined) {
+    throw new UsageError('check needs the command that starts your stdio server after --, e.g. agent-contract contract check -- node dist/server.js (or --url)');
+  }
+  let committed: McpContract | undefined;
+  try {
+    committed = await readContractFile(options.file);
+  } catch (error) {
+    const missing = error instanceof ContractFileError && /: no such file;/.test(error.message);
+    if (!missing || options.update !== true) {
+      if (missing) throw new UsageError(`${options.file}: no such file; create it with agent-contract contract snapshot --out ${options.file} -- ${describeSource(source)} and commit it (or pass --update)`);
+      if (error instanceof ContractFileError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  try {
+    const head = await interruptible((signal) => snapshotLive(source, options, signal));
+    if (committed === undefined) {
+      await writeContract(options.file, head);
+      process.stdout.write(`wrote ${options.file}: there was no contract to compare against; review it and commit it\n`);
+      return EXIT_OK;
+    }
+    const diff = printDiff(committed, head, { base: options.file, head: describeSource(source) }, options);
+    if (diffFails(diff, options.failOn)) {
+      process.stderr.write(
+        `${options.file} was not updated: ${formatDiffSummary(diff)}. If the change is intended, record it with agent-contract contract snapshot --out ${options.file} -- ${describeSource(source)}\n`,
+      );
+      return EXIT_FINDINGS;
+    }
+    if (serializeContract(committed) !== serializeContract(head)) {
+      if (options.update === true) {
+        await writeContract(options.file, head);
+        process.stderr.write(`updated ${options.file} (${formatDiffSummary(diff)}); commit it with your change\n`);
+      } else {
+        process.stderr.write(`${options.file} is out of date (${formatDiffSummary(diff)}); run again with --update to record the new contract\n`);
+      }
+    }
+    return EXIT_OK;
+  } catch (error) {
+    return exitForInterrupt(error);
+  }
+}
+
+interface SourceCommandOptions extends LiveOptions {
+  readonly json?: boolean;
+}
+
+/** `[FILE]` or a live server, for compat and chains. */
+async function contractFrom(command: Command, operands: string[], options: SourceCommandOptions, what: string): Promise<{ contract: McpContract; label: string }> {
+  if (options.url !== undefined || hadDoubleDash(command)) {
+    const source = liveSource(command, operands, options, what);
+    if (source === undefined) throw new UsageError(`${what}: -- must be followed by the command that starts your stdio server`);
+    return { contract: await interruptible((signal) => snapshotLive(source, options, signal)), label: describeSource(source) };
+  }
+  if (operands.length > 1) throw new UsageError(`${what} takes one contract file; to snapshot a server, put its command after --`);
+  const file = operands[0] ?? DEFAULT_FILE;
+  return { contract: await readContract(file), label: file };
+}
+
+interface CompatCommandOptions extends SourceCommandOptions {
+  readonly clients?: string;
+}
+
+async function runCompat(command: Command, operands: string[], options: CompatCommandOptions): Promise<number> {
+  const wanted = options.clients?.split(',').map((client) => client.trim()).filter((client) => client !== '');
+  const unknown = wanted?.filter((client) => !(client in CLIENTS));
+  if (unknown !== undefined && unknown.length > 0) {
+    throw new UsageError(`--clients ${unknown.join(',')}: unknown client; choose from ${Object.keys(CLIENTS).join(', ')}`);
+  }
+  try {
+    const { contract } = await contractFrom(command, operands, options, 'compat');
+    const findings = contract.compatibility.filter((finding) => wanted === undefined || finding.clients.some((client) => wanted.includes(client as ClientId)));
+    if (options.json === true) process.stdout.write(`${JSON.stringify(findings.map((finding) => ({ ...finding, fix: fixFor(finding.rule) })), null, 2)}\n`);
+    else process.stdout.write(`${formatFindings(findings, { color: color() })}\n`);
+    return findings.length > 0 ? EXIT_FINDINGS : EXIT_OK;
+  } catch (error) {
+    return exitForInterrupt(error);
+  }
+}
+
+async function runChains(command: Command, operands: string[], options: SourceCommandOptions): Promise<number> {
+  try {
+    const { contract, label } = await contractFrom(command, operands, options, 'chains');
+    const matrix = contractChainMatrix(contract);
+    if (matrix.summary.acceptors === 0) {
+      throw new UsageError(`${label}: no input schema of the ${matrix.tools} tools has an id field (named id, *Id, *_id); there is no chain to check`);
+    }
+    if (matrix.summary.emitters === 0) {
+      throw new UsageError(
+        `${label}: no outputSchema of the ${matrix.tools} tools has an id field, so a contract alone shows no chain; run agent-contract chains -- <server command> to test the live results`,
+      );
+    }
+    if (options.json === true) process.stdout.write(`${JSON.stringify(matrix, null, 2)}\n`);
+    else process.stdout.write(`${formatChainMatrix(matrix, { color: color() })}\n`);
+    return matrix.summary.broken > 0 ? EXIT_FINDINGS : EXIT_OK;
+  } catch (error) {
+    return exitForInterrupt(error);
+  }
+}
+
+/** `agent-contract contract <snapshot|diff|check|compat|chains>`. */
+export function registerContractCommand(program: Command): void {
+  const contract = program
+    .command('contract')
+    .description("snapshot the tools a server really publishes, diff two contracts by direction, and guard the contract in pre-commit and CI");
+
+  liveOptions(
+    contract
+      .command('snapshot')
+      .description('connect as an MCP client, read tools/list (all pages) and write a normalised, reviewable contract file')
+      .usage('[options] -- <command that starts a stdio server> [args...]')
+      .argument('[server-command...]', 'the command that starts the server')
+      .option('--out <file>', 'where to write the contract (- for stdout)', DEFAULT_FILE),
+  ).action(async (operands: string[], options: SnapshotCommandOptions, command: Command) => {
+    process.exitCode = await runSnapshot(command, operands, options);
+  });
+
+  liveOptions(
+    contract
+      .command('diff')
+      .description('compare two contracts; input changes are judged as requests, output changes as responses')
+      .usage('[options] [--head <file> | -- <server command> [args...]]')
+      .argument('[server-command...]', 'snapshot this server as the new contract')
+      .option('--base <file>', 'the contract to compare against', DEFAULT_FILE)
+      .option('--head <file>', 'the new contract file'),
+  )
+    .addOption(failOnOption())
+    .option('--json', 'print the changes as JSON')
+    .action(async (operands: string[], options: DiffCommandOptions, command: Command) => {
+      process.exitCode = await runDiff(command, operands, options);
+    });
+
+  liveOptions(
+    contract
+      .command('check')
+      .description('snapshot the server and diff it against the committed contract; exit 1 on a breaking change (for pre-commit and CI)')
+      .usage('[options] -- <command that starts a stdio server> [args...]')
+      .argument('[server-command...]', 'the command that starts the server')
+      .option('--file <file>', 'the committed contract', DEFAULT_FILE)
+      .option('--update', 'write the new contract to --file when nothing fails (and create it when missing)'),
+  )
+    .addOption(failOnOption())
+    .option('--json', 'print the changes as JSON')
+    .action(async (operands: string[], options: CheckCommandOptions, command: Command) => {
+      process.exitCode = await runCheck(command, operands, options);
+    });
+
+  liveOptions(
+    contract
+      .command('compat')
+      .description('client compatibility findings (Anthropic, OpenAI strict, Gemini, Cursor, MCP) on a contract or a live server')
+      .usage('[options] [file | -- <server command> [args...]]')
+      .argument('[file-or-server...]', `the contract file (default ${DEFAULT_FILE}), or a server command after --`)
+      .option('--clients <list>', `only findings that affect these clients: ${Object.keys(CLIENTS).join(', ')}`),
+  )
+    .option('--json', 'print the findings as JSON')
+    .action(async (operands: string[], options: CompatCommandOptions, command: Command) => {
+      process.exitCode = await runCompat(command, operands, options);
+    });
+
+  liveOptions(
+    contract
+      .command('chains')
+      .description('the id chain matrix from the contract alone: outputSchema id fields against inputSchema id fields')
+      .usage('[options] [file | -- <server command> [args...]]')
+      .argument('[file-or-server...]', `the contract file (default ${DEFAULT_FILE}), or a server command after --`),
+  )
+    .option('--json', 'print the matrix as JSON')
+    .action(async (operands: string[], options: SourceCommandOptions, command: Command) => {
+      process.exitCode = await runChains(command, operands, options);
+    });
+}
+
