@@ -106,6 +106,16 @@ export const tool = { name: 'add_notes', inputSchema: input, handler: async () =
       ],
     },
     {
+      // A module-level helper of the same name is the author's own guard: reused, no import added.
+      code: `import { z } from 'zod';
+const guardId = <T,>(schema: T) => schema;
+server.tool('t', { ticketId: z.string() }, cb);`,
+      output: `import { z } from 'zod';
+const guardId = <T,>(schema: T) => schema;
+server.tool('t', { ticketId: guardId(z.string()) }, cb);`,
+      errors: [{ messageId: 'preferGuardedId', line: 3, column: 30 }],
+    },
+    {
       // A namespace import of the guard module is used as it is.
       code: `import * as z from 'zod/mini';
 import * as ac from 'agent-contract';
