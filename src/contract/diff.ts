@@ -1,6 +1,6 @@
 import { formatPath, type PathSegment } from '../model/ids.ts';
 import type { ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-file.ts';
-import { canonicalJson, isObject, normaliseSchema } from './normalise.ts';
+import { canonicalJson, isNormalised, isObject, normaliseSchema } from './normalise.ts';
 
 /**
  * The direction-aware diff of two contracts. An input schema describes requests: widening it is safe, narrowing it
@@ -253,29 +253,11 @@ const HANDLED = new Set([
 
 /** Compares the input or the output schema of one tool, appending its changes. */
 class SchemaComparison {
-  private readonly jsonCache = new WeakMap<object, string>();
-
   constructor(
     private readonly tool: string,
     private readonly direction: Direction,
     private readonly changes: ContractChange[],
   ) {}
-
-  /** Canonical JSON, each subtree computed once: compare() asks again for every child on the way down. */
-  private json(value: JsonValue | undefined): string {
-    if (typeof value !== 'object' || value === null) return value === undefined ? 'undefined' : JSON.stringify(value);
-    let text = this.jsonCache.get(value);
-    if (text === undefined) {
-      text = Array.isArray(value)
-        ? `[${value.map((item) => this.json(item)).join(',')}]`
-        : `{${Object.keys(value)
-            .sort()
-            .map((key) => `${JSON.stringify(key)}:${this.json(value[key])}`)
-            .join(',')}}`;
-      this.jsonCache.set(value, text);
-    }
-    return text;
-  }
 
   private add(rule: DiffRuleId, path: SchemaPath, field: readonly PathSegment[], message: string, before?: JsonValue, after?: JsonValue): void {
     this.changes.push({
@@ -295,7 +277,7 @@ class SchemaComparison {
   }
 
   compare(before: JsonValue | undefined, after: JsonValue | undefined, path: SchemaPath, field: readonly PathSegment[]): void {
-    if (this.json(before) === this.json(after)) return;
+    if (sameJson(before, after)) return;
     const b = asSchema(before);
     const a = asSchema(after);
     this.compareMetadata(b, a, path, field);
@@ -337,10 +319,10 @@ class SchemaComparison {
 
   private compareMetadata(b: JsonObject, a: JsonObject, path: SchemaPath, field: readonly PathSegment[]): void {
     for (const key of DESCRIPTIONS) {
-      if (this.json(b[key]) === this.json(a[key])) continue;
+      if (sameJson(b[key], a[key])) continue;
       this.add('description-changed', [...path, key], field, `the ${key} of ${fieldText(field)} changed`, b[key], a[key]);
     }
-    if (this.json(b['default']) !== this.json(a['default'])) {
+    if (!sameJson(b['default'], a['default'])) {
       if (this.direction === 'input') {
         this.add('input-default-changed', [...path, 'default'], field, `the default of ${fieldText(field)} changed from ${show(b['default'])} to ${show(a['default'])}: calls that omit it behave differently`, b['default'], a['default']);
       } else {
@@ -348,7 +330,7 @@ class SchemaComparison {
       }
     }
     for (const key of OTHER_METADATA) {
-      if (this.json(b[key]) === this.json(a[key])) continue;
+      if (sameJson(b[key], a[key])) continue;
       this.add('metadata-changed', [...path, key], field, `"${key}" of ${fieldText(field)} changed`, b[key], a[key]);
     }
   }
@@ -394,7 +376,7 @@ class SchemaComparison {
     for (const keyword of [...LOWER_BOUNDS, ...UPPER_BOUNDS]) {
       const before = b[keyword];
       const after = a[keyword];
-      if (this.json(before) === this.json(after)) continue;
+      if (sameJson(before, after)) continue;
       const lower = LOWER_BOUNDS.has(keyword);
       let tighter: boolean;
       if (typeof after !== 'number') tighter = false;
@@ -405,7 +387,7 @@ class SchemaComparison {
     for (const keyword of MATCHERS) {
       const before = b[keyword];
       const after = a[keyword];
-      if (this.json(before) === this.json(after)) continue;
+      if (sameJson(before, after)) continue;
       // A changed pattern or format may reject old values and admit new ones: tighter for requests, looser for responses.
       const tighter = before === undefined ? true : after === undefined ? false : this.direction === 'input';
       this.constraint(tighter, [...path, keyword], field, keyword, before, after);
@@ -415,13 +397,13 @@ class SchemaComparison {
     }
     const bMultiple = b['multipleOf'];
     const aMultiple = a['multipleOf'];
-    if (this.json(bMultiple) !== this.json(aMultiple)) {
+    if (!sameJson(bMultiple, aMultiple)) {
       const looser = typeof aMultiple !== 'number' || (typeof bMultiple === 'number' && bMultiple % aMultiple === 0);
       this.constraint(!looser, [...path, 'multipleOf'], field, 'multipleOf', bMultiple, aMultiple);
     }
     const bItems = b['items'];
     const aItems = a['items'];
-    if (!Array.isArray(bItems) && !Array.isArray(aItems) && this.json(bItems) !== this.json(aItems)) {
+    if (!Array.isArray(bItems) && !Array.isArray(aItems) && !sameJson(bItems, aItems)) {
       this.compare(bItems, aItems, [...path, 'items'], [...field, '[]']);
     }
     this.compareObject(b, a, path, field);
@@ -437,7 +419,7 @@ class SchemaComparison {
       return;
     }
     // null membership is reported as a type change.
-    const key = (value: JsonValue) => this.json(value);
+    const key = (value: JsonValue) => canonicalJson(value);
     const bKeys = new Set(bValues.filter((value) => value !== null).map(key));
     const aKeys = new Set(aValues.filter((value) => value !== null).map(key));
     const removed = bValues.filter((value) => value !== null && !aKeys.has(key(value)));
@@ -495,7 +477,7 @@ class SchemaComparison {
     }
     const bExtra = b['additionalProperties'];
     const aExtra = a['additionalProperties'];
-    if (this.json(bExtra) === this.json(aExtra)) return;
+    if (sameJson(bExtra, aExtra)) return;
     const where = [...path, 'additionalProperties'];
     if (isObject(bExtra) && isObject(aExtra)) {
       this.compare(bExtra, aExtra, where, [...field, '*']);
@@ -519,16 +501,16 @@ class SchemaComparison {
         bLeft.splice(i, 1);
         aLeft.splice(j, 1);
         i -= 1;
-        if (this.json(left.schema) !== this.json(right.schema)) this.compare(left.schema, right.schema, right.path, field);
+        if (!sameJson(left.schema, right.schema)) this.compare(left.schema, right.schema, right.path, field);
       }
     };
-    take((left, right) => this.json(left.schema) === this.json(right.schema));
+    take((left, right) => sameJson(left.schema, right.schema));
     const discriminator = (alternative: Alternative): string | undefined => {
       const properties = alternative.schema['properties'];
       if (!isObject(properties)) return undefined;
       for (const name of Object.keys(properties).sort()) {
         const values = enumOf(asSchema(properties[name]));
-        if (values?.length === 1) return `${name}=${this.json(values[0] as JsonValue)}`;
+        if (values?.length === 1) return `${name}=${canonicalJson(values[0] as JsonValue)}`;
       }
       return undefined;
     };
@@ -552,23 +534,47 @@ class SchemaComparison {
     const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((key) => !handled.has(key)).sort();
     const rule = this.pick('input-schema-changed', 'output-schema-changed');
     for (const key of keys) {
-      if (this.json(b[key]) === this.json(a[key])) continue;
+      if (sameJson(b[key], a[key])) continue;
       this.add(rule, [...path, key], field, `"${key}" of ${fieldText(field)} changed in a way agent-contract does not classify; review it`, b[key], a[key]);
     }
     // A union on one side only, or on both with no shared types, was compared through its types and branches.
     const bItems = b['items'];
     const aItems = a['items'];
-    if ((Array.isArray(bItems) || Array.isArray(aItems)) && this.json(bItems) !== this.json(aItems)) {
+    if ((Array.isArray(bItems) || Array.isArray(aItems)) && !sameJson(bItems, aItems)) {
       this.add(rule, [...path, 'items'], field, `tuple "items" of ${fieldText(field)} changed; review it`, bItems, aItems);
     }
   }
 }
 
+/** Deep equality of two JSON values, key order aside, without building strings (a large contract is mostly unchanged tools). */
+function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let index = 0; index < a.length; index += 1) if (!sameJson(a[index], b[index])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  let count = 0;
+  for (const key in a) {
+    if (!(key in b) || !sameJson(a[key], b[key])) return false;
+    count += 1;
+  }
+  for (const _key in b) count -= 1;
+  return count === 0;
+}
+
+/** A schema as the diff compares it: a snapshot's is already normalised; a hand-written one is normalised here. */
+function normalised(schema: JsonValue): JsonValue {
+  return isNormalised(schema) ? schema : normaliseSchema(schema).schema;
+}
+
 function normalisedTool(tool: ContractTool): ContractTool {
   return {
     ...tool,
-    inputSchema: normaliseSchema(tool.inputSchema).schema,
-    ...(tool.outputSchema === undefined ? {} : { outputSchema: normaliseSchema(tool.outputSchema).schema }),
+    inputSchema: normalised(tool.inputSchema),
+    ...(tool.outputSchema === undefined ? {} : { outputSchema: normalised(tool.outputSchema) }),
   };
 }
 
@@ -655,7 +661,7 @@ export function diffContracts(base: McpContract, head: McpContract): ContractDif
   const unchanged = new Set<string>();
   for (const [name, tool] of baseTools) {
     const next = headTools.get(name);
-    if (next !== undefined && JSON.stringify(tool) === JSON.stringify(next)) unchanged.add(name);
+    if (next !== undefined && sameJson(tool as unknown as JsonValue, next as unknown as JsonValue)) unchanged.add(name);
   }
   const normalisedUnlessUnchanged = (tools: Map<string, ContractTool>) =>
     new Map([...tools].map(([name, tool]) => [name, unchanged.has(name) ? tool : normalisedTool(tool)]));

@@ -105,8 +105,16 @@ function resolvePointer(root: JsonValue, ref: string): JsonValue | undefined {
 /** Inlining stops growing a schema past this many nodes; what is left keeps its `$ref`. */
 const INLINE_BUDGET = 200_000;
 
+function hasRef(value: JsonValue): boolean {
+  if (Array.isArray(value)) return value.some(hasRef);
+  if (!isObject(value)) return false;
+  for (const key in value) if (key === '$ref' || hasRef(value[key] as JsonValue)) return true;
+  return false;
+}
+
 /** Inlines every local, non-recursive `$ref`; a recursive one stays a `$ref` (and its definitions stay). */
 function inlineRefs(root: JsonObject): JsonObject {
+  if (!hasRef(root)) return root;
   let budget = INLINE_BUDGET;
   let keptRef = false;
   const visit = (node: JsonValue, active: readonly string[]): JsonValue => {
@@ -256,10 +264,56 @@ function normaliseData(value: JsonValue): JsonValue {
 }
 
 function sortKeys(node: JsonObject): JsonObject {
+  const keys = Object.keys(node);
+  const inOrder = keys.every((key, index) => index === 0 || (key !== 'type' && (keys[index - 1] === 'type' || (keys[index - 1] as string) < key)));
+  if (inOrder) return node;
   const sorted: JsonObject = {};
   if ('type' in node) sorted['type'] = node['type'] as JsonValue;
   for (const key of Object.keys(node).sort()) if (key !== 'type') sorted[key] = node[key] as JsonValue;
   return sorted;
+}
+
+function isSortedUnique(values: readonly JsonValue[], key: (value: JsonValue) => string): boolean {
+  for (let index = 1; index < values.length; index += 1) {
+    if (!(key(values[index - 1] as JsonValue) < key(values[index] as JsonValue))) return false;
+  }
+  return true;
+}
+
+/**
+ * True when `normaliseSchema` would return the schema unchanged, decided without copying it: what a contract file
+ * written by `snapshot` holds. Unions are not examined and count as not normalised.
+ */
+export function isNormalised(value: JsonValue, root = true): boolean {
+  if (Array.isArray(value)) return value.every((item) => isNormalised(item, false));
+  if (!isObject(value)) return true;
+  const keys = Object.keys(value);
+  for (let index = 0; index < keys.length; index += 1) {
+    const key = keys[index] as string;
+    if (index > 0 && (key === 'type' || (keys[index - 1] !== 'type' && (keys[index - 1] as string) >= key))) return false;
+    if (key === '$ref' || key === 'anyOf' || key === 'oneOf' || (root && key === '$schema')) return false;
+  }
+  const type = value['type'];
+  if (Array.isArray(type) && (type.length < 2 || !isSortedUnique(type, String))) return false;
+  if ((type === 'integer' || (Array.isArray(type) && type.includes('integer'))) && (value['minimum'] === -MAX_SAFE || value['maximum'] === MAX_SAFE)) return false;
+  const required = value['required'];
+  if (Array.isArray(required) && (required.length === 0 || !isSortedUnique(required, String))) return false;
+  const values = value['enum'];
+  if (Array.isArray(values) && !isSortedUnique(values, canonicalJson)) return false;
+  if (value['additionalProperties'] === true) return false;
+  const names = value['propertyNames'];
+  if (isObject(names) && Object.keys(names).length === 1 && names['type'] === 'string') return false;
+  for (const key of keys) {
+    const child = value[key] as JsonValue;
+    if (SCHEMA_KEYWORDS.has(key) || SCHEMA_LIST_KEYWORDS.has(key)) {
+      if (!isNormalised(child, false)) return false;
+    } else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(child)) {
+      const names = Object.keys(child);
+      if (!isSortedUnique(names, String)) return false;
+      for (const name of names) if (!isNormalised(child[name] as JsonValue, false)) return false;
+    }
+  }
+  return true;
 }
 
 export interface NormalisedSchema {

@@ -155,35 +155,40 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
             timeoutMs,
             closeGraceMs: 500,
             ...(source.cwd === undefined ? {} : { cwd: source.cwd }),
-            ...(probeEnv === undefined ? {} : { env: probeEnv, hideDebugSections: probeEnv['NODE_DEBUG'] === undefined ? [] : ['ESM'] }),
+            // The server gets this process's whole environment, as in the user's shell (the SDK alone would pass a few variables).
+            env: probeEnv ?? {},
+            ...(probeEnv?.['NODE_DEBUG'] === undefined ? {} : { hideDebugSections: ['ESM'] }),
             ...signalOption,
           });
     const initialized = performance.now() - started;
-    let rawTools: JsonValue[];
-    let listed: number;
     const onAbort = () => void connection.close().catch(() => undefined);
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    let closing: Promise<void> | undefined;
+    let contract: McpContract;
+    let listed: number;
     try {
       if (connection.client.getServerCapabilities()?.tools === undefined) {
         throw new SnapshotError('the server does not offer tools (no "tools" capability in its initialize answer); there is no contract to snapshot');
       }
-      rawTools = await listToolsRaw(connection.client, timeoutMs);
+      const rawTools = await listToolsRaw(connection.client, timeoutMs);
       listed = performance.now() - started;
+      // The server is ended while the contract is built; it is awaited below either way.
+      closing = connection.close().catch(() => undefined);
+      const serverInfo = connection.client.getServerVersion();
+      const instructions = connection.client.getInstructions();
+      const runtime = reportFile === undefined ? undefined : await readRuntimeReport(reportFile);
+      contract = contractFromToolsList(rawTools, {
+        serverName: serverInfo?.name ?? '',
+        ...(instructions === undefined || instructions === '' ? {} : { instructions }),
+        ...(runtime === undefined ? {} : { runtime }),
+      });
     } catch (error) {
       if (options.signal?.aborted === true) throw options.signal.reason;
       throw error;
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
-      await connection.close().catch(() => undefined);
+      await (closing ?? connection.close().catch(() => undefined));
     }
-    const serverInfo = connection.client.getServerVersion();
-    const instructions = connection.client.getInstructions();
-    const runtime = reportFile === undefined ? undefined : await readRuntimeReport(reportFile);
-    const contract = contractFromToolsList(rawTools, {
-      serverName: serverInfo?.name ?? '',
-      ...(instructions === undefined || instructions === '' ? {} : { instructions }),
-      ...(runtime === undefined ? {} : { runtime }),
-    });
     return { contract, timings: { initialized, listed, closed: performance.now() - started } };
   } finally {
     if (probeDir !== undefined) await rm(probeDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as z4 from 'zod';
 import * as z3 from 'zod3';
 import type { JsonObject, JsonValue } from '../../src/contract/contract-file.ts';
-import { dialectName, normaliseSchema } from '../../src/contract/normalise.ts';
+import { dialectName, isNormalised, normaliseSchema } from '../../src/contract/normalise.ts';
 import { toolsListWire } from '../../src/testing/wire.ts';
 
 /** The tools/list wire bytes of one tool whose input and output are built by `shape` with the given zod. */
@@ -80,6 +80,9 @@ describe('normaliseSchema on real SDK renders', () => {
       },
     });
 
+    expect(isNormalised(tool4?.['outputSchema'] as JsonValue)).toBe(false);
+    expect(isNormalised(output4.schema)).toBe(true);
+
     const input3 = normaliseSchema(tool3?.['inputSchema'] as JsonValue);
     const input4 = normaliseSchema(tool4?.['inputSchema'] as JsonValue);
     expect(input3.schema).toEqual({ ...(input4.schema as JsonObject), additionalProperties: false });
@@ -116,6 +119,15 @@ describe('normaliseSchema rewrites', () => {
   });
 
   it('sorts and de-duplicates required, enum and type arrays, and drops meaning-free keywords', () => {
+    const raw = {
+      type: 'object',
+      properties: { x: { type: ['string', 'null', 'string'], enum: ['b', 'a', 'b'] }, n: { type: 'integer', minimum: -9007199254740991, maximum: 100 } },
+      required: ['x', 'n', 'x'],
+      additionalProperties: true,
+      propertyNames: { type: 'string' },
+    };
+    expect(isNormalised(raw)).toBe(false);
+    expect(isNormalised(normaliseSchema(raw).schema)).toBe(true);
     expect(
       normaliseSchema({
         type: 'object',

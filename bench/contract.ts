@@ -1,0 +1,224 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeContractFile, type JsonObject, type JsonValue, type McpContract } from '../src/contract/contract-file.ts';
+import { diffContracts } from '../src/contract/diff.ts';
+import { runtimeProbeEnv } from '../src/contract/runtime-probe.ts';
+import { contractFromToolsList, snapshotServer } from '../src/contract/snapshot.ts';
+
+/**
+ * `npm run bench:contract [-- --runs 7] [-- --diff-only | --snapshot-only]`: the two speed targets of `agent-contract contract`, each next to what it is
+ * measured against, with the ratio.
+ * 1. `contract diff` of two 1,000-tool contracts under a second: the CLI end to end and the diff alone, at 100 and
+ *    1,000 tools (the ratio shows how it scales), beside a bare `node -e ""` start.
+ * 2. `contract snapshot` adds at most 200 ms to the server's own start-up: spawn -> initialize answered (the
+ *    server's start-up as a client sees it) against the whole snapshot, and the server's start-up without the
+ *    runtime probe, measured with a bare JSON-RPC initialize.
+ * Run `npm run build` first: the CLI and the helpdesk example run from dist/.
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cli = path.join(repoRoot, 'dist/src/cli/main.js');
+const helpdesk = ['dist/examples/helpdesk/src/main.js'];
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index === -1 ? undefined : Number(process.argv[index + 1]);
+  return value === undefined || !Number.isFinite(value) ? fallback : value;
+}
+
+const runs = option('runs', 7);
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
+
+/** A realistic tool: ids, constrained strings, enums, a nested object and a list of objects, in and out. */
+function rawTool(index: number, variant: 'base' | 'head'): JsonObject {
+  const changed = variant === 'head' && index % 10 === 3;
+  const entity = `entity${index}`;
+  const status = { type: 'string', enum: changed ? ['active', 'archived', 'closed', 'pending'] : ['active', 'closed', 'pending'] };
+  return {
+    name: `update_${entity}`,
+    description: changed ? `Update one ${entity}; the owner is notified.` : `Update one ${entity}.`,
+    inputSchema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: {
+        [`${entity}Id`]: { type: 'string', minLength: 1, description: `The ${entity} id, as returned by list_${entity}s` },
+        ownerId: { type: changed ? 'integer' : 'string', minLength: 1 },
+        title: { type: 'string', minLength: 1, maxLength: changed ? 100 : 200 },
+        status: { type: 'string', enum: ['active', 'closed', 'pending'] },
+        priority: { type: 'integer', minimum: 1, maximum: 5 },
+        tags: { type: 'array', items: { type: 'string' }, maxItems: 20 },
+        address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' }, zip: { type: 'string', pattern: '^[0-9]{5}$' } }, required: ['city'] },
+        ...(changed ? { reason: { type: 'string' } } : {}),
+      },
+      required: [`${entity}Id`, 'title', ...(changed ? ['reason'] : [])],
+    },
+    outputSchema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: {
+        [`${entity}Id`]: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
+        status,
+        updatedAt: { type: 'string', format: 'date-time' },
+        owner: { anyOf: [{ type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] }, { type: 'null' }] },
+        history: {
+          type: 'array',
+          items: { type: 'object', properties: { at: { type: 'string' }, status, note: { type: changed ? ['null', 'string'] : 'string' } }, required: ['at', 'status'] },
+        },
+      },
+      required: [`${entity}Id`, 'status', 'updatedAt', 'history'],
+      additionalProperties: false,
+    },
+    annotations: { destructiveHint: false, idempotentHint: true },
+  };
+}
+
+function contractOf(tools: number, variant: 'base' | 'head'): McpContract {
+  const raw: JsonValue[] = [];
+  for (let index = 0; index < tools; index += 1) {
+    // The head drops two tools, adds two and renames one.
+    if (variant === 'head' && (index === 1 || index === 2)) continue;
+    const tool = rawTool(index, variant);
+    if (variant === 'head' && index === 4) tool['name'] = 'modify_entity4';
+    raw.push(tool);
+  }
+  if (variant === 'head') raw.push(rawTool(tools, 'head'), rawTool(tools + 1, 'head'));
+  return contractFromToolsList(raw, { serverName: 'bench', runtime: { sdk: ['@modelcontextprotocol/sdk@1.32.2'], zod: ['4.6.7'], sdkZod: ['4.6.7'] } });
+}
+
+/** Preloaded into a measured node process: prints its own CPU time (user + system) on exit, for `timed` to read. */
+const CPU_REPORT = `--import=data:text/javascript,${encodeURIComponent("process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\ncpu-ms ' + (u.userCPUTime + u.systemCPUTime) / 1000 + '\\n'); });")}`;
+
+/** Runs a node process to its end: wall time, and CPU time, which a busy machine inflates far less than wall time. */
+function timed(args: readonly string[]): { wall: number; cpu: number } {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, [CPU_REPORT, ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const wall = performance.now() - started;
+  if (child.status !== 0 && child.status !== 1) throw new Error(`node ${args.join(' ')} failed (${child.status}):\n${child.stderr}`);
+  const cpu = Number(/cpu-ms ([\d.]+)\s*$/.exec(child.stderr)?.[1] ?? Number.NaN);
+  return { wall, cpu };
+}
+
+async function benchDiff(folder: string): Promise<void> {
+  console.log(`contract diff (median of ${runs} runs)`);
+  const rows: { tools: number; changes: number; diff: number; cli: number; cliCpu: number }[] = [];
+  for (const tools of [100, 1000]) {
+    const base = contractOf(tools, 'base');
+    const head = contractOf(tools, 'head');
+    const baseFile = path.join(folder, `base-${tools}.json`);
+    const headFile = path.join(folder, `head-${tools}.json`);
+    await writeContractFile(baseFile, base);
+    await writeContractFile(headFile, head);
+    let changes = 0;
+    const diffTimes: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const started = performance.now();
+      changes = diffContracts(base, head).changes.length;
+      diffTimes.push(performance.now() - started);
+    }
+    const cliRuns = Array.from({ length: runs }, () => timed([cli, 'contract', 'diff', '--json', '--base', baseFile, '--head', headFile]));
+    rows.push({ tools, changes, diff: median(diffTimes), cli: median(cliRuns.map((run) => run.wall)), cliCpu: median(cliRuns.map((run) => run.cpu)) });
+  }
+  const nodeRuns = Array.from({ length: runs }, () => timed(['-e', '']));
+  const nodeStart = median(nodeRuns.map((run) => run.wall));
+  const nodeCpu = median(nodeRuns.map((run) => run.cpu));
+  const [small, large] = rows as [(typeof rows)[0], (typeof rows)[0]];
+  console.log(`  ${'tools'.padEnd(34)}${String(small.tools).padStart(9)}${String(large.tools).padStart(10)}   ratio`);
+  console.log(`  ${'changes found'.padEnd(34)}${String(small.changes).padStart(9)}${String(large.changes).padStart(10)}   ${(large.changes / small.changes).toFixed(1)}x`);
+  console.log(`  ${'diffContracts (in process)'.padEnd(34)}${ms(small.diff)} ${ms(large.diff)}   ${(large.diff / small.diff).toFixed(1)}x`);
+  console.log(`  ${'agent-contract contract diff (CLI)'.padEnd(34)}${ms(small.cli)} ${ms(large.cli)}   ${(large.cli / small.cli).toFixed(1)}x`);
+  console.log(`  ${'  its CPU time (user + system)'.padEnd(34)}${ms(small.cliCpu)} ${ms(large.cliCpu)}   ${(large.cliCpu / small.cliCpu).toFixed(1)}x`);
+  console.log(`  ${'node -e "" (start-up alone)'.padEnd(34)}${ms(nodeStart)}   CPU ${nodeCpu.toFixed(0)} ms`);
+  console.log(`  target: CLI diff of 1,000 tools under 1000 ms: ${large.cli < 1000 ? 'met' : 'NOT met'} (${large.cli.toFixed(0)} ms, ${(large.cli / nodeStart).toFixed(1)}x a bare node start)`);
+}
+
+/**
+ * Spawn -> first answer to a bare JSON-RPC initialize, without the SDK client: the server's own start-up, and the CPU
+ * time the server spent until then and on its way out (`env` adds the runtime probe's variables).
+ */
+function plainStartup(env: Record<string, string> = {}): Promise<{ wall: number; cpu: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const nodeOptions = [CPU_REPORT, env['NODE_OPTIONS'] ?? ''].join(' ').trim();
+    const child = spawn(process.execPath, helpdesk, { cwd: repoRoot, env: { ...process.env, ...env, NODE_OPTIONS: nodeOptions }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    let wall = 0;
+    child.once('error', reject);
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.stdout.once('data', () => {
+      wall = performance.now() - started;
+      child.stdin.end();
+    });
+    child.once('close', () => resolve({ wall, cpu: Number(/cpu-ms ([\d.]+)\s*$/.exec(stderr)?.[1] ?? Number.NaN) }));
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
+    child.stdin.write(`${JSON.stringify(initialize)}\n`);
+  });
+}
+
+async function benchSnapshot(folder: string): Promise<void> {
+  console.log(`\ncontract snapshot of the helpdesk example (median of ${runs} runs, interleaved)`);
+  const plain: number[] = [];
+  const cpu = { bare: [] as number[], probe: [] as number[] };
+  const measured = { probe: { initialized: [] as number[], listed: [] as number[], whole: [] as number[] }, bare: { initialized: [] as number[], listed: [] as number[], whole: [] as number[] } };
+  const cliWall: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const bare = await plainStartup();
+    plain.push(bare.wall);
+    cpu.bare.push(bare.cpu);
+    cpu.probe.push((await plainStartup(runtimeProbeEnv(path.join(folder, 'probe-report.jsonl'), {}))).cpu);
+    for (const mode of ['probe', 'bare'] as const) {
+      const started = performance.now();
+      const snapshot = await snapshotServer({ kind: 'stdio', command: process.execPath, args: helpdesk, cwd: repoRoot }, { probeRuntime: mode === 'probe' });
+      await writeContractFile(path.join(folder, `helpdesk-${mode}.json`), snapshot.contract);
+      measured[mode].whole.push(performance.now() - started);
+      measured[mode].initialized.push(snapshot.timings.initialized);
+      measured[mode].listed.push(snapshot.timings.listed);
+    }
+    cliWall.push(timed([cli, 'contract', 'snapshot', '--out', path.join(folder, 'helpdesk-cli.json'), '--', 'node', ...helpdesk]).wall);
+  }
+  const row = (label: string, value: number, base: number) => console.log(`  ${label.padEnd(52)}${ms(value)}   ${(value / base).toFixed(2)}x`);
+  const start = median(measured.probe.initialized);
+  row('server alone: spawn -> initialize (bare JSON-RPC)', median(plain), start);
+  for (const mode of ['probe', 'bare'] as const) {
+    const label = mode === 'probe' ? 'snapshot (runtime probe on, the default)' : 'snapshot --no-probe';
+    console.log(`  ${label}`);
+    row('  spawn -> initialize answered', median(measured[mode].initialized), start);
+    row('  spawn -> tools/list answered', median(measured[mode].listed), start);
+    row('  whole snapshot (server ended, file written)', median(measured[mode].whole), start);
+  }
+  row('agent-contract contract snapshot (CLI wall, default)', median(cliWall), start);
+  // Run by run (the pair ran back to back), so that load drifting over the benchmark does not decide the ratio.
+  const ratio = median(cpu.probe.map((value, index) => value / (cpu.bare[index] as number)));
+  console.log(
+    `  server CPU time to initialize and exit: bare ${median(cpu.bare).toFixed(0)} ms, with the runtime probe ${median(cpu.probe).toFixed(0)} ms ` +
+      `(+${((ratio - 1) * 100).toFixed(0)}%, median of the run-by-run ratios)`,
+  );
+  const beyond = median(measured.probe.whole) - start;
+  console.log(
+    `  snapshot beyond the server's start-up: ${beyond.toFixed(0)} ms (target <= 200 ms: ${beyond <= 200 ? 'met' : 'NOT met'}); ` +
+      `the probe's cost on start-up: ${(start - median(measured.bare.initialized)).toFixed(0)} ms`,
+  );
+}
+
+console.log(`load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on ${cpus().length} cores (wall times grow with it; CPU times much less)\n`);
+if (!existsSync(cli) || !existsSync(path.join(repoRoot, helpdesk[0] as string))) {
+  console.error('bench:contract runs the CLI and the helpdesk example from dist/; run npm run build first');
+  process.exit(2);
+}
+const folder = await mkdtemp(path.join(tmpdir(), 'bench-contract-'));
+try {
+  if (!process.argv.includes('--snapshot-only')) await benchDiff(folder);
+  if (!process.argv.includes('--diff-only')) await benchSnapshot(folder);
+} finally {
+  await rm(folder, { recursive: true, force: true });
+}
