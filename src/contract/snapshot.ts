@@ -111,6 +111,15 @@ export function contractFromToolsList(rawTools: readonly JsonValue[], meta: Cont
 
 const MAX_PAGES = 10_000;
 
+/** A failed `tools/list` request as one line with the next step (the SDK's codes: -32001 timeout, -32000 connection closed). */
+function listError(error: unknown, timeoutMs: number): SnapshotError {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message.replace(/^MCP error -?\d+:\s*/, '') : String(error);
+  if (code === -32001) return new SnapshotError(`the server did not answer tools/list within ${timeoutMs} ms; raise --timeout`);
+  if (code === -32000) return new SnapshotError('the server closed the connection while answering tools/list; run it on its own to see why');
+  return new SnapshotError(`the server answered tools/list with an error (${message}); fix the server's tool list`);
+}
+
 /** Every tool of every `tools/list` page, as sent: a permissive result schema keeps what the client would drop or reject. */
 export async function listToolsRaw(client: Client, timeoutMs: number): Promise<JsonValue[]> {
   const { ResultSchema } = await import('@modelcontextprotocol/sdk/types.js');
@@ -118,11 +127,12 @@ export async function listToolsRaw(client: Client, timeoutMs: number): Promise<J
   const cursors = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page += 1) {
-    const result = (await client.request(
-      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-      ResultSchema,
-      { timeout: timeoutMs },
-    )) as { tools?: unknown; nextCursor?: unknown };
+    let result: { tools?: unknown; nextCursor?: unknown };
+    try {
+      result = (await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema, { timeout: timeoutMs })) as typeof result;
+    } catch (error) {
+      throw listError(error, timeoutMs);
+    }
     if (!Array.isArray(result.tools)) throw new SnapshotError('the server answered tools/list without a "tools" array; it is not a valid MCP tools/list answer');
     tools.push(...(result.tools as JsonValue[]));
     if (typeof result.nextCursor !== 'string') return tools;

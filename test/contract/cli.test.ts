@@ -326,6 +326,17 @@ describe('contract commands on bad input: one line with the next step, exit 2, n
       /did not answer initialize within 700 ms; check that it speaks MCP on stdio, or raise --timeout$/,
     ],
     ['a server without tools', ['snapshot', '--out', 'OUT', '--', 'node', `${fixtures}/no-tools.mjs`], /^agent-contract: node \S+no-tools.mjs: the server does not offer tools \(no "tools" capability/],
+    [
+      'a server whose tools/list fails',
+      ['snapshot', '--out', 'OUT', '--', 'node', `${fixtures}/failing-list.mjs`],
+      /^agent-contract: node \S+failing-list.mjs: the server answered tools\/list with an error \(tool registry is not loaded\); fix the server's tool list$/,
+    ],
+    [
+      'a server that never answers tools/list',
+      // Long enough for initialize on a busy machine; the request then waits this long for tools/list.
+      ['snapshot', '--out', 'OUT', '--timeout', '5000', '--', 'node', `${fixtures}/hanging-list.mjs`],
+      /^agent-contract: node \S+hanging-list.mjs: the server did not answer tools\/list within 5000 ms; raise --timeout$/,
+    ],
     ['no server command', ['snapshot', '--out', 'OUT'], /^agent-contract: snapshot needs the command that starts your stdio server after --/],
     ['a server command without --', ['diff', '--base', 'BASE', 'node', 'server.js'], /^agent-contract: diff: unexpected argument "node"; put the server command after --/],
     ['diff without a head', ['diff', '--base', 'BASE'], /^agent-contract: diff needs the new contract: --head <file>, or the server command after --/],
