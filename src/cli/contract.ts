@@ -231,11 +231,13 @@ async function runCheck(command: Command, operands: string[], options: CheckComm
       return EXIT_FINDINGS;
     }
     if (serializeContract(committed) !== serializeContract(head)) {
+      // With no change to the tools, what differs is the compatibility findings or the file's layout.
+      const what = diff.changes.length > 0 ? formatDiffSummary(diff) : 'only its compatibility findings or layout differ';
       if (options.update === true) {
         await writeContract(options.file, head);
-        process.stderr.write(`updated ${options.file} (${formatDiffSummary(diff)}); commit it with your change\n`);
+        process.stderr.write(`updated ${options.file} (${what}); commit it with your change\n`);
       } else {
-        process.stderr.write(`${options.file} is out of date (${formatDiffSummary(diff)}); run again with --update to record the new contract\n`);
+        process.stderr.write(`${options.file} is out of date (${what}); run again with --update to record the new contract\n`);
       }
     }
     return EXIT_OK;
