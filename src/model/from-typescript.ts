@@ -32,21 +32,42 @@ export function importBindingsOf(sourceFile: ts.SourceFile): ImportBinding[] {
 
 function unwrap(expr: ts.Expression): ts.Expression {
   let current = expr;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isTypeAssertionExpression(current)
-  ) {
-    current = current.expression;
+  for (;;) {
+    switch (current.kind) {
+      case ts.SyntaxKind.ParenthesizedExpression:
+      case ts.SyntaxKind.AsExpression:
+      case ts.SyntaxKind.SatisfiesExpression:
+      case ts.SyntaxKind.NonNullExpression:
+      case ts.SyntaxKind.TypeAssertionExpression:
+        current = (current as ts.ParenthesizedExpression | ts.AsExpression | ts.SatisfiesExpression | ts.NonNullExpression | ts.TypeAssertion).expression;
+        break;
+      default:
+        return current;
+    }
   }
-  return current;
 }
 
 function bindingNames(name: ts.BindingName, names: Set<string>): void {
   if (ts.isIdentifier(name)) names.add(name.text);
   else for (const element of name.elements) if (!ts.isOmittedExpression(element)) bindingNames(element.name, names);
+}
+
+/** Nodes that can declare names `declaredIn` sees; every other node declares none. */
+function isScope(node: ts.Node): boolean {
+  switch (node.kind) {
+    case ts.SyntaxKind.SourceFile:
+    case ts.SyntaxKind.Block:
+    case ts.SyntaxKind.ModuleBlock:
+    case ts.SyntaxKind.CaseClause:
+    case ts.SyntaxKind.DefaultClause:
+    case ts.SyntaxKind.CatchClause:
+    case ts.SyntaxKind.ForStatement:
+    case ts.SyntaxKind.ForOfStatement:
+    case ts.SyntaxKind.ForInStatement:
+      return true;
+    default:
+      return ts.isFunctionLike(node);
+  }
 }
 
 /** Names a scope node declares itself (not counting imports): parameters, variables, functions, classes. */
@@ -73,25 +94,68 @@ function declaredIn(scope: ts.Node): Set<string> {
 export class TypeScriptSchemaReader {
   readonly imports: ImportTable;
   private readonly scopeCache = new Map<ts.Node, Set<string>>();
+  private readonly neverBound = new Map<string, boolean>();
 
   constructor(readonly sourceFile: ts.SourceFile, guardModules?: readonly string[]) {
     this.imports = new ImportTable(importBindingsOf(sourceFile), guardModules);
   }
 
+  /**
+   * True when no local in the file can be named `name`: every occurrence outside import declarations is followed by
+   * `.` (`z.string()`), and a binding never is. Lets the scope walks below stop before they start, which is most of
+   * their cost; any other occurrence (a parameter `z`, a comment, a string) falls back to the walk.
+   */
+  private isNeverBound(name: string): boolean {
+    let known = this.neverBound.get(name);
+    if (known !== undefined) return known;
+    const text = this.sourceFile.text;
+    const imports = this.sourceFile.statements.filter(ts.isImportDeclaration);
+    const escaped = name.replace(/\$/g, '\\$');
+    const occurrence = new RegExp(`(?<![\\w$])${escaped}(?![\\w$])(?!\\s*\\.)`, 'g');
+    known = true;
+    for (let match = occurrence.exec(text); match !== null; match = occurrence.exec(text)) {
+      const at = match.index;
+      if (!imports.some((declaration) => at >= declaration.pos && at < declaration.end)) {
+        known = false;
+        break;
+      }
+    }
+    this.neverBound.set(name, known);
+    return known;
+  }
+
   /** True when `identifier` still means the import of that name here, not a local that shadows it. */
   refersToImport(identifier: ts.Identifier): boolean {
     const name = identifier.text;
+    if (this.isNeverBound(name)) return true;
     for (let node: ts.Node | undefined = identifier.parent; node !== undefined; node = node.parent) {
-      let names = this.scopeCache.get(node);
-      if (names === undefined) {
-        names = declaredIn(node);
-        this.scopeCache.set(node, names);
-      }
-      if (names.has(name)) return false;
+      if (this.scopeNames(node)?.has(name) === true) return false;
     }
     return true;
   }
 
+  /** The names `node` declares when it is a scope (cached); undefined, with no look-up, for any other node. */
+  private scopeNames(node: ts.Node): Set<string> | undefined {
+    if (!isScope(node)) return undefined;
+    let names = this.scopeCache.get(node);
+    if (names === undefined) {
+      names = declaredIn(node);
+      this.scopeCache.set(node, names);
+    }
+    return names;
+  }
+
+  /**
+   * True when a scope around `node`, the file's top level included, declares `name` itself (imports not counted):
+   * a name a codemod is about to call there would not mean the import it adds.
+   */
+  isDeclaredAround(name: string, node: ts.Node): boolean {
+    if (this.isNeverBound(name)) return false;
+    for (let scope: ts.Node | undefined = node; scope !== undefined; scope = scope.parent) {
+      if (this.scopeNames(scope)?.has(name) === true) return true;
+    }
+    return false;
+  }
 
   /** The Zod path of a callee: `['string']` for `z.string` or an imported `string`, `['coerce','string']` for `z.coerce.string`. */
   private zodPath(callee: ts.Expression): { path: string[]; root: ts.Identifier } | undefined {
@@ -184,13 +248,9 @@ export class TypeScriptSchemaReader {
 
   private constInitializer(identifier: ts.Identifier): ts.Expression | undefined {
     const name = identifier.text;
+    if (this.isNeverBound(name)) return undefined;
     for (let node: ts.Node | undefined = identifier.parent; node !== undefined; node = node.parent) {
-      let names = this.scopeCache.get(node);
-      if (names === undefined) {
-        names = declaredIn(node);
-        this.scopeCache.set(node, names);
-      }
-      if (!names.has(name)) continue;
+      if (this.scopeNames(node)?.has(name) !== true) continue;
       // The nearest scope that declares the name decides: a const there resolves, anything else does not.
       const statements = ts.isSourceFile(node) || ts.isBlock(node) || ts.isModuleBlock(node) ? node.statements : [];
       for (const statement of statements) {

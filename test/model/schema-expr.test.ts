@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { EstreeSchemaReader } from '../../eslint-plugin/utils/from-estree.ts';
 import { TypeScriptSchemaReader } from '../../src/model/from-typescript.ts';
-import { meaningOf, stringBranchOfUnion, type SchemaExpr, type SchemaMeaning } from '../../src/model/schema-expr.ts';
+import { guardRewriteOf, meaningOf, stringBranchOfUnion, type GuardRewrite, type SchemaExpr, type SchemaMeaning } from '../../src/model/schema-expr.ts';
 import { guardedSchemasIn, schemaFieldsOf } from '../../src/model/schema-fields.ts';
 import { toolDefinitionOf, toolRegistrationOf } from '../../src/model/tool-registration.ts';
 import { idAcceptorVerdict } from '../../src/model/id-acceptor.ts';
@@ -322,5 +322,91 @@ function shadowed(shape: unknown) {
     const statement = file.statements[0] as ts.VariableStatement;
     const init = statement.declarationList.declarations[0]?.initializer as ts.Expression;
     expect(toolDefinitionOf(reader.read(init))).toBeUndefined();
+  });
+});
+
+describe('guardRewriteOf, from both front ends', () => {
+  const text = `
+import { z } from 'zod';
+import * as zm from 'zod/mini';
+import { coerce } from 'zod';
+const plain = z.string().min(1).nullable().describe('The ticket id');
+const miniOptional = zm.optional(zm.string());
+const coerced = z.coerce.string().optional();
+const miniCoerced = zm.optional(zm.coerce.string());
+const coerceImported = coerce.string();
+const coercedNumber = z.coerce.number().int();
+const union = z.union([z.string().min(1), z.number()]).describe('x');
+const orArgument = z.number().or(z.string());
+const transformed = z.string().transform((value) => value.length);
+const stringArray = z.string().array();
+const optionalDescribed = z.string().min(1).optional().describe('d');
+const nullableOptional = z.string().nullable().optional();
+const optionalNullable = z.string().optional().nullable();
+const defaulted = z.string().default('x');
+`;
+
+  /** The plan with every node replaced by its text, so both ASTs can be compared. */
+  function summarise<N>(rewrite: GuardRewrite<N>, textOf: (node: N) => string): string {
+    switch (rewrite.kind) {
+      case 'wrap':
+        return `wrap ${textOf(rewrite.target)}`;
+      case 'drop-coerce':
+        return `drop-coerce ${textOf(rewrite.factory)} in ${rewrite.namespace}, wrap ${textOf(rewrite.target)}`;
+      case 'keep-string-branch':
+        return `keep ${textOf(rewrite.branch)} of ${textOf(rewrite.union)}, wrap ${textOf(rewrite.target)}`;
+      case 'blocked':
+        return `blocked ${rewrite.reason} ${rewrite.detail}`;
+    }
+  }
+
+  function plans(): { ts: Record<string, string>; es: Record<string, string>; meanings: Record<string, string> } {
+    const file = ts.createSourceFile('plans.ts', text, ts.ScriptTarget.Latest, true);
+    const tsReader = new TypeScriptSchemaReader(file);
+    const fromTs: Record<string, string> = {};
+    const meanings: Record<string, string> = {};
+    for (const statement of file.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      const declaration = statement.declarationList.declarations[0];
+      if (declaration?.initializer === undefined || !ts.isIdentifier(declaration.name)) continue;
+      const expr = tsReader.read(declaration.initializer);
+      fromTs[declaration.name.text] = summarise(guardRewriteOf(expr), (node) => node.getText(file));
+      meanings[declaration.name.text] = meaningOf(expr).accepts;
+    }
+    const { reader, ast } = estreeReader(text);
+    const fromEs: Record<string, string> = {};
+    for (const statement of ast.body) {
+      if (statement.type !== 'VariableDeclaration') continue;
+      const declarator = statement.declarations[0];
+      if (declarator?.init === undefined || declarator.init === null || declarator.id.type !== 'Identifier') continue;
+      fromEs[declarator.id.name] = summarise(guardRewriteOf(reader.read(declarator.init)), (node: TSESTree.Node) => text.slice(...node.range));
+    }
+    return { ts: fromTs, es: fromEs, meanings };
+  }
+
+  const found = plans();
+
+  it('wraps the whole expression but a trailing .optional(), and says what to drop for coerce and unions', () => {
+    expect(found.ts).toEqual({
+      plain: "wrap z.string().min(1).nullable().describe('The ticket id')",
+      miniOptional: 'wrap zm.string()',
+      coerced: 'drop-coerce z.coerce.string() in z, wrap z.coerce.string()',
+      miniCoerced: 'drop-coerce zm.coerce.string() in zm, wrap zm.coerce.string()',
+      coerceImported: 'blocked coerce-factory coerce',
+      coercedNumber: 'blocked coerce-target number',
+      union: "keep z.string().min(1) of z.union([z.string().min(1), z.number()]), wrap z.union([z.string().min(1), z.number()]).describe('x')",
+      orArgument: 'keep z.string() of z.number().or(z.string()), wrap z.number().or(z.string())',
+      transformed: 'blocked retyped transform',
+      stringArray: 'blocked retyped array',
+      optionalDescribed: 'wrap z.string().min(1)',
+      nullableOptional: 'wrap z.string().nullable()',
+      optionalNullable: 'wrap z.string().optional().nullable()',
+      defaulted: "wrap z.string().default('x')",
+    });
+    expect(found.es).toEqual(found.ts);
+  });
+
+  it('reads z.string().array() as an array, not a string', () => {
+    expect(found.meanings['stringArray']).toBe('array');
   });
 });

@@ -1,0 +1,234 @@
+import ts from 'typescript';
+import type { TypeScriptSchemaReader } from './from-typescript.ts';
+import type { ObjectExpr, SchemaExpr } from './schema-expr.ts';
+import { schemaRoleOfFile, schemaRoleOfKey, schemaRoleOfName, type SchemaRole } from './schema-role.ts';
+import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, toolDefinitionOf, toolRegistrationOf, type ToolRegistration } from './tool-registration.ts';
+
+/**
+ * The object shapes of one TypeScript file and the side of a tool each describes, for codemods and the audit.
+ *
+ * A shape is the `{ field: schema }` literal of `z.object({...})` (and `strictObject`, `looseObject`, `.extend({...})`),
+ * or a raw shape handed to a tool as its input. Its role:
+ * - `output`: inside an `outputSchema`/`outputShape`, inside a const whose name says Output/Result/Response, inside a
+ *   const that an output uses, or anywhere in a file named like `output-schemas.ts`. Output wins over input.
+ * - `input`: inside a tool's input (`registerTool` `inputSchema`, `server.tool` shape, `addTool` / tool-object
+ *   `parameters`, `inputShape`), inside a const whose name says Input/Args/Params, or a const an input uses.
+ * - `plain`: a Zod object nothing in the file ties to either side (often a schema module whose consts other files
+ *   register). Only the bytes-preserving rewrite is safe there; see docs/codemods/guard-ids.md.
+ */
+
+export type ShapeRole = SchemaRole | 'plain';
+
+export interface SchemaShape {
+  readonly object: ObjectExpr<ts.Node>;
+  readonly role: ShapeRole;
+  /** The const the shape is declared in, for messages: `GetTicketArgs`. */
+  readonly owner: string | undefined;
+}
+
+const OBJECT_FACTORY_NAMES = new Set(['object', 'strictObject', 'looseObject']);
+const EXTEND_METHODS = new Set(['extend', 'safeExtend']);
+
+function calleeName(call: ts.CallExpression): string | undefined {
+  const callee = call.expression;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  if (ts.isIdentifier(callee)) return callee.text;
+  return undefined;
+}
+
+function propertyName(name: ts.PropertyName): string | undefined {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) ? name.text : undefined;
+}
+
+function ownerOf(node: ts.Node): string | undefined {
+  for (let current: ts.Node | undefined = node.parent; current !== undefined; current = current.parent) {
+    if (ts.isVariableDeclaration(current) && ts.isIdentifier(current.name)) return current.name.text;
+    if (ts.isFunctionLike(current)) return undefined;
+  }
+  return undefined;
+}
+
+class ShapeFinder {
+  /** Object literals that are shapes, with the expression they were read from. */
+  private readonly shapes = new Map<ts.Node, ObjectExpr<ts.Node>>();
+  /** Subtrees with a role, from seeds and from consts they reference. */
+  private readonly roles = new Map<ts.Node, Set<SchemaRole>>();
+  private readonly pending: { node: ts.Node; role: SchemaRole }[] = [];
+
+  constructor(private readonly reader: TypeScriptSchemaReader) {}
+
+  /** The object literal an expression stands for, through same-file consts; undefined for anything else. */
+  private objectOf(expr: SchemaExpr<ts.Node>): ObjectExpr<ts.Node> | undefined {
+    const resolved = expr.kind === 'identifier' ? this.reader.resolve(expr) : expr;
+    return resolved.kind === 'object' ? resolved : undefined;
+  }
+
+  private addShape(object: ObjectExpr<ts.Node> | undefined): void {
+    if (object === undefined || this.shapes.has(object.node)) return;
+    this.shapes.set(object.node, object);
+    // `{ ...baseShape, extra }`: the spread const is part of the same shape.
+    for (const property of object.properties) if (property.spread) this.addShape(this.objectOf(property.value));
+  }
+
+  private seed(node: ts.Node, role: SchemaRole): void {
+    let roles = this.roles.get(node);
+    if (roles === undefined) {
+      roles = new Set();
+      this.roles.set(node, roles);
+    }
+    if (roles.has(role)) return;
+    roles.add(role);
+    this.pending.push({ node, role });
+  }
+
+  private seedRegistration(registration: ToolRegistration<ts.Node>): void {
+    if (registration.input !== undefined) {
+      this.seed(registration.input.node, 'input');
+      this.addShape(this.objectOf(registration.input));
+    }
+    if (registration.output !== undefined) this.seed(registration.output.node, 'output');
+  }
+
+  private visitCall(call: ts.CallExpression): void {
+    const name = calleeName(call);
+    if (name === undefined) return;
+    if (OBJECT_FACTORY_NAMES.has(name)) {
+      const expr = this.reader.read(call);
+      const shape = expr.kind === 'zod' && expr.methods.length === 0 && OBJECT_FACTORY_NAMES.has(expr.factory[0] ?? '') ? expr.factoryArgs[0] : undefined;
+      if (shape !== undefined) this.addShape(this.objectOf(shape));
+    } else if (EXTEND_METHODS.has(name) && ts.isPropertyAccessExpression(call.expression)) {
+      const [first] = call.arguments;
+      if (first === undefined || !ts.isObjectLiteralExpression(first)) return;
+      const object = this.reader.read(first);
+      // `Base.extend({...})` with `Base` from another file: a shape when one of its values is visibly Zod.
+      if (object.kind === 'object' && object.properties.some((property) => property.value.kind === 'zod' || property.value.kind === 'guard')) this.addShape(object);
+    } else if (REGISTRATION_METHODS.has(name)) {
+      const site = this.reader.callSite(call);
+      const registration = site === undefined ? undefined : toolRegistrationOf(site);
+      if (registration !== undefined) this.seedRegistration(registration);
+    }
+  }
+
+  private visitObject(object: ts.ObjectLiteralExpression): void {
+    let hasInputKey = false;
+    let hasName = false;
+    for (const property of object.properties) {
+      if (!ts.isPropertyAssignment(property)) continue;
+      const key = propertyName(property.name);
+      if (key === undefined) continue;
+      if (key === 'name') hasName = true;
+      if (TOOL_DEFINITION_INPUT_KEYS.has(key)) hasInputKey = true;
+      const role = schemaRoleOfKey(key);
+      if (role === undefined) continue;
+      this.seed(property.initializer, role);
+      // `inputSchema: { ticketId: z.string() }` outside any call the model knows is still a raw input shape.
+      const value = property.initializer;
+      if (role === 'input' && ts.isObjectLiteralExpression(value) && !this.shapes.has(value)) this.addShape(this.objectOf(this.reader.read(value)));
+    }
+    // A tool definition needs a name (see toolDefinitionOf); checked here so registerTool configs are not read twice.
+    if (!hasInputKey || !hasName) return;
+    const definition = toolDefinitionOf(this.reader.read(object));
+    if (definition !== undefined) this.seedRegistration(definition);
+  }
+
+  /** A top-level const named like a role: `const TicketOutput = z.object(...)`, `const GetTicketArgs = {...}`. */
+  private visitDeclaration(declaration: ts.VariableDeclaration): void {
+    if (declaration.initializer === undefined || !ts.isIdentifier(declaration.name)) return;
+    if (!ts.isVariableStatement(declaration.parent.parent) || !ts.isSourceFile(declaration.parent.parent.parent)) return;
+    const role = schemaRoleOfName(declaration.name.text);
+    if (role === undefined) return;
+    this.seed(declaration.initializer, role);
+    if (role === 'input') this.addShape(this.objectOf(this.reader.read(declaration.initializer)));
+  }
+
+  /** Hands a role on to every same-file const a role subtree names (`z.array(TaskSchema)`, `Args.shape`, `...base`). */
+  private propagate(): void {
+    for (let item = this.pending.pop(); item !== undefined; item = this.pending.pop()) {
+      const { role } = item;
+      const visit = (node: ts.Node): void => {
+        if (ts.isFunctionLike(node) || ts.isTypeNode(node)) return;
+        if (ts.isIdentifier(node)) {
+          const parent = node.parent;
+          const isName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node);
+          if (!isName) {
+            const resolved = this.reader.resolve({ kind: 'identifier', node, name: node.text });
+            if (resolved.node !== node) {
+              this.seed(resolved.node, role);
+              // A raw shape const used as an input (`inputSchema: argsShape`) is a shape too.
+              if (role === 'input' && resolved.kind === 'object' && this.isInputPosition(node)) this.addShape(resolved);
+            }
+          }
+          return;
+        }
+        ts.forEachChild(node, visit);
+      };
+      visit(item.node);
+    }
+  }
+
+  /** An identifier that is the whole value of an input (not, say, an argument inside it). */
+  private isInputPosition(identifier: ts.Identifier): boolean {
+    const roles = this.roles.get(identifier);
+    return roles?.has('input') === true;
+  }
+
+  /**
+   * One walk over the file that also sets every `parent` pointer outside type annotations and imports, so a caller
+   * may parse without `setParentNodes` (which costs about a third of the parse); the candidates it collects are
+   * read only afterwards, once every pointer a read walks up through is in place.
+   */
+  find(sourceFile: ts.SourceFile, filePath: string): SchemaShape[] {
+    const candidates: ts.Node[] = [];
+    let parent: ts.Node = sourceFile;
+    const visit = (node: ts.Node): void => {
+      (node as { parent: ts.Node }).parent = parent;
+      switch (node.kind) {
+        case ts.SyntaxKind.CallExpression:
+        case ts.SyntaxKind.ObjectLiteralExpression:
+        case ts.SyntaxKind.VariableDeclaration:
+          candidates.push(node);
+          break;
+        case ts.SyntaxKind.ImportDeclaration:
+        case ts.SyntaxKind.InterfaceDeclaration:
+        case ts.SyntaxKind.TypeAliasDeclaration:
+          return;
+        default:
+          // Tokens, identifiers and literals have no children; type annotations hold no schema.
+          if (node.kind <= ts.SyntaxKind.LastToken || (node.kind >= ts.SyntaxKind.FirstTypeNode && node.kind <= ts.SyntaxKind.LastTypeNode)) return;
+      }
+      const outer = parent;
+      parent = node;
+      ts.forEachChild(node, visit);
+      parent = outer;
+    };
+    ts.forEachChild(sourceFile, visit);
+    for (const node of candidates) {
+      if (ts.isCallExpression(node)) this.visitCall(node);
+      else if (ts.isObjectLiteralExpression(node)) this.visitObject(node);
+      else this.visitDeclaration(node as ts.VariableDeclaration);
+    }
+    this.propagate();
+    const fileRole = schemaRoleOfFile(filePath);
+    const found: SchemaShape[] = [];
+    for (const [node, object] of this.shapes) {
+      const role = this.roleAt(node) ?? fileRole ?? 'plain';
+      found.push({ object, role, owner: ownerOf(node) });
+    }
+    return found;
+  }
+
+  private roleAt(node: ts.Node): SchemaRole | undefined {
+    let role: SchemaRole | undefined;
+    for (let current: ts.Node | undefined = node; current !== undefined; current = current.parent) {
+      const roles = this.roles.get(current);
+      if (roles?.has('output') === true) return 'output';
+      if (roles?.has('input') === true) role = 'input';
+    }
+    return role;
+  }
+}
+
+/** Every object shape in `sourceFile`, with its role; see the module comment for how roles are told apart. */
+export function schemaShapesOf(reader: TypeScriptSchemaReader, filePath: string): SchemaShape[] {
+  return new ShapeFinder(reader).find(reader.sourceFile, filePath);
+}
