@@ -1,0 +1,348 @@
+import path from 'node:path';
+import ts from 'typescript';
+import { TypeScriptSchemaReader } from '../src/model/from-typescript.ts';
+import { idAcceptorVerdict, type IdAcceptorVerdict } from '../src/model/id-acceptor.ts';
+import { guardRewriteOf, meaningOf, type GuardRewrite, type ObjectProperty, type SchemaExpr } from '../src/model/schema-expr.ts';
+import { schemaShapesOf, type SchemaShape } from '../src/model/shapes-from-typescript.ts';
+import { GUARD_MODULES } from '../src/model/zod-imports.ts';
+import { applyEdits, CodemodParseError, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';
+
+/**
+ * `guard-ids`: wraps the string schema of every id field a tool accepts in `guardId(...)`, so an agent that copies a
+ * numeric id out of one result into the next call is accepted, while the published JSON Schema stays byte-identical.
+ * What it rewrites, what it leaves alone and why: docs/codemods/guard-ids.md.
+ */
+
+export interface GuardIdsOptions {
+  /**
+   * The module `guardId` is imported from; `agent-contract` by default. A bare or aliased specifier (`#guard`,
+   * `@/lib/guard-id`) is written as given; an absolute file path becomes a relative import from each file.
+   */
+  readonly importFrom?: string;
+}
+
+const GUARD_FUNCTION = 'guardId';
+const DEFAULT_MODULE = GUARD_MODULES[0] ?? 'agent-contract';
+
+/** `id`, `ticketId`, `ticket_id`, `ticketID`, `TicketIds`, `project_iid`, `SKUId`: a superset of what `isIdName` accepts. */
+const ID_TOKEN = /(?:^|[^A-Za-z0-9])[iI][iI]?[dD][sS]?(?![A-Za-z0-9])|[A-Za-z0-9]I[iI]?[dD][sS]?(?![A-Za-z0-9])/m;
+
+/** Every id name ends in id/ids/iid/iids in some case, maybe followed by separators (`ticket_id_`): see `splitWords`. */
+const ID_SUFFIX = /[iI][dD][sS]?[\s_\-.$]*$/;
+
+/** A file can only match when it mentions Zod and an id-like name; every other file is skipped unparsed. */
+export function mightMatchGuardIds(source: string): boolean {
+  return source.includes('zod') && ID_TOKEN.test(source);
+}
+
+function scriptKindOf(filePath: string): ts.ScriptKind {
+  const extension = path.extname(filePath).toLowerCase();
+  switch (extension) {
+    case '.tsx':
+      return ts.ScriptKind.TSX;
+    case '.jsx':
+      return ts.ScriptKind.JSX;
+    case '.js':
+    case '.mjs':
+    case '.cjs':
+      return ts.ScriptKind.JS;
+    default:
+      return ts.ScriptKind.TS;
+  }
+}
+
+function parse(source: string, filePath: string): ts.SourceFile {
+  // No setParentNodes: schemaShapesOf sets the parent pointers in the walk it makes anyway.
+  const sourceFile = ts.createSourceFile(filePath, source, ts.ScriptTarget.Latest, false, scriptKindOf(filePath));
+  // `parseDiagnostics` is where the parser leaves syntax errors; the public API only exposes them through a Program.
+  const [first] = (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  if (first !== undefined) {
+    const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start);
+    throw new CodemodParseError(filePath, ts.flattenDiagnosticMessageText(first.messageText, '\n'), line + 1, character + 1);
+  }
+  return sourceFile;
+}
+
+/** The specifier to import `guardId` from in `filePath`: absolute paths become relative ones. */
+function importSpecifierFor(importFrom: string | undefined, filePath: string): string {
+  if (importFrom === undefined || importFrom === '') return DEFAULT_MODULE;
+  if (!path.isAbsolute(importFrom)) return importFrom;
+  const relative = path.relative(path.dirname(path.resolve(filePath)), importFrom).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+function hasComment(sourceFile: ts.SourceFile, start: number, end: number): boolean {
+  const text = sourceFile.text;
+  const slice = text.slice(start, end);
+  if (!slice.includes('//') && !slice.includes('/*')) return false;
+  const variant = sourceFile.languageVariant;
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, variant, text, undefined, start, end - start);
+  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
+    if (token === ts.SyntaxKind.SingleLineCommentTrivia || token === ts.SyntaxKind.MultiLineCommentTrivia) return true;
+  }
+  return false;
+}
+
+/** One line of source for a message: `z.coerce.string().describe("The ...")`, cut at 60 characters. */
+function excerpt(sourceFile: ts.SourceFile, node: ts.Node): string {
+  const text = node.getText(sourceFile).replace(/\s*\n\s*/g, ' ');
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+interface FieldRewrite {
+  readonly edits: readonly CodemodEdit[];
+  readonly note?: Omit<CodemodNote, 'line' | 'column'>;
+  /** Where the guard call goes, to check that the guard's name is not shadowed there. */
+  readonly at: ts.Node;
+}
+
+/** Everything one file needs: the parsed file, the Zod reader, and the notes and edits gathered so far. */
+class GuardIdsRun {
+  readonly edits: CodemodEdit[] = [];
+  readonly notes: CodemodNote[] = [];
+  readonly rewrites: FieldRewrite[] = [];
+  readonly reader: TypeScriptSchemaReader;
+
+  constructor(
+    readonly sourceFile: ts.SourceFile,
+    readonly filePath: string,
+    readonly specifier: string,
+  ) {
+    this.reader = new TypeScriptSchemaReader(sourceFile, [...GUARD_MODULES, specifier]);
+  }
+
+  note(kind: CodemodNote['kind'], node: ts.Node, message: string): void {
+    const { line, character } = this.sourceFile.getLineAndCharacterOfPosition(node.getStart(this.sourceFile));
+    this.notes.push({ kind, line: line + 1, column: character + 1, message });
+  }
+
+  /** The guard's local name: an existing `guardId` import (aliased or not), else `guardId`. */
+  guardName(): string {
+    for (const [local, imported] of this.reader.imports.guards) if (imported === GUARD_FUNCTION) return local;
+    return GUARD_FUNCTION;
+  }
+
+  /** Text edits for a rewrite plan, or the reason it cannot be applied. */
+  private plan(rewrite: GuardRewrite<ts.Node>, guard: string): CodemodEdit[] | string {
+    const file = this.sourceFile;
+    const start = rewrite.target.getStart(file);
+    const end = rewrite.target.end;
+    const wrap: CodemodEdit[] = [
+      { start, end: start, text: `${guard}(` },
+      { start: end, end, text: ')' },
+    ];
+    switch (rewrite.kind) {
+      case 'wrap':
+        return wrap;
+      case 'drop-coerce': {
+        const callee = (rewrite.factory as ts.CallExpression).expression;
+        const calleeStart = callee.getStart(file);
+        if (hasComment(file, calleeStart, callee.end)) return 'comment';
+        return [wrap[0] as CodemodEdit, { start: calleeStart, end: callee.end, text: `${rewrite.namespace}.string` }, wrap[1] as CodemodEdit];
+      }
+      case 'keep-string-branch': {
+        const unionStart = rewrite.union.getStart(file);
+        const branchStart = rewrite.branch.getStart(file);
+        const removed: CodemodEdit[] = [
+          { start: unionStart, end: branchStart, text: '' },
+          { start: rewrite.branch.end, end: rewrite.union.end, text: '' },
+        ].filter((edit) => edit.end > edit.start);
+        if (removed.some((edit) => hasComment(file, edit.start, edit.end))) return 'comment';
+        return [...wrap, ...removed];
+      }
+      case 'blocked':
+        return rewrite.reason;
+    }
+  }
+
+  private blockedMessage(reason: string, key: string, value: ts.Node, detail: string): string {
+    const text = excerpt(this.sourceFile, value);
+    switch (reason) {
+      case 'retyped':
+        return `${key}: ${text} is not rewritten: .${detail}() changes the parsed string into something else, so guardId(...) around it would not type-check, and guardId(<the string part>).${detail}(...) drops the field from "required" on zod 4. Move the .${detail}() into the handler and wrap the string schema, or wrap it by hand and diff the published schema.`;
+      case 'coerce-target':
+        return `${key}: ${text} accepts anything and converts it to a ${detail} (null and "" become 0); left alone because its handler expects a ${detail}. Check that null, "" and objects cannot reach it, or accept ids as strings with guardId(z.string()) and convert in the handler.`;
+      case 'coerce-factory':
+        return `${key}: ${text} uses \`${detail}\` imported on its own, so there is no Zod namespace to write the string schema with; replace it by hand with guardId(z.string()).`;
+      case 'union-shape':
+        return `${key}: ${text} accepts strings and numbers but has no plain string member to keep; replace it by hand with guardId(<the string schema>).`;
+      default:
+        return `${key}: ${text} is not rewritten: the rewrite would drop a comment inside it. Rewrite it by hand, keeping the comment: guardId(<the string schema>).`;
+    }
+  }
+
+  private behaviourMessage(verdict: IdAcceptorVerdict, key: string, text: string, guard: string, optional: boolean): string {
+    if (verdict === 'coerced') {
+      const rejected = optional ? 'null, booleans and objects are' : 'null, undefined (a missing key), booleans and objects are';
+      const required = optional ? '' : ' Under zod 3 the field is listed in "required" again.';
+      return `${key}: ${text} became ${guard}(...) around the plain string schema: ${rejected} now rejected with the inner schema's message instead of reaching the handler as "null", "true", "[object Object]"; positive integer ids still arrive as their decimal string.${required}`;
+    }
+    return `${key}: ${text} became ${guard}(...) around its string member: the published schema goes back to the string type (no anyOf or type array) and the handler now gets strings only (47 arrives as "47"); 0, negative and fractional numbers are rejected. Check the handler for code that expected a number.`;
+  }
+
+  /** Decides one field of a shape, and records its edits or its note. */
+  field(property: ObjectProperty<ts.Node>, shape: SchemaShape, guard: string): void {
+    const key = property.key;
+    // Names that cannot be ids need no schema meaning at all.
+    if (key === undefined || property.spread || !ID_SUFFIX.test(key)) return;
+    let value: SchemaExpr<ts.Node> = property.value;
+    let verdict = idAcceptorVerdict(key, meaningOf(value));
+    if (verdict === 'not-id' || verdict === 'guarded' || verdict === 'constrained') return;
+    const valueNode = value.node;
+    let viaConst: string | undefined;
+    if (value.kind === 'identifier') {
+      // `ticketId: nonEmpty` with `const nonEmpty = z.string().min(1)` in this file: judge the const, wrap the use.
+      const resolved = this.reader.resolve(value);
+      if (resolved !== value) {
+        viaConst = value.name;
+        value = resolved;
+        verdict = idAcceptorVerdict(key, meaningOf(resolved));
+        if (verdict === 'not-id' || verdict === 'guarded' || verdict === 'constrained') return;
+      }
+    }
+    const text = excerpt(this.sourceFile, valueNode);
+    switch (verdict) {
+      case 'numeric':
+        // Only where the schema is visibly an acceptor: on a plain object it may as well parse an API response.
+        if (shape.role === 'input') {
+          this.note('info', valueNode, `${key} accepts numbers only (${text}); emitters of strings will fail. Left alone: widening it would change what the handler receives.`);
+        }
+        return;
+      case 'unknown':
+        if (shape.role === 'input') {
+          this.note('info', valueNode, `${key}: cannot see what ${text} accepts (it is defined in another file or built by a call). If it is a plain string schema, wrap it: guardId(${text}).`);
+        }
+        return;
+      case 'guard':
+        break;
+      case 'coerced':
+      case 'union':
+        if (viaConst !== undefined) {
+          this.note('needs-review', valueNode, `${key} uses ${viaConst}, ${verdict === 'coerced' ? 'a coerce' : 'a string-or-number union'} declared in this file; left alone because other fields may share it. Give ${key} its own guardId(z.string()) or rewrite ${viaConst}.`);
+          return;
+        }
+        if (shape.role !== 'input' && guardRewriteOf(value).kind !== 'blocked') {
+          const owner = shape.owner === undefined ? 'this object schema' : shape.owner;
+          this.note(
+            'needs-review',
+            valueNode,
+            `${key} in ${owner}: ${text} left alone: nothing in this file shows that ${owner} is a tool input, and the rewrite would reject values it accepts today (null, objects), which breaks it if it parses API responses. If it is an input, replace it by guardId(z.string()).`,
+          );
+          return;
+        }
+        break;
+      default:
+        return;
+    }
+    const rewrite = guardRewriteOf(value);
+    // Through a const, only the use is wrapped: `guardId(nonEmpty)` leaves the const to the fields that share it.
+    const plan: GuardRewrite<ts.Node> = viaConst === undefined || rewrite.kind === 'blocked' ? rewrite : { kind: 'wrap', target: valueNode };
+    const edits = this.plan(plan, guard);
+    if (typeof edits === 'string') {
+      const detail = plan.kind === 'blocked' ? plan.detail : '';
+      this.note('needs-review', valueNode, this.blockedMessage(edits, key, valueNode, detail));
+      return;
+    }
+    const note = verdict === 'guard' ? undefined : { kind: 'behaviour-change' as const, message: this.behaviourMessage(verdict, key, text, guard, meaningOf(value).optional) };
+    this.rewrites.push({ edits, at: valueNode, ...(note === undefined ? {} : { note }) });
+    if (note !== undefined) this.note(note.kind, valueNode, note.message);
+  }
+
+  /** The edit that makes `guard` importable, or undefined when it already is. */
+  importEdit(): CodemodEdit | undefined {
+    if (this.reader.imports.guards.size > 0 && [...this.reader.imports.guards.values()].includes(GUARD_FUNCTION)) return undefined;
+    const file = this.sourceFile;
+    const text = file.text;
+    const imports = file.statements.filter(ts.isImportDeclaration);
+    const existing = imports.find(
+      (statement) =>
+        ts.isStringLiteral(statement.moduleSpecifier) &&
+        statement.moduleSpecifier.text === this.specifier &&
+        statement.importClause !== undefined &&
+        !statement.importClause.isTypeOnly &&
+        statement.importClause.namedBindings !== undefined &&
+        ts.isNamedImports(statement.importClause.namedBindings),
+    );
+    const named = existing?.importClause?.namedBindings;
+    if (named !== undefined && ts.isNamedImports(named)) {
+      const last = named.elements.at(-1);
+      if (last === undefined) return { start: named.getStart(file), end: named.end, text: `{ ${GUARD_FUNCTION} }` };
+      if (named.elements.hasTrailingComma) {
+        const lineStart = text.lastIndexOf('\n', last.getStart(file)) + 1;
+        const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
+        const multiline = text.slice(named.getStart(file), named.end).includes('\n');
+        return { start: named.elements.end, end: named.elements.end, text: multiline ? `\n${indent}${GUARD_FUNCTION},` : ` ${GUARD_FUNCTION},` };
+      }
+      return { start: last.end, end: last.end, text: `, ${GUARD_FUNCTION}` };
+    }
+    const anchor = imports.at(-1);
+    const zodImport = imports.find((statement) => ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('zod'));
+    const quote = text.charAt((zodImport ?? anchor)?.moduleSpecifier.getStart(file) ?? 0) === '"' ? '"' : "'";
+    const semicolon = anchor === undefined || text.charAt(anchor.end - 1) === ';' ? ';' : '';
+    const newline = text.includes('\r\n') ? '\r\n' : '\n';
+    const declaration = `import { ${GUARD_FUNCTION} } from ${quote}${this.specifier}${quote}${semicolon}`;
+    if (anchor === undefined) return { start: 0, end: 0, text: `${declaration}${newline}` };
+    // After the last import and any comment that trails it on its line.
+    let after = anchor.end;
+    for (const comment of ts.getTrailingCommentRanges(text, anchor.end) ?? []) after = Math.max(after, comment.end);
+    const lineEnd = text.indexOf('\n', after);
+    if (lineEnd === -1) return { start: text.length, end: text.length, text: `${newline}${declaration}` };
+    return { start: lineEnd + 1, end: lineEnd + 1, text: `${declaration}${newline}` };
+  }
+}
+
+function analyseGuardIds(source: string, filePath: string, options: GuardIdsOptions): CodemodOutcome {
+  const nothing: CodemodOutcome = { output: undefined, edits: [], notes: [] };
+  if (!mightMatchGuardIds(source)) return nothing;
+  const sourceFile = parse(source, filePath);
+  const run = new GuardIdsRun(sourceFile, filePath, importSpecifierFor(options.importFrom, filePath));
+  if (!run.reader.imports.hasZod) return nothing;
+  const guard = run.guardName();
+  for (const shape of schemaShapesOf(run.reader, filePath)) {
+    if (shape.role === 'output') continue;
+    for (const property of shape.object.properties) run.field(property, shape, guard);
+  }
+  if (run.rewrites.length === 0) return { output: undefined, edits: [], notes: sortNotes(run.notes) };
+  const shadowed = run.rewrites.find((rewrite) => run.reader.isDeclaredAround(guard, rewrite.at) || isImportedElsewhere(run, guard));
+  if (shadowed !== undefined) {
+    const notes = run.notes.filter((note) => note.kind !== 'behaviour-change');
+    run.notes.length = 0;
+    run.notes.push(...notes);
+    run.note('needs-review', shadowed.at, `${guard} already names something else here, so this file is left unchanged; rename that, or import guardId under another name (import { guardId as guardIdSchema } from '${run.specifier}') and run the codemod again.`);
+    return { output: undefined, edits: [], notes: sortNotes(run.notes) };
+  }
+  const edits = run.rewrites.flatMap((rewrite) => rewrite.edits);
+  const importEdit = run.importEdit();
+  if (importEdit !== undefined) edits.push(importEdit);
+  edits.sort((a, b) => a.start - b.start || a.end - b.end);
+  return { output: applyEdits(source, edits), edits, notes: sortNotes(run.notes) };
+}
+
+/** True when `name` is imported from a module that is not one of the guard modules. */
+function isImportedElsewhere(run: GuardIdsRun, name: string): boolean {
+  if (run.reader.imports.guards.has(name)) return false;
+  return run.sourceFile.statements.some((statement) => {
+    const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
+    if (clause === undefined) return false;
+    if (clause.name?.text === name) return true;
+    const named = clause.namedBindings;
+    if (named === undefined) return false;
+    return ts.isNamespaceImport(named) ? named.name.text === name : named.elements.some((element) => element.name.text === name);
+  });
+}
+
+function sortNotes(notes: readonly CodemodNote[]): CodemodNote[] {
+  return [...notes].sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+export const guardIds: Codemod<GuardIdsOptions> = {
+  name: 'guard-ids',
+  description: 'wrap the string schema of every id a tool accepts in guardId(...), so numeric ids chain; published bytes stay identical',
+  mightMatch: mightMatchGuardIds,
+  analyse: analyseGuardIds,
+};
+
+/** The plain transform: the new text of the file, or undefined when there is nothing to change. */
+export function guardIdsTransform(source: string, filePath: string, options: GuardIdsOptions = {}): string | undefined {
+  return guardIds.analyse(source, filePath, options).output;
+}
