@@ -134,19 +134,21 @@ class ShapeFinder {
   /** A top-level const named like a role: `const TicketOutput = z.object(...)`, `const GetTicketArgs = {...}`. */
   private visitDeclaration(declaration: ts.VariableDeclaration): void {
     if (declaration.initializer === undefined || !ts.isIdentifier(declaration.name)) return;
-    if (!ts.isVariableStatement(declaration.parent.parent) || !ts.isSourceFile(declaration.parent.parent.parent)) return;
     const role = schemaRoleOfName(declaration.name.text);
     if (role === undefined) return;
     this.seed(declaration.initializer, role);
     if (role === 'input') this.addShape(this.objectOf(this.reader.read(declaration.initializer)));
   }
 
-  /** Hands a role on to every same-file const a role subtree names (`z.array(TaskSchema)`, `Args.shape`, `...base`). */
+  /**
+   * Hands a role on to every same-file const a role subtree names (`z.array(TaskSchema)`, `Args.shape`, `...base`),
+   * functions included: `z.lazy(() => TaskSchema)` names it too.
+   */
   private propagate(): void {
     for (let item = this.pending.pop(); item !== undefined; item = this.pending.pop()) {
       const { role } = item;
       const visit = (node: ts.Node): void => {
-        if (ts.isFunctionLike(node) || ts.isTypeNode(node)) return;
+        if (ts.isTypeNode(node)) return;
         if (ts.isIdentifier(node)) {
           const parent = node.parent;
           const isName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node);
@@ -185,7 +187,6 @@ class ShapeFinder {
       switch (node.kind) {
         case ts.SyntaxKind.CallExpression:
         case ts.SyntaxKind.ObjectLiteralExpression:
-        case ts.SyntaxKind.VariableDeclaration:
           candidates.push(node);
           break;
         case ts.SyntaxKind.ImportDeclaration:
@@ -202,10 +203,12 @@ class ShapeFinder {
       parent = outer;
     };
     ts.forEachChild(sourceFile, visit);
+    for (const statement of sourceFile.statements) {
+      if (ts.isVariableStatement(statement)) for (const declaration of statement.declarationList.declarations) this.visitDeclaration(declaration);
+    }
     for (const node of candidates) {
       if (ts.isCallExpression(node)) this.visitCall(node);
-      else if (ts.isObjectLiteralExpression(node)) this.visitObject(node);
-      else this.visitDeclaration(node as ts.VariableDeclaration);
+      else this.visitObject(node as ts.ObjectLiteralExpression);
     }
     this.propagate();
     const fileRole = schemaRoleOfFile(filePath);

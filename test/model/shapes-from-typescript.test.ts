@@ -50,6 +50,16 @@ export const NotAShape = Base.extend({ label: 'x' });
     expect(shapes(text).sort()).toEqual(['Extended plain: agentId', 'tools input: ticketId']);
   });
 
+  it('follows z.lazy(() => Const) like any other use', () => {
+    const text = `
+import { z } from 'zod';
+const Node: z.ZodType<unknown> = z.lazy(() => z.object({ id: z.string(), children: z.array(Node) }));
+const OutputSchema = { tree: z.array(z.lazy(() => Node)) };
+export const tool = { name: 'get_tree', parameters: { rootId: z.string() }, outputSchema: OutputSchema, execute: () => null };
+`;
+    expect(shapes(text).sort()).toEqual(['- output: id,children', 'tool input: rootId']);
+  });
+
   it('makes every object in a file named for outputs an output', () => {
     const text = `import { z } from 'zod';\nexport const TaskSchema = z.object({ id: z.string() });\n`;
     expect(shapes(text, '/p/src/utils/output-schemas.ts')).toEqual(['TaskSchema output: id']);
