@@ -58,6 +58,15 @@ describe('nothing to do', () => {
     expect(guardIds.analyse(source, '/p/a.ts', {})).toEqual({ output: undefined, edits: [], notes: [] });
   });
 
+  it('leaves plain objects in test files alone, but not the inputs of a server a test registers', () => {
+    const plain = `${zodImport}const check = z.object({ taskId: z.string() }).safeParse({ taskId: 123 });\n`;
+    expect(guardIdsTransform(plain, '/p/src/tool-execution-error.test.ts')).toBeUndefined();
+    expect(guardIdsTransform(plain, '/p/src/tools/__tests__/errors.ts')).toBeUndefined();
+    expect(guardIdsTransform(plain, '/p/src/tool-execution-error.ts')).toContain('taskId: guardId(z.string())');
+    const server = `${zodImport}declare const server: { registerTool(...args: unknown[]): void };\nserver.registerTool('get_task', { inputSchema: { taskId: z.string() } }, async () => ({}));\n`;
+    expect(guardIdsTransform(server, '/p/test/server.spec.ts')).toContain('taskId: guardId(z.string())');
+  });
+
   it('leaves every schema in a file named for outputs alone', () => {
     const source = `${zodImport}export const TaskSchema = z.object({ id: z.string(), projectId: z.string() });\n`;
     expect(guardIdsTransform(source, '/p/src/utils/output-schemas.ts')).toBeUndefined();
