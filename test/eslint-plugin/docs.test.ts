@@ -31,11 +31,11 @@ function examplesOf(markdown: string): Example[] {
   return examples;
 }
 
-function lint(id: string, code: string): Linter.LintMessage[] {
+function lint(rule: string, code: string): Linter.LintMessage[] {
   const linter = new Linter({ configType: 'flat' });
   return linter.verify(
     code,
-    [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser }, plugins: { 'agent-contract': plugin as never }, rules: { [`agent-contract/${id}`]: 'error' } }],
+    [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser }, plugins: { 'agent-contract': plugin as never }, rules: { [`agent-contract/${rule}`]: 'error' } }],
     'example.test.ts',
   );
 }
