@@ -14,8 +14,11 @@ const jscodeshiftBin = path.join(repoRoot, 'node_modules/jscodeshift/bin/jscodes
 const fixtures = path.join(repoRoot, 'test/codemods/guard-ids/fixtures');
 const workDir = path.join(repoRoot, '.tmp', `guard-ids-jscodeshift-${process.pid}`);
 
+// jscodeshift colours its output (picocolors) when CI, FORCE_COLOR or a TTY says so; NO_COLOR wins over all of them.
+const plainEnv = { ...process.env, NO_COLOR: '1' };
+
 function jscodeshift(args: readonly string[], cwd = workDir): string {
-  return execFileSync(process.execPath, [jscodeshiftBin, ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(process.execPath, [jscodeshiftBin, ...args], { cwd, encoding: 'utf8', env: plainEnv, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** `--silent --print` output: one ` REP ` line per note, then the new source and the newline console.log adds. */
