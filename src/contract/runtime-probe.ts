@@ -23,6 +23,7 @@ import type { ContractRuntime } from './contract-file.ts';
 const PRELOAD_SOURCE = `
 import * as nodeModule from 'node:module';
 import { appendFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 try {
   const out = process.env.AGENT_CONTRACT_RUNTIME_REPORT;
   if (out) {
@@ -56,7 +57,9 @@ try {
       const write = process.stderr.write;
       const link = /^ESM \\d+: async link\\(\\) (\\S+) -> (\\S+) ModuleJob \\{[\\s\\S]*?\\burl: '([^']+)'/;
       process.stderr.write = function (chunk, ...rest) {
-        const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+        const raw = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+        // Node colours its debug log when FORCE_COLOR is set (as many CI systems do): match the text without colours.
+        const text = stripVTControlCharacters(raw);
         if (text.startsWith('ESM ')) {
           const match = link.exec(text);
           if (match && typeof nodeModule.registerHooks !== 'function') record(match[2], match[3], match[1]);

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { PACKAGE_VERSION } from '../package-info.ts';
@@ -59,7 +60,9 @@ function debugLineFilter(sections: readonly string[]): (line: string) => boolean
   if (sections.length === 0) return () => true;
   const entry = new RegExp(`^(?:${sections.join('|')}) \\d+: `);
   let inEntry = false;
-  return (line) => {
+  return (raw) => {
+    // Node colours its debug log under FORCE_COLOR; the entries are recognised without the colours.
+    const line = stripVTControlCharacters(raw);
     if (entry.test(line)) {
       inEntry = line.trimEnd().endsWith('{');
       return false;

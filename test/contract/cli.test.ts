@@ -372,6 +372,15 @@ describe('contract commands on bad input: one line with the next step, exit 2, n
     expect(result.stderr).toContain('last lines the server wrote to stderr:\n  DATABASE_URL is not set\n');
     expect(result.stderr.split('\n')[0]).toContain('exited with code 3');
   });
+
+  it('keeps the runtime probe and the stderr tail working when FORCE_COLOR makes Node colour its debug log', async () => {
+    const dead = await run(['contract', 'snapshot', '--out', file('dead-colour.json'), '--', 'node', '-e', "console.error('DATABASE_URL is not set'); process.exit(3)"], { FORCE_COLOR: '1' });
+    expect(dead.stderr).toContain('last lines the server wrote to stderr:\n  DATABASE_URL is not set\n');
+    expect(dead.stderr).not.toContain('ESM');
+    const live = await run(['contract', 'snapshot', '--out', file('helpdesk-colour.json'), '--', ...helpdesk], { FORCE_COLOR: '1' });
+    expect(live.code, live.stderr).toBe(0);
+    expect((await readJson<McpContract>(file('helpdesk-colour.json'))).runtime).toEqual({ sdk: ['@modelcontextprotocol/sdk@1.32.2'], zod: ['4.6.7'], sdkZod: ['4.6.7'] });
+  });
 });
 
 function alive(pid: number): boolean {
