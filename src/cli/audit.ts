@@ -1,6 +1,10 @@
-import { Option, type Command } from 'commander';
 import pc from 'picocolors';
-import type { AuditPhase } from '../audit/audit.ts';
+import { audit, type AuditPhase } from '../audit/audit.ts';
+import { ConfigError } from '../audit/config.ts';
+import { formatAuditJson } from '../audit/format-json.ts';
+import { formatAuditSarif } from '../audit/format-sarif.ts';
+import { formatAuditText } from '../audit/format-text.ts';
+import { ProjectError } from '../audit/project.ts';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 export interface AuditCommandOptions {
@@ -37,17 +41,11 @@ function progressLine(enabled: boolean): { update: (phase: AuditPhase, done: num
   };
 }
 
-/** `agent-contract audit [project]`: the static chain matrix. Exit 1 when the `--fail-on` threshold is met. */
+/**
+ * `agent-contract audit [project]`: the static chain matrix. main.ts declares the command and loads this module (and with
+ * it typescript, an optional peer) only when it runs. Exit 1 when the `--fail-on` threshold is met.
+ */
 export async function runAuditCommand(target: string, options: AuditCommandOptions): Promise<number> {
-  // The audit loads typescript, an optional peer: only when this command runs.
-  const [{ audit }, { ConfigError }, { ProjectError }, { formatAuditJson }, { formatAuditSarif }, { formatAuditText }] = await Promise.all([
-    import('../audit/audit.ts'),
-    import('../audit/config.ts'),
-    import('../audit/project.ts'),
-    import('../audit/format-json.ts'),
-    import('../audit/format-sarif.ts'),
-    import('../audit/format-text.ts'),
-  ]);
   const progress = progressLine(process.stderr.isTTY === true);
   let result;
   try {
@@ -66,18 +64,4 @@ export async function runAuditCommand(target: string, options: AuditCommandOptio
   if (options.failOn === 'never') return EXIT_OK;
   if (broken > 0 || (options.failOn === 'tolerated' && tolerated > 0)) return EXIT_FINDINGS;
   return EXIT_OK;
-}
-
-export function registerAuditCommand(program: Command): void {
-  program
-    .command('audit')
-    .description('the chain matrix of a whole server from its TypeScript types: every emitted id against every input that names the same entity')
-    .usage('[options] [project]')
-    .argument('[project]', 'the project folder or its tsconfig.json', '.')
-    .addOption(new Option('--format <format>', 'text, json (docs/audit-json.md) or sarif (SARIF 2.1.0)').choices(['text', 'json', 'sarif']).default('text'))
-    .addOption(new Option('--fail-on <level>', 'exit 1 when a chain is at least this bad').choices(['broken', 'tolerated', 'never']).default('broken'))
-    .option('--all', 'also list the chains that hold (text format)')
-    .action(async (target: string, options: AuditCommandOptions) => {
-      process.exitCode = await runAuditCommand(target, options);
-    });
 }

@@ -1,16 +1,17 @@
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import pc from 'picocolors';
-import { contractChainMatrix } from '../contract/chains.ts';
 import { CLIENTS, fixFor, type ClientId } from '../contract/compatibility.ts';
-import { ContractFileError, readContractFile, serializeContract, writeContractFile, type McpContract } from '../contract/contract-file.ts';
+import { ContractFileError, DEFAULT_CONTRACT_FILE, readContractFile, serializeContract, writeContractFile, type McpContract } from '../contract/contract-file.ts';
 import { diffContracts, diffFails, type ChangeLevel } from '../contract/diff.ts';
 import { formatChainMatrix, formatDiff, formatDiffSummary, formatFindings } from '../contract/format.ts';
-import { describeSource, snapshotServer, SnapshotError, type ServerSource } from '../contract/snapshot.ts';
+import type { ServerSource } from '../contract/snapshot.ts';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
-const DEFAULT_FILE = 'mcp-contract.json';
+// The commands are declared in main.ts; this module is loaded when one of them runs. Starting or reaching a server
+// (snapshot.ts, the MCP SDK client) is loaded only by a command that does, so a diff of two files goes without.
+const snapshotModule = () => import('../contract/snapshot.ts');
 
-interface LiveOptions {
+export interface LiveOptions {
   readonly url?: string;
   readonly header: string[];
   readonly timeout: string;
@@ -82,6 +83,7 @@ async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Prom
 }
 
 async function snapshotLive(source: ServerSource, options: LiveOptions, signal: AbortSignal): Promise<McpContract> {
+  const { describeSource, snapshotServer, SnapshotError } = await snapshotModule();
   try {
     const { contract } = await snapshotServer(source, { timeoutMs: parseTimeout(options.timeout), probeRuntime: options.probe, signal });
     return contract;
@@ -125,22 +127,11 @@ function runtimeText(contract: McpContract): string {
   return parts.length === 0 ? 'no MCP SDK or zod seen' : parts.join(', ');
 }
 
-function liveOptions(command: Command): Command {
-  return command
-    .option('--url <url>', 'reach a running Streamable HTTP server instead of starting one')
-    .option('--header <name: value>', 'an HTTP header for --url (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
-    .addOption(new Option('--timeout <ms>', 'how long the server may take to answer initialize, and each tools/list page').default('20000'))
-    .option('--no-probe', 'do not ask a Node server (through NODE_OPTIONS) which MCP SDK and zod it loaded');
-}
-
-const failOnOption = () =>
-  new Option('--fail-on <level>', 'exit 1 when a change at this level or worse is found').choices(['breaking', 'warning', 'info', 'none']).default('breaking');
-
-interface SnapshotCommandOptions extends LiveOptions {
+export interface SnapshotCommandOptions extends LiveOptions {
   readonly out: string;
 }
 
-async function runSnapshot(command: Command, operands: string[], options: SnapshotCommandOptions): Promise<number> {
+export async function runSnapshot(command: Command, operands: string[], options: SnapshotCommandOptions): Promise<number> {
   const source = liveSource(command, operands, options, 'snapshot');
   if (source === undefined) {
     throw new UsageError('snapshot needs the command that starts your stdio server after --, e.g. agent-contract contract snapshot -- node dist/server.js (or --url)');
@@ -163,7 +154,7 @@ async function runSnapshot(command: Command, operands: string[], options: Snapsh
   }
 }
 
-interface DiffCommandOptions extends LiveOptions {
+export interface DiffCommandOptions extends LiveOptions {
   readonly base: string;
   readonly head?: string;
   readonly failOn: ChangeLevel | 'none';
@@ -177,7 +168,7 @@ function printDiff(base: McpContract, head: McpContract, labels: { base: string;
   return diff;
 }
 
-async function runDiff(command: Command, operands: string[], options: DiffCommandOptions): Promise<number> {
+export async function runDiff(command: Command, operands: string[], options: DiffCommandOptions): Promise<number> {
   const source = liveSource(command, operands, options, 'diff');
   if (source !== undefined && options.head !== undefined) throw new UsageError('diff: give either --head <file> or a server to snapshot (after -- or --url), not both');
   if (source === undefined && options.head === undefined) {
@@ -186,25 +177,27 @@ async function runDiff(command: Command, operands: string[], options: DiffComman
   const base = await readContract(options.base);
   try {
     const head = source === undefined ? await readContract(options.head as string) : await interruptible((signal) => snapshotLive(source, options, signal));
-    const diff = printDiff(base, head, { base: options.base, head: options.head ?? describeSource(source as ServerSource) }, options);
+    const label = source === undefined ? (options.head as string) : (await snapshotModule()).describeSource(source);
+    const diff = printDiff(base, head, { base: options.base, head: label }, options);
     return diffFails(diff, options.failOn) ? EXIT_FINDINGS : EXIT_OK;
   } catch (error) {
     return exitForInterrupt(error);
   }
 }
 
-interface CheckCommandOptions extends LiveOptions {
+export interface CheckCommandOptions extends LiveOptions {
   readonly file: string;
   readonly failOn: ChangeLevel | 'none';
   readonly update?: boolean;
   readonly json?: boolean;
 }
 
-async function runCheck(command: Command, operands: string[], options: CheckCommandOptions): Promise<number> {
+export async function runCheck(command: Command, operands: string[], options: CheckCommandOptions): Promise<number> {
   const source = liveSource(command, operands, options, 'check');
   if (source === undefined) {
     throw new UsageError('check needs the command that starts your stdio server after --, e.g. agent-contract contract check -- node dist/server.js (or --url)');
   }
+  const { describeSource } = await snapshotModule();
   let committed: McpContract | undefined;
   try {
     committed = await readContractFile(options.file);
@@ -246,7 +239,7 @@ async function runCheck(command: Command, operands: string[], options: CheckComm
   }
 }
 
-interface SourceCommandOptions extends LiveOptions {
+export interface SourceCommandOptions extends LiveOptions {
   readonly json?: boolean;
 }
 
@@ -255,18 +248,18 @@ async function contractFrom(command: Command, operands: string[], options: Sourc
   if (options.url !== undefined || hadDoubleDash(command)) {
     const source = liveSource(command, operands, options, what);
     if (source === undefined) throw new UsageError(`${what}: -- must be followed by the command that starts your stdio server`);
-    return { contract: await interruptible((signal) => snapshotLive(source, options, signal)), label: describeSource(source) };
+    return { contract: await interruptible((signal) => snapshotLive(source, options, signal)), label: (await snapshotModule()).describeSource(source) };
   }
   if (operands.length > 1) throw new UsageError(`${what} takes one contract file; to snapshot a server, put its command after --`);
-  const file = operands[0] ?? DEFAULT_FILE;
+  const file = operands[0] ?? DEFAULT_CONTRACT_FILE;
   return { contract: await readContract(file), label: file };
 }
 
-interface CompatCommandOptions extends SourceCommandOptions {
+export interface CompatCommandOptions extends SourceCommandOptions {
   readonly clients?: string;
 }
 
-async function runCompat(command: Command, operands: string[], options: CompatCommandOptions): Promise<number> {
+export async function runCompat(command: Command, operands: string[], options: CompatCommandOptions): Promise<number> {
   const wanted = options.clients?.split(',').map((client) => client.trim()).filter((client) => client !== '');
   const unknown = wanted?.filter((client) => !(client in CLIENTS));
   if (unknown !== undefined && unknown.length > 0) {
@@ -283,9 +276,10 @@ async function runCompat(command: Command, operands: string[], options: CompatCo
   }
 }
 
-async function runChains(command: Command, operands: string[], options: SourceCommandOptions): Promise<number> {
+export async function runChains(command: Command, operands: string[], options: SourceCommandOptions): Promise<number> {
   try {
     const { contract, label } = await contractFrom(command, operands, options, 'chains');
+    const { contractChainMatrix } = await import('../contract/chains.ts');
     const matrix = contractChainMatrix(contract);
     if (matrix.summary.acceptors === 0) {
       throw new UsageError(`${label}: no input schema of the ${matrix.tools} tools has an id field (named id, *Id, *_id); there is no chain to check`);
@@ -302,77 +296,3 @@ async function runChains(command: Command, operands: string[], options: SourceCo
     return exitForInterrupt(error);
   }
 }
-
-/** `agent-contract contract <snapshot|diff|check|compat|chains>`. */
-export function registerContractCommand(program: Command): void {
-  const contract = program
-    .command('contract')
-    .description("snapshot the tools a server really publishes, diff two contracts by direction, and guard the contract in pre-commit and CI");
-
-  liveOptions(
-    contract
-      .command('snapshot')
-      .description('connect as an MCP client, read tools/list (all pages) and write a normalised, reviewable contract file')
-      .usage('[options] -- <command that starts a stdio server> [args...]')
-      .argument('[server-command...]', 'the command that starts the server')
-      .option('--out <file>', 'where to write the contract (- for stdout)', DEFAULT_FILE),
-  ).action(async (operands: string[], options: SnapshotCommandOptions, command: Command) => {
-    process.exitCode = await runSnapshot(command, operands, options);
-  });
-
-  liveOptions(
-    contract
-      .command('diff')
-      .description('compare two contracts; input changes are judged as requests, output changes as responses')
-      .usage('[options] [--head <file> | -- <server command> [args...]]')
-      .argument('[server-command...]', 'snapshot this server as the new contract')
-      .option('--base <file>', 'the contract to compare against', DEFAULT_FILE)
-      .option('--head <file>', 'the new contract file'),
-  )
-    .addOption(failOnOption())
-    .option('--json', 'print the changes as JSON')
-    .action(async (operands: string[], options: DiffCommandOptions, command: Command) => {
-      process.exitCode = await runDiff(command, operands, options);
-    });
-
-  liveOptions(
-    contract
-      .command('check')
-      .description('snapshot the server and diff it against the committed contract; exit 1 on a breaking change (for pre-commit and CI)')
-      .usage('[options] -- <command that starts a stdio server> [args...]')
-      .argument('[server-command...]', 'the command that starts the server')
-      .option('--file <file>', 'the committed contract', DEFAULT_FILE)
-      .option('--update', 'write the new contract to --file when nothing fails (and create it when missing)'),
-  )
-    .addOption(failOnOption())
-    .option('--json', 'print the changes as JSON')
-    .action(async (operands: string[], options: CheckCommandOptions, command: Command) => {
-      process.exitCode = await runCheck(command, operands, options);
-    });
-
-  liveOptions(
-    contract
-      .command('compat')
-      .description('client compatibility findings (Anthropic, OpenAI strict, Gemini, Cursor, MCP) on a contract or a live server')
-      .usage('[options] [file | -- <server command> [args...]]')
-      .argument('[file-or-server...]', `the contract file (default ${DEFAULT_FILE}), or a server command after --`)
-      .option('--clients <list>', `only findings that affect these clients: ${Object.keys(CLIENTS).join(', ')}`),
-  )
-    .option('--json', 'print the findings as JSON')
-    .action(async (operands: string[], options: CompatCommandOptions, command: Command) => {
-      process.exitCode = await runCompat(command, operands, options);
-    });
-
-  liveOptions(
-    contract
-      .command('chains')
-      .description('the id chain matrix from the contract alone: outputSchema id fields against inputSchema id fields')
-      .usage('[options] [file | -- <server command> [args...]]')
-      .argument('[file-or-server...]', `the contract file (default ${DEFAULT_FILE}), or a server command after --`),
-  )
-    .option('--json', 'print the matrix as JSON')
-    .action(async (operands: string[], options: SourceCommandOptions, command: Command) => {
-      process.exitCode = await runChains(command, operands, options);
-    });
-}
-

@@ -1,13 +1,104 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
+import { CLIENTS } from '../contract/compatibility.ts';
+import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';
 import { PACKAGE_VERSION } from '../package-info.ts';
-import { ServerStartError } from '../testing/connect.ts';
-import { registerAuditCommand } from './audit.ts';
-import { runChainsCommand } from './chains.ts';
-import { registerContractCommand } from './contract.ts';
-import { type CodemodCommandOptions, describeCodemods, loadCodemods, runCodemodCommand } from './codemod.ts';
+import type { AuditCommandOptions } from './audit.ts';
+import type { ChainsOptions } from './chains.ts';
+import type { CodemodCommandOptions } from './codemod.ts';
+import type { CheckCommandOptions, CompatCommandOptions, DiffCommandOptions, SnapshotCommandOptions, SourceCommandOptions } from './contract.ts';
 import { EXIT_ERROR, UsageError } from './errors.ts';
 
+// Every command and option is declared here, so that `--help` lists them all; what a command does lives in its own
+// module, imported only once commander has parsed which command runs. A contract diff of two files then never loads
+// the codemod runner, the audit's TypeScript compiler or the MCP SDK client.
+
+/** Options every `contract` command that may start or reach a server takes. */
+function liveOptions(command: Command): Command {
+  return command
+    .option('--url <url>', 'reach a running Streamable HTTP server instead of starting one')
+    .option('--header <name: value>', 'an HTTP header for --url (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .addOption(new Option('--timeout <ms>', 'how long the server may take to answer initialize, and each tools/list page').default('20000'))
+    .option('--no-probe', 'do not ask a Node server (through NODE_OPTIONS) which MCP SDK and zod it loaded');
+}
+
+const failOnOption = () =>
+  new Option('--fail-on <level>', 'exit 1 when a change at this level or worse is found').choices(['breaking', 'warning', 'info', 'none']).default('breaking');
+
+const contractCommands = () => import('./contract.ts');
+
+/** `agent-contract contract <snapshot|diff|check|compat|chains>`. */
+function addContractCommand(program: Command): void {
+  const contract = program
+    .command('contract')
+    .description('snapshot the tools a server really publishes, diff two contracts by direction, and guard the contract in pre-commit and CI');
+
+  liveOptions(
+    contract
+      .command('snapshot')
+      .description('connect as an MCP client, read tools/list (all pages) and write a normalised, reviewable contract file')
+      .usage('[options] -- <command that starts a stdio server> [args...]')
+      .argument('[server-command...]', 'the command that starts the server')
+      .option('--out <file>', 'where to write the contract (- for stdout)', DEFAULT_CONTRACT_FILE),
+  ).action(async (operands: string[], options: SnapshotCommandOptions, command: Command) => {
+    process.exitCode = await (await contractCommands()).runSnapshot(command, operands, options);
+  });
+
+  liveOptions(
+    contract
+      .command('diff')
+      .description('compare two contracts; input changes are judged as requests, output changes as responses')
+      .usage('[options] [--head <file> | -- <server command> [args...]]')
+      .argument('[server-command...]', 'snapshot this server as the new contract')
+      .option('--base <file>', 'the contract to compare against', DEFAULT_CONTRACT_FILE)
+      .option('--head <file>', 'the new contract file'),
+  )
+    .addOption(failOnOption())
+    .option('--json', 'print the changes as JSON')
+    .action(async (operands: string[], options: DiffCommandOptions, command: Command) => {
+      process.exitCode = await (await contractCommands()).runDiff(command, operands, options);
+    });
+
+  liveOptions(
+    contract
+      .command('check')
+      .description('snapshot the server and diff it against the committed contract; exit 1 on a breaking change (for pre-commit and CI)')
+      .usage('[options] -- <command that starts a stdio server> [args...]')
+      .argument('[server-command...]', 'the command that starts the server')
+      .option('--file <file>', 'the committed contract', DEFAULT_CONTRACT_FILE)
+      .option('--update', 'write the new contract to --file when nothing fails (and create it when missing)'),
+  )
+    .addOption(failOnOption())
+    .option('--json', 'print the changes as JSON')
+    .action(async (operands: string[], options: CheckCommandOptions, command: Command) => {
+      process.exitCode = await (await contractCommands()).runCheck(command, operands, options);
+    });
+
+  liveOptions(
+    contract
+      .command('compat')
+      .description('client compatibility findings (Anthropic, OpenAI strict, Gemini, Cursor, MCP) on a contract or a live server')
+      .usage('[options] [file | -- <server command> [args...]]')
+      .argument('[file-or-server...]', `the contract file (default ${DEFAULT_CONTRACT_FILE}), or a server command after --`)
+      .option('--clients <list>', `only findings that affect these clients: ${Object.keys(CLIENTS).join(', ')}`),
+  )
+    .option('--json', 'print the findings as JSON')
+    .action(async (operands: string[], options: CompatCommandOptions, command: Command) => {
+      process.exitCode = await (await contractCommands()).runCompat(command, operands, options);
+    });
+
+  liveOptions(
+    contract
+      .command('chains')
+      .description('the id chain matrix from the contract alone: outputSchema id fields against inputSchema id fields')
+      .usage('[options] [file | -- <server command> [args...]]')
+      .argument('[file-or-server...]', `the contract file (default ${DEFAULT_CONTRACT_FILE}), or a server command after --`),
+  )
+    .option('--json', 'print the matrix as JSON')
+    .action(async (operands: string[], options: SourceCommandOptions, command: Command) => {
+      process.exitCode = await (await contractCommands()).runChains(command, operands, options);
+    });
+}
 
 function buildProgram(): Command {
   const program = new Command('agent-contract')
@@ -26,8 +117,8 @@ function buildProgram(): Command {
     .option('--samples <file>', 'JSON with arguments for the fields that are not ids: { "tools": { "<tool>": {...} }, "fields": {...} }')
     .addOption(new Option('--timeout <ms>', 'how long the server may take to start and to answer each call').default('20000'))
     .option('--json', 'print the whole report as JSON')
-    .action(async (serverCommand: string[], options: { samples?: string; timeout: string; json?: boolean }) => {
-      process.exitCode = await runChainsCommand(serverCommand, options);
+    .action(async (serverCommand: string[], options: ChainsOptions) => {
+      process.exitCode = await (await import('./chains.ts')).runChainsCommand(serverCommand, options);
     });
 
   program
@@ -43,14 +134,28 @@ function buildProgram(): Command {
     .option('--force', 'write even when the git tree has uncommitted changes to tracked files')
     .option('--import-from <module>', 'the module the codemod imports its helpers from (guard-ids: guardId)')
     .action(async (name: string, paths: string[], options: CodemodCommandOptions) => {
-      process.exitCode = await runCodemodCommand(name, paths, options);
+      process.exitCode = await (await import('./codemod.ts')).runCodemodCommand(name, paths, options);
     });
   // The codemods load typescript, an optional peer: read them only when `codemod` runs, here to list them in its help.
   program.hook('preSubcommand', async (_program, subcommand) => {
-    if (subcommand.name() === 'codemod') subcommand.addHelpText('after', describeCodemods(await loadCodemods()));
+    if (subcommand.name() !== 'codemod') return;
+    const { describeCodemods, loadCodemods } = await import('./codemod.ts');
+    subcommand.addHelpText('after', describeCodemods(await loadCodemods()));
   });
-  registerContractCommand(program);
-  registerAuditCommand(program);
+
+  addContractCommand(program);
+
+  program
+    .command('audit')
+    .description('the chain matrix of a whole server from its TypeScript types: every emitted id against every input that names the same entity')
+    .usage('[options] [project]')
+    .argument('[project]', 'the project folder or its tsconfig.json', '.')
+    .addOption(new Option('--format <format>', 'text, json (docs/audit-json.md) or sarif (SARIF 2.1.0)').choices(['text', 'json', 'sarif']).default('text'))
+    .addOption(new Option('--fail-on <level>', 'exit 1 when a chain is at least this bad').choices(['broken', 'tolerated', 'never']).default('broken'))
+    .option('--all', 'also list the chains that hold (text format)')
+    .action(async (target: string, options: AuditCommandOptions) => {
+      process.exitCode = await (await import('./audit.ts')).runAuditCommand(target, options);
+    });
   return program;
 }
 
@@ -62,6 +167,12 @@ async function main(argv: readonly string[]): Promise<void> {
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return; // --help and --version
+      if (error.code === 'commander.help') {
+        // `agent-contract` or `agent-contract contract` alone: commander has printed the commands to stderr.
+        process.stderr.write('agent-contract: no command given; pick one of the commands listed above\n');
+        process.exitCode = EXIT_ERROR;
+        return;
+      }
       const next = error.code === 'commander.unknownCommand' ? '; run agent-contract --help to see the commands' : '; run agent-contract --help';
       process.stderr.write(`agent-contract: ${error.message.replace(/^error: /, '')}${next}\n`);
       process.exitCode = EXIT_ERROR;
@@ -69,6 +180,8 @@ async function main(argv: readonly string[]): Promise<void> {
     }
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`agent-contract: ${message}\n`);
+    // Only a command that started a server has loaded this module; reading it here costs nothing on the way out.
+    const { ServerStartError } = await import('../testing/connect.ts');
     if (error instanceof ServerStartError && error.stderrTail.length > 0) {
       process.stderr.write(`last lines the server wrote to stderr:\n${error.stderrTail.slice(-10).map((line) => `  ${line}`).join('\n')}\n`);
     }

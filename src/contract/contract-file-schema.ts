@@ -3,6 +3,8 @@
 export const CONTRACT_FORMAT = 'agent-contract/mcp-contract';
 /** Raised when a change makes an older agent-contract misread the file; older files stay readable. */
 export const CONTRACT_FORMAT_VERSION = 1;
+/** The file `agent-contract contract` reads and writes when none is named. */
+export const DEFAULT_CONTRACT_FILE = 'mcp-contract.json';
 
 const stringArray = { type: 'array', items: { type: 'string' } } as const;
 

@@ -10,7 +10,7 @@ export interface JsonObject {
   [key: string]: JsonValue;
 }
 
-export { CONTRACT_FILE_SCHEMA, CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
+export { CONTRACT_FILE_SCHEMA, CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION, DEFAULT_CONTRACT_FILE } from './contract-file-schema.ts';
 import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
 
 /** One tool as the contract records it: normalised schemas, the rest as published. */
