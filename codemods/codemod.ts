@@ -31,6 +31,16 @@ export interface CodemodOutcome {
   readonly notes: readonly CodemodNote[];
 }
 
+/** What a codemod may read across the whole project before it analyses any file: see `Codemod.withProject`. */
+export interface CodemodProject {
+  /** Every TypeScript file of the project, absolute: the files the run rewrites and the files it only reads. */
+  readonly files: readonly string[];
+  /** A file's text (read once, shared with the run), or undefined when it cannot be read. */
+  read(filePath: string): string | undefined;
+  /** The file `specifier` names from `fromFile`, resolved as the project's TypeScript resolves it; undefined when it does not resolve. */
+  resolveModule(specifier: string, fromFile: string): string | undefined;
+}
+
 export interface Codemod<Options> {
   /** The kebab-case name users type: `agent-contract codemod <name>`. */
   readonly name: string;
@@ -40,6 +50,12 @@ export interface Codemod<Options> {
   mightMatch(source: string): boolean;
   /** Analyses one file. Throws `CodemodParseError` when the file does not parse. */
   analyse(source: string, filePath: string, options: Options): CodemodOutcome;
+  /**
+   * Optional: facts gathered across the project before any file is analysed (for `guard-ids`, how other files use
+   * each exported schema), handed to `analyse` as the options of each file, so `analyse` stays a pure function of
+   * its arguments. A file the project cannot parse is left to `analyse` to report.
+   */
+  withProject?(project: CodemodProject, options: Options): (filePath: string) => Options;
 }
 
 /** The file does not parse; nothing may be written to it. */

@@ -2,11 +2,17 @@ import path from 'node:path';
 import ts from 'typescript';
 import { TypeScriptSchemaReader } from '../src/model/from-typescript.ts';
 import { idAcceptorVerdict, type IdAcceptorVerdict } from '../src/model/id-acceptor.ts';
+import { idListElementOf } from '../src/model/id-array.ts';
+import { isIdName } from '../src/model/ids.ts';
+import type { SchemaRole } from '../src/model/schema-role.ts';
 import { guardRewriteOf, meaningOf, type GuardRewrite, type ObjectProperty, type SchemaExpr } from '../src/model/schema-expr.ts';
-import { schemaShapesOf, type SchemaShape } from '../src/model/shapes-from-typescript.ts';
+import { schemaShapesOf, type ExternalRoles, type SchemaShape } from '../src/model/shapes-from-typescript.ts';
 import { isTestFilePath } from '../src/model/test-files.ts';
 import { GUARD_MODULES } from '../src/model/zod-imports.ts';
-import { applyEdits, CodemodParseError, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';
+import { applyEdits, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';
+import { namedImportEdit } from './utils/import-edit.ts';
+import { parseSource } from './utils/parse-source.ts';
+import { projectSchemaUses, type SchemaUse } from './utils/schema-uses.ts';
 
 /**
  * `guard-ids`: wraps the string schema of every id field a tool accepts in `guardId(...)`, so an agent that copies a
@@ -20,6 +26,12 @@ export interface GuardIdsOptions {
    * `@/lib/guard-id`) is written as given; an absolute file path becomes a relative import from each file.
    */
   readonly importFrom?: string;
+  /**
+   * How other files of the project use this file's exported consts, by local const name (the runner fills it in
+   * through `withProject`). A use as an output (an `outputSchema`, a returned value) keeps the const and every const
+   * it uses unguarded; a use as a tool input makes it an input; a const used as both is reported for review.
+   */
+  readonly exportUses?: ReadonlyMap<string, readonly SchemaUse[]>;
 }
 
 const GUARD_FUNCTION = 'guardId';
@@ -34,37 +46,6 @@ const ID_SUFFIX = /[iI][dD][sS]?[\s_\-.$]*$/;
 /** A file can only match when it mentions Zod and an id-like name; every other file is skipped unparsed. */
 export function mightMatchGuardIds(source: string): boolean {
   return source.includes('zod') && ID_TOKEN.test(source);
-}
-
-function scriptKindOf(filePath: string): ts.ScriptKind {
-  const extension = path.extname(filePath).toLowerCase();
-  switch (extension) {
-    case '.tsx':
-      return ts.ScriptKind.TSX;
-    case '.jsx':
-      return ts.ScriptKind.JSX;
-    case '.js':
-    case '.mjs':
-    case '.cjs':
-      return ts.ScriptKind.JS;
-    default:
-      return ts.ScriptKind.TS;
-  }
-}
-
-function parse(source: string, filePath: string): ts.SourceFile {
-  // No setParentNodes: schemaShapesOf sets the parent pointers in the walk it makes anyway. No JSDoc either (from
-  // TypeScript 5.3): nothing here reads it, and skipping it saves a tenth of the parse.
-  const jsDocParsingMode = (ts as { JSDocParsingMode?: typeof ts.JSDocParsingMode }).JSDocParsingMode?.ParseNone;
-  const options: ts.CreateSourceFileOptions = jsDocParsingMode === undefined ? { languageVersion: ts.ScriptTarget.Latest } : { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode };
-  const sourceFile = ts.createSourceFile(filePath, source, options, false, scriptKindOf(filePath));
-  // `parseDiagnostics` is where the parser leaves syntax errors; the public API only exposes them through a Program.
-  const [first] = (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-  if (first !== undefined) {
-    const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start);
-    throw new CodemodParseError(filePath, ts.flattenDiagnosticMessageText(first.messageText, '\n'), line + 1, character + 1);
-  }
-  return sourceFile;
 }
 
 /** The specifier to import `guardId` from in `filePath`: absolute paths become relative ones. */
@@ -190,7 +171,12 @@ class GuardIdsRun {
     // Names that cannot be ids need no schema meaning at all.
     if (key === undefined || property.spread || !ID_SUFFIX.test(key)) return;
     let value: SchemaExpr<ts.Node> = property.value;
-    let verdict = idAcceptorVerdict(key, meaningOf(value));
+    const meaning = meaningOf(value);
+    if (meaning.accepts === 'array') {
+      this.listField(key, value, shape, guard);
+      return;
+    }
+    let verdict = idAcceptorVerdict(key, meaning);
     if (verdict === 'not-id' || verdict === 'guarded' || verdict === 'constrained') return;
     const valueNode = value.node;
     let viaConst: string | undefined;
@@ -252,63 +238,65 @@ class GuardIdsRun {
     if (note !== undefined) this.note(note.kind, valueNode, note.message);
   }
 
+  /**
+   * `ticketIds: z.array(z.string())`, `z.string().array().min(1)`: the element is guarded where the published bytes
+   * stay identical (see `idListElementOf`); a list with a default is left alone, with a note on inputs.
+   */
+  private listField(key: string, value: SchemaExpr<ts.Node>, shape: SchemaShape, guard: string): void {
+    if (!isIdName(key)) return;
+    const list = idListElementOf(value);
+    if (list === undefined) return;
+    if (list.kind === 'blocked') {
+      if (shape.role === 'input' && this.isListOfPlainStrings(value)) {
+        this.note(
+          'needs-review',
+          value.node,
+          `${key}: ${excerpt(this.sourceFile, value.node)} is not rewritten: with guardId(...) around its elements, zod 4 no longer publishes the .${list.detail}() value. Drop the .${list.detail}() and apply it in the handler, then run the codemod again, or guard the elements by hand and diff the published schema.`,
+        );
+      }
+      return;
+    }
+    const element = list.element;
+    const judged = element.kind === 'identifier' ? this.reader.resolve(element) : element;
+    if (idAcceptorVerdict(key, meaningOf(judged)) !== 'guard') return;
+    // Through a const, only the use is wrapped, as for single ids.
+    const rewrite: GuardRewrite<ts.Node> = judged === element ? guardRewriteOf(element) : { kind: 'wrap', target: element.node };
+    if (rewrite.kind !== 'wrap') return;
+    const edits = this.plan(rewrite, guard);
+    if (typeof edits !== 'string') this.rewrites.push({ edits, at: element.node });
+  }
+
+  private isListOfPlainStrings(value: SchemaExpr<ts.Node>): boolean {
+    const core = value.kind === 'zod' ? { ...value, methods: value.methods.filter((method) => method.name !== 'default' && method.name !== 'catch' && method.name !== 'prefault') } : value;
+    const list = idListElementOf(core);
+    return list?.kind === 'element' && meaningOf(list.element).accepts === 'string' && meaningOf(list.element).formats.length === 0;
+  }
+
   /** The edit that makes `guard` importable, or undefined when it already is. */
   importEdit(): CodemodEdit | undefined {
-    if (this.reader.imports.guards.size > 0 && [...this.reader.imports.guards.values()].includes(GUARD_FUNCTION)) return undefined;
-    const file = this.sourceFile;
-    const text = file.text;
-    const imports = file.statements.filter(ts.isImportDeclaration);
-    const existing = imports.find(
-      (statement) =>
-        ts.isStringLiteral(statement.moduleSpecifier) &&
-        statement.moduleSpecifier.text === this.specifier &&
-        statement.importClause !== undefined &&
-        !statement.importClause.isTypeOnly &&
-        statement.importClause.namedBindings !== undefined &&
-        ts.isNamedImports(statement.importClause.namedBindings),
-    );
-    const named = existing?.importClause?.namedBindings;
-    if (named !== undefined && ts.isNamedImports(named)) {
-      const last = named.elements.at(-1);
-      if (last === undefined) return { start: named.getStart(file), end: named.end, text: `{ ${GUARD_FUNCTION} }` };
-      if (named.elements.hasTrailingComma) {
-        const lineStart = text.lastIndexOf('\n', last.getStart(file)) + 1;
-        const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
-        const multiline = text.slice(named.getStart(file), named.end).includes('\n');
-        return { start: named.elements.end, end: named.elements.end, text: multiline ? `\n${indent}${GUARD_FUNCTION},` : ` ${GUARD_FUNCTION},` };
-      }
-      return { start: last.end, end: last.end, text: `, ${GUARD_FUNCTION}` };
-    }
-    const anchor = imports.at(-1);
-    const zodImport = imports.find((statement) => ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('zod'));
-    const quote = text.charAt((zodImport ?? anchor)?.moduleSpecifier.getStart(file) ?? 0) === '"' ? '"' : "'";
-    const semicolon = anchor === undefined || text.charAt(anchor.end - 1) === ';' ? ';' : '';
-    const newline = text.includes('\r\n') ? '\r\n' : '\n';
-    const declaration = `import { ${GUARD_FUNCTION} } from ${quote}${this.specifier}${quote}${semicolon}`;
-    if (anchor === undefined) return { start: 0, end: 0, text: `${declaration}${newline}` };
-    // After the last import and any comment that trails it on its line.
-    let after = anchor.end;
-    for (const comment of ts.getTrailingCommentRanges(text, anchor.end) ?? []) after = Math.max(after, comment.end);
-    const lineEnd = text.indexOf('\n', after);
-    if (lineEnd === -1) return { start: text.length, end: text.length, text: `${newline}${declaration}` };
-    return { start: lineEnd + 1, end: lineEnd + 1, text: `${declaration}${newline}` };
+    if ([...this.reader.imports.guards.values()].includes(GUARD_FUNCTION)) return undefined;
+    return namedImportEdit(this.sourceFile, this.specifier, [{ name: GUARD_FUNCTION }]);
   }
 }
 
 function analyseGuardIds(source: string, filePath: string, options: GuardIdsOptions): CodemodOutcome {
   const nothing: CodemodOutcome = { output: undefined, edits: [], notes: [] };
   if (!mightMatchGuardIds(source)) return nothing;
-  const sourceFile = parse(source, filePath);
+  const sourceFile = parseSource(source, filePath);
   const run = new GuardIdsRun(sourceFile, filePath, importSpecifierFor(options.importFrom, filePath));
   if (!run.reader.imports.hasZod) return nothing;
   const guard = run.guardName();
   // Tests build plain schemas to assert what they reject (`z.object({ taskId: z.string() }).safeParse({ taskId: 123 })`);
   // only the inputs of servers they register are rewritten there.
   const isTest = isTestFilePath(filePath);
-  for (const shape of schemaShapesOf(run.reader, filePath)) {
+  const externalRoles = externalRolesOf(options.exportUses);
+  const shapes = schemaShapesOf(run.reader, filePath, externalRoles);
+  const bothSides = externalRoles === undefined ? [] : usedOnBothSides(run, shapes, options.exportUses ?? new Map());
+  for (const shape of shapes) {
     if (shape.role === 'output' || (isTest && shape.role === 'plain')) continue;
     for (const property of shape.object.properties) run.field(property, shape, guard);
   }
+  for (const { owner, at, uses } of bothSides) run.note('needs-review', at, bothSidesMessage(owner, uses, filePath));
   if (run.rewrites.length === 0) return { output: undefined, edits: [], notes: sortNotes(run.notes) };
   const shadowed = run.rewrites.find((rewrite) => run.reader.isDeclaredAround(guard, rewrite.at) || isImportedElsewhere(run, guard));
   if (shadowed !== undefined) {
@@ -323,6 +311,61 @@ function analyseGuardIds(source: string, filePath: string, options: GuardIdsOpti
   if (importEdit !== undefined) edits.push(importEdit);
   edits.sort((a, b) => a.start - b.start || a.end - b.end);
   return { output: applyEdits(source, edits), edits, notes: sortNotes(run.notes) };
+}
+
+function externalRolesOf(exportUses: GuardIdsOptions['exportUses']): ExternalRoles | undefined {
+  if (exportUses === undefined || exportUses.size === 0) return undefined;
+  return new Map([...exportUses].map(([name, uses]) => [name, new Set(uses.map((use) => use.role))]));
+}
+
+/** True when a field of the shape is an id the codemod would guard on an input. */
+function hasGuardableId(shape: SchemaShape): boolean {
+  return shape.object.properties.some((property) => {
+    if (property.key === undefined || property.spread) return false;
+    const meaning = meaningOf(property.value);
+    if (meaning.accepts === 'array') {
+      const list = idListElementOf(property.value);
+      return list?.kind === 'element' && idAcceptorVerdict(property.key, meaningOf(list.element)) === 'guard';
+    }
+    const verdict = idAcceptorVerdict(property.key, meaning);
+    return verdict === 'guard' || verdict === 'coerced' || verdict === 'union';
+  });
+}
+
+interface BothSides {
+  readonly owner: string;
+  readonly at: ts.Node;
+  readonly uses: readonly SchemaUse[];
+}
+
+/**
+ * Consts with guardable ids that the project uses as an input and as an output, counting this file's own uses:
+ * they stay unguarded (output wins) and each is reported once, at its first such shape.
+ */
+function usedOnBothSides(run: GuardIdsRun, shapes: readonly SchemaShape[], exportUses: ReadonlyMap<string, readonly SchemaUse[]>): BothSides[] {
+  const candidates = shapes.filter((shape) => shape.role === 'output' && shape.owner !== undefined && (exportUses.get(shape.owner)?.length ?? 0) > 0 && hasGuardableId(shape));
+  if (candidates.length === 0) return [];
+  // The roles this file alone gives each shape, to tell "used as an output elsewhere, an input here" apart.
+  const ownRoles = new Map(schemaShapesOf(run.reader, run.filePath).map((shape) => [shape.object.node, shape.role]));
+  const found = new Map<string, BothSides>();
+  for (const shape of candidates) {
+    const owner = shape.owner as string;
+    const uses = exportUses.get(owner) ?? [];
+    const roles = new Set<SchemaRole | 'plain'>(uses.map((use) => use.role));
+    roles.add(ownRoles.get(shape.object.node) ?? 'plain');
+    if (roles.has('input') && roles.has('output') && !found.has(owner)) found.set(owner, { owner, at: shape.object.node, uses });
+  }
+  return [...found.values()];
+}
+
+function bothSidesMessage(owner: string, uses: readonly SchemaUse[], filePath: string): string {
+  const where = (role: SchemaRole): string => {
+    const matching = uses.filter((use) => use.role === role);
+    if (matching.length === 0) return 'in this file';
+    const listed = matching.slice(0, 2).map((use) => `${use.emitted ? 'returned at ' : ''}${path.relative(path.dirname(filePath), use.filePath).split(path.sep).join('/')}:${use.line}:${use.column}`);
+    return `${listed.join(', ')}${matching.length > 2 ? ` and ${matching.length - 2} more` : ''}`;
+  };
+  return `${owner} is used as a tool input (${where('input')}) and as an output (${where('output')}), so its ids are left alone: a guarded id in an output schema lets the server emit numbers that clients reject. Declare the input as its own z.object({...}) under an ...Args name, register that, and run the codemod again.`;
 }
 
 /** True when `name` is imported from a module that is not one of the guard modules. */
@@ -347,6 +390,13 @@ export const guardIds: Codemod<GuardIdsOptions> = {
   description: 'wrap the string schema of every id a tool accepts in guardId(...), so numeric ids chain; published bytes stay identical',
   mightMatch: mightMatchGuardIds,
   analyse: analyseGuardIds,
+  withProject(project, options) {
+    const uses = projectSchemaUses(project, mightMatchGuardIds);
+    return (filePath) => {
+      const exportUses = uses.get(filePath);
+      return exportUses === undefined ? options : { ...options, exportUses };
+    };
+  },
 };
 
 /** The plain transform: the new text of the file, or undefined when there is nothing to change. */

@@ -4,6 +4,7 @@ import { type Codemod, type CodemodEdit, type CodemodNote, CodemodParseError } f
 import { discoverFiles } from './discover-files.ts';
 import { CodemodRunError } from './errors.ts';
 import { findDirtyRepositories } from './git-status.ts';
+import { openProject, projectFilesOf } from './project.ts';
 import { AtomicWriteError, type AtomicWriteFileSystem, nodeFileSystem, writeFileAtomic } from './write-atomic.ts';
 
 /**
@@ -145,16 +146,24 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
   const targets = run.targets === undefined || run.targets.length === 0 ? ['.'] : run.targets;
   const filePaths = await discoverFiles(targets, cwd);
   const files: FileReport[] = [];
+  // Texts the project read already; a file that could not be read there is read again below, to report why.
+  const texts = new Map<string, string | undefined>();
+  let optionsFor = (_filePath: string): Options => run.options;
+  if (run.codemod.withProject !== undefined && filePaths.length > 0) {
+    const project = await openProject(await projectFilesOf(targets, cwd, filePaths), texts);
+    optionsFor = run.codemod.withProject(project, run.options);
+  }
   run.onProgress?.(0, filePaths.length);
   for (const filePath of filePaths) {
-    let source: string | undefined;
+    let source = texts.get(filePath);
+    texts.delete(filePath);
     try {
-      source = await readFile(filePath, 'utf8');
+      source ??= await readFile(filePath, 'utf8');
     } catch (error) {
       const code = (error as { code?: unknown }).code?.toString() ?? errorText(error);
       files.push({ path: filePath, status: 'error', needsReview: false, edits: [], notes: [], error: { message: `cannot be read (${code}); check its permissions` } });
     }
-    if (source !== undefined) files.push(analyseFile(run.codemod, filePath, source, run.options));
+    if (source !== undefined) files.push(analyseFile(run.codemod, filePath, source, optionsFor(filePath)));
     run.onProgress?.(files.length, filePaths.length);
   }
 

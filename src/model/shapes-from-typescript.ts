@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import type { TypeScriptSchemaReader } from './from-typescript.ts';
+import { importBindingsOf, type TypeScriptSchemaReader } from './from-typescript.ts';
 import type { ObjectExpr, SchemaExpr } from './schema-expr.ts';
 import { schemaRoleOfFile, schemaRoleOfKey, schemaRoleOfName, type SchemaRole } from './schema-role.ts';
 import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, toolDefinitionOf, toolRegistrationOf, type ToolRegistration } from './tool-registration.ts';
@@ -24,6 +24,28 @@ export interface SchemaShape {
   readonly role: ShapeRole;
   /** The const the shape is declared in, for messages: `GetTicketArgs`. */
   readonly owner: string | undefined;
+}
+
+/**
+ * The roles other files give this file's top-level consts, by const name (see `importedSchemaUsesOf`): each is
+ * treated like a same-file use, so the role reaches every const it uses too.
+ */
+export type ExternalRoles = ReadonlyMap<string, ReadonlySet<SchemaRole>>;
+
+/**
+ * One use, in this file, of a value imported from another module, where the use gives it a role: `outputSchema:
+ * TicketSchema.shape` (output), `inputSchema: toJSONSchema(CreateIssueSchema)` (input), `return
+ * TicketSchema.parse(data)` or `return z.array(TicketSchema)` (emitted: the schema's value or the schema itself leaves
+ * the function, which counts as an output). Uses that give no role (`Args.parse(input)` in a handler) are left out.
+ */
+export interface ImportedSchemaUse {
+  /** The module specifier as written: `./schemas.js`. */
+  readonly module: string;
+  /** The exported name: `TicketSchema` for `import { TicketSchema as T }` and for `schemas.TicketSchema` through `import * as schemas`. */
+  readonly imported: string;
+  readonly role: SchemaRole;
+  readonly emitted: boolean;
+  readonly node: ts.Identifier;
 }
 
 const OBJECT_FACTORY_NAMES = new Set(['object', 'strictObject', 'looseObject']);
@@ -55,7 +77,14 @@ class ShapeFinder {
   private readonly roles = new Map<ts.Node, Set<SchemaRole>>();
   private readonly pending: { node: ts.Node; role: SchemaRole }[] = [];
 
-  constructor(private readonly reader: TypeScriptSchemaReader) {}
+  /** Identifiers naming a non-Zod import, collected by the walk when uses are asked for. */
+  private readonly importReferences: ts.Identifier[] = [];
+
+  constructor(
+    private readonly reader: TypeScriptSchemaReader,
+    private readonly externalRoles?: ExternalRoles,
+    private readonly importedLocals?: ReadonlySet<string>,
+  ) {}
 
   /** The object literal an expression stands for, through same-file consts; undefined for anything else. */
   private objectOf(expr: SchemaExpr<ts.Node>): ObjectExpr<ts.Node> | undefined {
@@ -140,6 +169,15 @@ class ShapeFinder {
     if (role === 'input') this.addShape(this.objectOf(this.reader.read(declaration.initializer)));
   }
 
+  /** A top-level const other files use in a role: seeded like a same-file use. */
+  private visitExternalUse(declaration: ts.VariableDeclaration): void {
+    if (this.externalRoles === undefined || declaration.initializer === undefined || !ts.isIdentifier(declaration.name)) return;
+    for (const role of this.externalRoles.get(declaration.name.text) ?? []) {
+      this.seed(declaration.initializer, role);
+      if (role === 'input') this.addShape(this.objectOf(this.reader.read(declaration.initializer)));
+    }
+  }
+
   /**
    * Hands a role on to every same-file const a role subtree names (`z.array(TaskSchema)`, `Args.shape`, `...base`),
    * functions included: `z.lazy(() => TaskSchema)` names it too.
@@ -180,10 +218,26 @@ class ShapeFinder {
    * read only afterwards, once every pointer a read walks up through is in place.
    */
   find(sourceFile: ts.SourceFile, filePath: string): SchemaShape[] {
+    this.walk(sourceFile);
+    const fileRole = schemaRoleOfFile(filePath);
+    const found: SchemaShape[] = [];
+    for (const [node, object] of this.shapes) {
+      const role = this.roleAt(node) ?? fileRole ?? 'plain';
+      found.push({ object, role, owner: ownerOf(node) });
+    }
+    return found;
+  }
+
+  /** The walk, the seeds and the propagation `find` and `uses` share. */
+  private walk(sourceFile: ts.SourceFile): void {
     const candidates: ts.Node[] = [];
+    const importedLocals = this.importedLocals;
     let parent: ts.Node = sourceFile;
     const visit = (node: ts.Node): void => {
       (node as { parent: ts.Node }).parent = parent;
+      if (importedLocals !== undefined && node.kind === ts.SyntaxKind.Identifier && importedLocals.has((node as ts.Identifier).text)) {
+        this.importReferences.push(node as ts.Identifier);
+      }
       switch (node.kind) {
         case ts.SyntaxKind.CallExpression:
         case ts.SyntaxKind.ObjectLiteralExpression:
@@ -204,18 +258,40 @@ class ShapeFinder {
     };
     ts.forEachChild(sourceFile, visit);
     for (const statement of sourceFile.statements) {
-      if (ts.isVariableStatement(statement)) for (const declaration of statement.declarationList.declarations) this.visitDeclaration(declaration);
+      if (!ts.isVariableStatement(statement)) continue;
+      for (const declaration of statement.declarationList.declarations) {
+        this.visitDeclaration(declaration);
+        this.visitExternalUse(declaration);
+      }
     }
     for (const node of candidates) {
       if (ts.isCallExpression(node)) this.visitCall(node);
       else this.visitObject(node as ts.ObjectLiteralExpression);
     }
     this.propagate();
+  }
+
+  /** The roles the file gives the imported names in `importedLocals` (see `importedSchemaUsesOf`). */
+  uses(sourceFile: ts.SourceFile, filePath: string): ImportedSchemaUse[] {
+    this.walk(sourceFile);
+    const bindings = new Map(importBindingsOf(sourceFile).map((binding) => [binding.local, binding]));
     const fileRole = schemaRoleOfFile(filePath);
-    const found: SchemaShape[] = [];
-    for (const [node, object] of this.shapes) {
-      const role = this.roleAt(node) ?? fileRole ?? 'plain';
-      found.push({ object, role, owner: ownerOf(node) });
+    const found: ImportedSchemaUse[] = [];
+    for (const identifier of this.importReferences) {
+      const binding = bindings.get(identifier.text);
+      const parent = identifier.parent;
+      if (binding === undefined || (ts.isPropertyAccessExpression(parent) && parent.name === identifier) || (ts.isPropertyAssignment(parent) && parent.name === identifier)) continue;
+      if (!this.reader.refersToImport(identifier)) continue;
+      let imported = binding.imported;
+      if (imported === '*') {
+        // `schemas.TicketSchema` through `import * as schemas`: the member is the export used.
+        if (!ts.isPropertyAccessExpression(parent) || parent.expression !== identifier) continue;
+        imported = parent.name.text;
+      }
+      const role = this.roleAt(identifier);
+      const emitted = role === undefined && isEmitted(identifier);
+      const resolved = role ?? (emitted ? 'output' : isInTopLevelConst(identifier) ? fileRole : undefined);
+      if (resolved !== undefined) found.push({ module: binding.source, imported, role: resolved, emitted, node: identifier });
     }
     return found;
   }
@@ -231,7 +307,46 @@ class ShapeFinder {
   }
 }
 
-/** Every object shape in `sourceFile`, with its role; see the module comment for how roles are told apart. */
-export function schemaShapesOf(reader: TypeScriptSchemaReader, filePath: string): SchemaShape[] {
-  return new ShapeFinder(reader).find(reader.sourceFile, filePath);
+/**
+ * True when the value of the expression `node` sits in leaves its function: inside a `return` or an arrow's
+ * expression body (`z.lazy(() => Task)` excepted: that is a schema naming another, not a value leaving).
+ */
+function isEmitted(node: ts.Node): boolean {
+  for (let current: ts.Node = node; current.parent !== undefined; current = current.parent) {
+    const parent = current.parent;
+    if (ts.isReturnStatement(parent)) return true;
+    if (ts.isArrowFunction(parent) && parent.body === current) {
+      const call = parent.parent;
+      const isLazy = ts.isCallExpression(call) && (ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : ts.isIdentifier(call.expression) ? call.expression.text : '') === 'lazy';
+      return !isLazy;
+    }
+    if (ts.isFunctionLike(parent) || ts.isSourceFile(parent) || ts.isStatement(parent)) return false;
+  }
+  return false;
+}
+
+function isInTopLevelConst(node: ts.Node): boolean {
+  for (let current: ts.Node | undefined = node.parent; current !== undefined; current = current.parent) {
+    if (ts.isFunctionLike(current)) return false;
+    if (ts.isVariableStatement(current)) return ts.isSourceFile(current.parent);
+  }
+  return false;
+}
+
+/**
+ * Every object shape in `sourceFile`, with its role; see the module comment for how roles are told apart.
+ * `externalRoles` adds the roles other files give the file's top-level consts.
+ */
+export function schemaShapesOf(reader: TypeScriptSchemaReader, filePath: string, externalRoles?: ExternalRoles): SchemaShape[] {
+  return new ShapeFinder(reader, externalRoles).find(reader.sourceFile, filePath);
+}
+
+/**
+ * The uses in `sourceFile` that give a role to a value imported from another module: the other half of
+ * `externalRoles`, for a codemod run that knows the whole project. Zod and guard imports are not looked at.
+ */
+export function importedSchemaUsesOf(reader: TypeScriptSchemaReader, filePath: string): ImportedSchemaUse[] {
+  const locals = new Set(importBindingsOf(reader.sourceFile).filter((binding) => !reader.imports.zod.has(binding.local) && !reader.imports.guards.has(binding.local)).map((binding) => binding.local));
+  if (locals.size === 0) return [];
+  return new ShapeFinder(reader, undefined, locals).uses(reader.sourceFile, filePath);
 }

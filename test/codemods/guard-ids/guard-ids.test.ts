@@ -155,8 +155,10 @@ describe('tool inputs the model recognises', () => {
     ]);
   });
 
-  it('does not take z.string().array() for a string id', () => {
-    const source = `${zodImport}export const Args = z.object({ ticketIds: z.string().array() });\n`;
-    expect(guardIdsTransform(source, '/p/a.ts')).toBeUndefined();
+  it('guards the elements of a list of ids, and only of plain string ids', () => {
+    const source = `${zodImport}export const Args = z.object({ ticketIds: z.string().array(), tags: z.string().array(), userIds: z.string().email().array() });\n`;
+    expect(guardIdsTransform(source, '/p/a.ts')).toBe(
+      `${zodImport}import { guardId } from 'agent-contract';\nexport const Args = z.object({ ticketIds: guardId(z.string()).array(), tags: z.string().array(), userIds: z.string().email().array() });\n`,
+    );
   });
 });
