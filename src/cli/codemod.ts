@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pc from 'picocolors';
 import type { Codemod } from '../../codemods/codemod.ts';
 import { CodemodRunError } from '../../codemods/runner/errors.ts';
@@ -58,6 +59,16 @@ function colorsFor(stream: ProgressStream) {
   return pc.createColors(stream.isTTY === true && pc.isColorSupported);
 }
 
+/**
+ * `--import-from` as the codemod gets it: a path starting with `./` or `../` names a file from where the command
+ * runs, so it becomes absolute and each rewritten file imports it by its own relative path; a bare or aliased
+ * specifier (`#lib/guard-id`, `@/lib/guard-id`) is written as given.
+ */
+function importFromOption(importFrom: string | undefined, cwd: string): string | undefined {
+  if (importFrom === undefined) return undefined;
+  return /^\.\.?[\\/]/.test(importFrom) ? path.resolve(cwd, importFrom) : importFrom;
+}
+
 /** `agent-contract codemod <name> [paths...]`: runs one codemod and reports in the form the flags ask for. */
 export async function runCodemodCommand(name: string, paths: readonly string[], options: CodemodCommandOptions, context: CodemodCommandContext = {}): Promise<number> {
   const registry = context.registry ?? (await loadCodemods());
@@ -74,6 +85,7 @@ export async function runCodemodCommand(name: string, paths: readonly string[], 
     throw new UsageError('--import-from needs a module name, e.g. --import-from agent-contract');
   }
   const cwd = context.cwd ?? process.cwd();
+  const importFrom = importFromOption(options.importFrom, cwd);
   const stdout = context.stdout ?? process.stdout;
   const stderr = context.stderr ?? process.stderr;
   const notWrittenBecause = options.check === true ? '--check' : options.dry === true ? '--dry' : options.print === true ? '--print' : undefined;
@@ -83,7 +95,7 @@ export async function runCodemodCommand(name: string, paths: readonly string[], 
   try {
     report = await runCodemod({
       codemod,
-      options: options.importFrom === undefined ? {} : { importFrom: options.importFrom },
+      options: importFrom === undefined ? {} : { importFrom },
       targets: paths,
       cwd,
       write: notWrittenBecause === undefined,

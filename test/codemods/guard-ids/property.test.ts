@@ -13,8 +13,8 @@ import { isIdName } from '../../../src/model/ids.ts';
 
 /**
  * Generated schema files, checked against what the codemod promises: the output parses, a second run changes
- * nothing, non-id fields and every comment survive byte for byte, and every rewritten id field, built at run time
- * from its own text, accepts a positive integer while a plain guard publishes the same JSON Schema as before, with
+ * nothing, non-id fields and every comment survive byte for byte, and every rewritten id field (and list of ids),
+ * built at run time from its own text, accepts a positive integer while a plain guard publishes the same JSON Schema as before, with
  * the installed zod 4 and zod 3, and for zod 4 fields also with zod 4.0.0 from test/zod-matrix.
  */
 
@@ -42,7 +42,7 @@ function differsOnZod400(text: string): boolean {
 }
 
 type Flavour = 'zod4' | 'zod3' | 'mini';
-type Kind = 'guard' | 'coerce' | 'union' | 'numeric' | 'uuid';
+type Kind = 'guard' | 'list' | 'coerce' | 'union' | 'numeric' | 'uuid';
 type Container = 'args-object' | 'input-shape' | 'plain-object';
 
 interface FieldSpec {
@@ -82,6 +82,7 @@ const expression = (flavour: Flavour, kind: Kind): fc.Arbitrary<{ text: string; 
   if (flavour === 'mini') {
     const options: Record<Kind, string[]> = {
       guard: ['z.string()', 'z.string().check(z.minLength(1))', 'z.optional(z.string())', 'z.nullable(z.string().check(z.maxLength(64)))'],
+      list: ['z.array(z.string())', 'z.optional(z.array(z.string().check(z.minLength(1))))', 'z.array(z.string()).check(z.minLength(1))'],
       coerce: ['z.coerce.string()', 'z.optional(z.coerce.string())'],
       union: ['z.union([z.string(), z.number()])', 'z.optional(z.union([z.string().check(z.minLength(1)), z.number()]))'],
       numeric: ['z.number()'],
@@ -93,6 +94,12 @@ const expression = (flavour: Flavour, kind: Kind): fc.Arbitrary<{ text: string; 
     switch (kind) {
       case 'guard':
         return { text: layout(['z', '.string()', ...inner, ...outer], separators), commentInRemoval: false };
+      case 'list': {
+        // A list of ids: `z.array(<string>)` or `<string>.array()`, with methods on the list that keep the bytes.
+        const element = layout(['z', '.string()', ...inner], separators);
+        const listMethods = [...(variant === 2 ? ['.min(1)'] : []), ...outer];
+        return { text: `${variant === 0 ? `${element}.array()` : `z.array(${element})`}${listMethods.join('')}`, commentInRemoval: false };
+      }
       case 'coerce': {
         // A comment inside `z.coerce.string` sits in the callee the rewrite replaces.
         const callee = removalComment && variant === 0 ? `z.coerce ${comment()} .string()` : 'z.coerce.string()';
@@ -114,7 +121,7 @@ const expression = (flavour: Flavour, kind: Kind): fc.Arbitrary<{ text: string; 
 };
 
 const field = (flavour: Flavour, key: string): fc.Arbitrary<FieldSpec> =>
-  fc.constantFrom<Kind>('guard', 'guard', 'coerce', 'union', 'numeric', 'uuid').chain((kind) =>
+  fc.constantFrom<Kind>('guard', 'guard', 'list', 'coerce', 'union', 'numeric', 'uuid').chain((kind) =>
     fc.record({
       expr: expression(flavour, kind),
       quoted: fc.boolean(),
@@ -202,7 +209,7 @@ function publishedSchema(flavour: Flavour, key: string, schema: Schema): string 
 
 function expectedRewrite(file: GeneratedFile, spec: FieldSpec): boolean {
   if (!isIdName(spec.key)) return false;
-  if (spec.kind === 'guard') return true;
+  if (spec.kind === 'guard' || spec.kind === 'list') return true;
   if (spec.kind === 'coerce' || spec.kind === 'union') return file.container !== 'plain-object' && !spec.commentInRemoval;
   return false;
 }
@@ -230,10 +237,11 @@ describe('guard-ids on generated schema files', () => {
           }
           expect(rewritten, spec.key).not.toBe(spec.text);
           const guarded = build(file.flavour, rewritten ?? '');
-          expect(guarded.safeParse(47), `${spec.key}: ${rewritten}`).toEqual(expect.objectContaining({ success: true, data: '47' }));
+          const [sent, parsed] = spec.kind === 'list' ? [[47], ['47']] : [47, '47'];
+          expect(guarded.safeParse(sent), `${spec.key}: ${rewritten}`).toEqual(expect.objectContaining({ success: true, data: parsed }));
           const nullable = /nullable|nullish/.test(spec.text);
           expect(guarded.safeParse(null).success, `${spec.key}: ${rewritten} and null`).toBe(nullable);
-          if (spec.kind === 'guard') {
+          if (spec.kind === 'guard' || spec.kind === 'list') {
             expect(publishedSchema(file.flavour, spec.key, guarded), rewritten).toBe(publishedSchema(file.flavour, spec.key, build(file.flavour, spec.text)));
             if (file.flavour === 'zod4' && zod400 !== undefined && !differsOnZod400(spec.text)) {
               const oldZod = zod400;
