@@ -1,29 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot as root, runCli as run } from '../support/run-cli.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 const guarded = 'test/audit/fixtures/guarded';
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI, as a user's shell would: `npm ci` builds dist/ through `prepare`. */
-function run(args: readonly string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 /** Every file under `dir` with its modification time, to prove the audit writes nothing. */
 function snapshot(dir: string): Record<string, number> {

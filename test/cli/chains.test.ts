@@ -1,26 +1,7 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli as run } from '../support/run-cli.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 const helpdesk = ['node', 'dist/examples/helpdesk/src/main.js'];
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI, as a user's shell would: `npm ci` builds dist/ through `prepare`. */
-function run(args: readonly string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 describe('agent-contract chains against the helpdesk over stdio', () => {
   it('prints every chain and the tally, and exits 1 because chains are broken', async () => {

@@ -1,15 +1,13 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpContract } from '../../src/contract/contract-file.ts';
 import type { ContractChange } from '../../src/contract/diff.ts';
+import { repoRoot as root, runCli, spawnCli } from '../support/run-cli.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 const fixtures = 'test/fixtures/contract-servers';
 const helpdesk = ['node', 'dist/examples/helpdesk/src/main.js'];
 const zod4 = (variant: string) => ['node', `${fixtures}/zod4.mjs`, variant];
@@ -17,21 +15,8 @@ const zod3 = (variant: string) => ['node', `${fixtures}/zod3.mjs`, variant];
 const matrix443 = join(root, 'test/zod-matrix/zod-4.4.3');
 const onMatrix = (variant: string) => ['node', `${fixtures}/matrix.mjs`, variant];
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built CLI as a user's shell would (`npm run build` first). */
-function run(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { cwd: root, env: { ...process.env, NO_COLOR: '1', ...env } }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** The built CLI with NO_COLOR=1 and `env` on top of this process's environment. */
+const run = (args: readonly string[], env: Record<string, string> = {}) => runCli(args, { env });
 
 let folder: string;
 const file = (name: string) => join(folder, name);
@@ -406,39 +391,40 @@ function exited(child: ChildProcess): Promise<{ code: number | null; stderr: str
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 }
 
+/**
+ * Snapshots `server` (which writes its pid to `pidFile`), sends the CLI `signal` once the server runs, and reports
+ * the CLI's exit, whether the server is gone and whether the contract file was written.
+ */
+async function interruptSnapshot(server: readonly string[], pidFile: string, signal: NodeJS.Signals, env: Record<string, string> = {}) {
+  const out = file(`${signal}.json`);
+  const child = spawnCli(['contract', 'snapshot', '--out', out, '--', ...server], { env });
+  const done = exited(child);
+  expect(await waitFor(() => existsSync(pidFile), 10_000)).toBe(true);
+  const pid = Number(await readFile(pidFile, 'utf8'));
+  child.kill(signal);
+  const { code, stderr } = await done;
+  return { code, stderr, serverGone: await waitFor(() => !alive(pid), 3_000), written: existsSync(out) };
+}
+
 describe('interrupting a snapshot ends the server and writes nothing', () => {
   it('Ctrl-C (SIGINT) while the server starts', async () => {
     const pidFile = file('starting.pid');
-    const out = file('interrupted.json');
     const server = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
-    const child = spawn(process.execPath, [cli, 'contract', 'snapshot', '--out', out, '--', 'node', '-e', server], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    const done = exited(child);
-    expect(await waitFor(() => existsSync(pidFile), 10_000)).toBe(true);
-    const pid = Number(await readFile(pidFile, 'utf8'));
-    child.kill('SIGINT');
-    const { code, stderr } = await done;
-    expect(code).toBe(130);
-    expect(stderr).toBe('agent-contract: interrupted by SIGINT; the server was stopped and nothing was written\n');
-    expect(await waitFor(() => !alive(pid), 3_000)).toBe(true);
-    expect(existsSync(out)).toBe(false);
+    expect(await interruptSnapshot(['node', '-e', server], pidFile, 'SIGINT')).toEqual({
+      code: 130,
+      stderr: 'agent-contract: interrupted by SIGINT; the server was stopped and nothing was written\n',
+      serverGone: true,
+      written: false,
+    });
   });
 
   it('SIGTERM while waiting for tools/list', async () => {
     const pidFile = file('listing.pid');
-    const out = file('terminated.json');
-    const child = spawn(process.execPath, [cli, 'contract', 'snapshot', '--out', out, '--', 'node', `${fixtures}/hanging-list.mjs`], {
-      cwd: root,
-      env: { ...process.env, PID_FILE: pidFile },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    expect(await interruptSnapshot(['node', `${fixtures}/hanging-list.mjs`], pidFile, 'SIGTERM', { PID_FILE: pidFile })).toEqual({
+      code: 143,
+      stderr: 'agent-contract: interrupted by SIGTERM; the server was stopped and nothing was written\n',
+      serverGone: true,
+      written: false,
     });
-    const done = exited(child);
-    expect(await waitFor(() => existsSync(pidFile), 10_000)).toBe(true);
-    const pid = Number(await readFile(pidFile, 'utf8'));
-    child.kill('SIGTERM');
-    const { code, stderr } = await done;
-    expect(code).toBe(143);
-    expect(stderr).toBe('agent-contract: interrupted by SIGTERM; the server was stopped and nothing was written\n');
-    expect(await waitFor(() => !alive(pid), 3_000)).toBe(true);
-    expect(existsSync(out)).toBe(false);
   });
 });

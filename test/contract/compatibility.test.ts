@@ -1,26 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import * as z4 from 'zod';
 import * as z3 from 'zod3';
 import { COMPATIBILITY_RULES, compatibilityFindings, fixFor } from '../../src/contract/compatibility.ts';
 import type { JsonValue } from '../../src/contract/contract-file.ts';
-import { toolsListWire } from '../../src/testing/wire.ts';
-
-async function published(build: (server: McpServer) => void): Promise<JsonValue[]> {
-  const server = new McpServer({ name: 'compat', version: '1.0.0' });
-  build(server);
-  return JSON.parse(await toolsListWire(server)) as JsonValue[];
-}
-
-const answer = () => ({ content: [] });
-
-type LooseRegister = (name: string, config: Record<string, unknown>, callback: typeof answer) => void;
-
-/** registerTool without the SDK's generic inference, which costs the type checker minutes on zod 3 + zod 4 shapes. */
-function register(server: McpServer, name: string, config: Record<string, unknown>): void {
-  (server.registerTool as unknown as LooseRegister).call(server, name, config, answer);
-}
+import { publishedTools as published, registerTool as register } from '../support/published-tools.ts';
 
 /** [rule, tool, paths, clients] per finding. */
 function summary(tools: readonly JsonValue[]): unknown[][] {

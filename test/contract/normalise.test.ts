@@ -1,26 +1,9 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { describe, expect, it } from 'vitest';
 import * as z4 from 'zod';
 import * as z3 from 'zod3';
 import type { JsonObject, JsonValue } from '../../src/contract/contract-file.ts';
 import { dialectName, isNormalised, normaliseSchema } from '../../src/contract/normalise.ts';
-import { toolsListWire } from '../../src/testing/wire.ts';
-
-/** The tools/list wire bytes of one tool whose input and output are built by `shape` with the given zod. */
-async function publishedWith(build: (server: McpServer) => void): Promise<JsonObject[]> {
-  const server = new McpServer({ name: 'normalise', version: '1.0.0' });
-  build(server);
-  return JSON.parse(await toolsListWire(server)) as JsonObject[];
-}
-
-const answer = () => ({ content: [] });
-
-type LooseRegister = (name: string, config: Record<string, unknown>, callback: typeof answer) => void;
-
-/** registerTool without the SDK's generic inference, which costs the type checker minutes on zod 3 + zod 4 shapes. */
-function register(server: McpServer, name: string, config: Record<string, unknown>): void {
-  (server.registerTool as unknown as LooseRegister).call(server, name, config, answer);
-}
+import { publishedTools as publishedWith, registerTool as register } from '../support/published-tools.ts';
 
 describe('normaliseSchema on real SDK renders', () => {
   it('makes a zod 3 and a zod 4 render of the same schemas equal, except for zod 3 closing input objects', async () => {

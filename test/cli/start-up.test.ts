@@ -1,0 +1,100 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runCli } from '../support/run-cli.ts';
+
+// Each command loads only what it needs: main.ts declares every command and imports a command's module once
+// commander has parsed which one runs. These tests read what the built CLI imported, so a static import that drags the
+// MCP SDK client, typescript or the codemod runner back into every start-up fails here.
+
+const recorder = pathToFileURL(fileURLToPath(new URL('../support/record-imports.mjs', import.meta.url))).href;
+let folder: string;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'cli-start-up-'));
+  const contract = (ticketId: string) => ({
+    format: 'agent-contract/mcp-contract',
+    formatVersion: 1,
+    server: { name: 'start-up' },
+    tools: [{ name: 'get_ticket', inputSchema: { type: 'object', properties: { ticketId: { type: ticketId } }, required: ['ticketId'] } }],
+    compatibility: [],
+  });
+  await writeFile(join(folder, 'base.json'), JSON.stringify(contract('string')));
+  await writeFile(join(folder, 'head.json'), JSON.stringify(contract('integer')));
+});
+
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+interface Imports {
+  readonly code: number;
+  /** This package's own modules, relative to the repository (`dist/src/cli/main.js`). */
+  readonly own: string[];
+  /** The packages imported from node_modules, by name. */
+  readonly packages: string[];
+}
+
+let runs = 0;
+
+async function importsOf(args: readonly string[]): Promise<Imports> {
+  runs += 1;
+  const record = join(folder, `imports-${runs}.txt`);
+  const { code } = await runCli(args, { env: { NODE_OPTIONS: `--import=${recorder}`, RECORD_IMPORTS: record } });
+  const urls = [...new Set((await readFile(record, 'utf8')).split('\n').filter((url) => url.startsWith('file:')))];
+  const own = new Set<string>();
+  const packages = new Set<string>();
+  for (const url of urls) {
+    const file = relative(repoRoot, fileURLToPath(url)).split('\\').join('/');
+    const inPackage = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*\/node_modules\/)/.exec(file);
+    if (inPackage !== null) packages.add(inPackage[1] as string);
+    else own.add(file);
+  }
+  return { code, own: [...own].sort(), packages: [...packages].sort() };
+}
+
+describe('what each command loads before it runs', () => {
+  it('--version loads no command module and no package but commander', async () => {
+    const imports = await importsOf(['--version']);
+    expect(imports.code).toBe(0);
+    expect(imports.own.filter((file) => file.startsWith('dist/src/cli/'))).toEqual(['dist/src/cli/errors.js', 'dist/src/cli/main.js']);
+    expect(imports.packages).toEqual(['commander']);
+  });
+
+  it('contract diff of two files loads neither the MCP SDK, zod, typescript, the audit nor the codemod runner', async () => {
+    const imports = await importsOf(['contract', 'diff', '--base', join(folder, 'base.json'), '--head', join(folder, 'head.json')]);
+    expect(imports.code).toBe(1);
+    expect(imports.packages).toEqual(['commander', 'picocolors']);
+    expect(imports.own.filter((file) => !file.startsWith('dist/src/contract/') && !file.startsWith('dist/src/model/'))).toEqual([
+      'dist/src/cli/contract.js',
+      'dist/src/cli/errors.js',
+      'dist/src/cli/main.js',
+      'dist/src/package-info.js',
+    ]);
+    expect(imports.own).not.toContain('dist/src/contract/snapshot.js');
+  });
+
+  it('contract snapshot loads the MCP SDK client, which the recorder sees', async () => {
+    const imports = await importsOf(['contract', 'snapshot', '--out', '-', '--url', 'http://127.0.0.1:9/mcp']);
+    expect(imports.code).toBe(2);
+    expect(imports.packages).toContain('@modelcontextprotocol/sdk');
+    expect(imports.packages).not.toContain('typescript');
+    expect(imports.own).toContain('dist/src/contract/snapshot.js');
+  });
+
+  it.each(['chains', 'audit', 'contract snapshot'])('%s --help loads none of the command modules', async (command) => {
+    const imports = await importsOf([...command.split(' '), '--help']);
+    expect(imports.code).toBe(0);
+    expect(imports.own.filter((file) => file.startsWith('dist/src/cli/'))).toEqual(['dist/src/cli/errors.js', 'dist/src/cli/main.js']);
+    expect(imports.packages).toEqual(['commander']);
+  });
+
+  it('codemod --help loads the codemods (and typescript) to list them', async () => {
+    const imports = await importsOf(['codemod', '--help']);
+    expect(imports.code).toBe(0);
+    expect(imports.own).toContain('dist/src/cli/codemod.js');
+    expect(imports.packages).toContain('typescript');
+  });
+});
