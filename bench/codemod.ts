@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { guardIds } from '../codemods/guard-ids.ts';
+import { openProject } from '../codemods/runner/project.ts';
 import { writeCorpus } from './corpus.ts';
 
 /**
@@ -36,15 +37,24 @@ function option(name: string, fallback: string): string {
   return index === -1 ? fallback : process.argv[index + 1] ?? fallback;
 }
 
-/** Child mode: one in-process engine over the corpus; prints one JSON line. */
-function runEngine(engine: 'parse-only' | 'guard-ids', dir: string): void {
+/**
+ * Child mode: one in-process engine over the corpus; prints one JSON line. guard-ids does what the command does:
+ * the cross-file pass over the project (every file read once, exports and imports found in the text, importers
+ * parsed), then `mightMatch` and `analyse` per file with the options that pass gives it.
+ */
+async function runEngine(engine: 'parse-only' | 'guard-ids', dir: string): Promise<void> {
   const files = readdirSync(dir).sort().map((file) => path.join(dir, file));
   let changed = 0;
   const start = performance.now();
-  for (const file of files) {
-    const source = readFileSync(file, 'utf8');
-    if (engine === 'parse-only') ts.createSourceFile(file, source, ts.ScriptTarget.Latest);
-    else if (guardIds.mightMatch(source) && guardIds.analyse(source, file, {}).output !== undefined) changed += 1;
+  if (engine === 'parse-only') {
+    for (const file of files) ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  } else {
+    const project = await openProject(files, new Map());
+    const optionsFor = guardIds.withProject?.(project, {}) ?? (() => ({}));
+    for (const file of files) {
+      const source = project.read(file) ?? '';
+      if (guardIds.mightMatch(source) && guardIds.analyse(source, file, optionsFor(file)).output !== undefined) changed += 1;
+    }
   }
   const ms = performance.now() - start;
   process.stdout.write(`${JSON.stringify({ engine, files: files.length, changed, ms, maxRssKb: process.resourceUsage().maxRSS })}\n`);
@@ -85,10 +95,10 @@ function median(runs: readonly Run[]): Run {
   return sorted[Math.floor(sorted.length / 2)] as Run;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const engine = option('engine', '');
   if (engine === 'parse-only' || engine === 'guard-ids') {
-    runEngine(engine, option('corpus', corpusDir));
+    await runEngine(engine, option('corpus', corpusDir));
     return;
   }
   const fileCount = Number(option('files', '2000'));
@@ -125,4 +135,4 @@ function main(): void {
   if (codemod.changed !== jscodeshift.changed) process.stdout.write(`note: the two rewrites changed different numbers of files (${codemod.changed} vs ${jscodeshift.changed})\n`);
 }
 
-main();
+await main();

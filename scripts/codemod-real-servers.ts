@@ -20,7 +20,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { CodemodParseError, type CodemodNote } from '../codemods/codemod.ts';
-import { guardIds } from '../codemods/guard-ids.ts';
+import { guardIds, type GuardIdsOptions } from '../codemods/guard-ids.ts';
+import { openProject } from '../codemods/runner/project.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SKIPPED_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', 'out']);
@@ -111,7 +112,13 @@ function difference(after: readonly string[], before: readonly string[]): string
   });
 }
 
-function runOn(dir: string, install: boolean, list: boolean, keep: boolean, zodVersion: string | undefined): RepoReport {
+/** The options of each file, from the project's cross-file facts, as `agent-contract codemod guard-ids` computes them. */
+async function projectOptions(files: readonly string[]): Promise<(filePath: string) => GuardIdsOptions> {
+  const project = await openProject(files, new Map());
+  return guardIds.withProject?.(project, {}) ?? (() => ({}));
+}
+
+async function runOn(dir: string, install: boolean, list: boolean, keep: boolean, zodVersion: string | undefined): Promise<RepoReport> {
   const repo = repoName(dir);
   const copy = mkdtempSync(path.join(tmpdir(), 'agent-contract-real-'));
   try {
@@ -132,6 +139,8 @@ function runOn(dir: string, install: boolean, list: boolean, keep: boolean, zodV
     const files = typeScriptFiles(copy);
     const notes: Record<CodemodNote['kind'], number> = { 'behaviour-change': 0, 'needs-review': 0, info: 0 };
     const report = { skipped: 0, changed: 0, fieldsRewritten: 0, edits: 0, crashes: [] as string[], inputParseErrors: [] as string[], outputsNotParsing: [] as string[], changedOnSecondRun: [] as string[], listed: [] as string[] };
+    const optionsFor = await projectOptions(files.map((file) => path.join(copy, file)));
+    const written: string[] = [];
     for (const file of files) {
       const absolute = path.join(copy, file);
       const source = readFileSync(absolute, 'utf8');
@@ -140,7 +149,7 @@ function runOn(dir: string, install: boolean, list: boolean, keep: boolean, zodV
         continue;
       }
       try {
-        const outcome = guardIds.analyse(source, absolute, {});
+        const outcome = guardIds.analyse(source, absolute, optionsFor(absolute));
         for (const note of outcome.notes) {
           notes[note.kind] += 1;
           if (list) report.listed.push(`${file}:${note.line}:${note.column} ${note.kind}: ${note.message}`);
@@ -150,12 +159,18 @@ function runOn(dir: string, install: boolean, list: boolean, keep: boolean, zodV
         report.edits += outcome.edits.length;
         report.fieldsRewritten += outcome.edits.filter((edit) => edit.start === edit.end && edit.text.endsWith('(')).length;
         if (!parsesCleanly(file, outcome.output)) report.outputsNotParsing.push(file);
-        if (guardIds.analyse(outcome.output, absolute, {}).output !== undefined) report.changedOnSecondRun.push(file);
         writeFileSync(absolute, outcome.output);
+        written.push(file);
       } catch (error) {
         if (error instanceof CodemodParseError) report.inputParseErrors.push(`${file}: ${error.message}`);
         else report.crashes.push(`${file}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       }
+    }
+    // The second run sees the rewritten project, as running the command again would.
+    const againFor = await projectOptions(files.map((file) => path.join(copy, file)));
+    for (const file of written) {
+      const absolute = path.join(copy, file);
+      if (guardIds.analyse(readFileSync(absolute, 'utf8'), absolute, againFor(absolute)).output !== undefined) report.changedOnSecondRun.push(file);
     }
     let typeCheck = typeof before === 'string' ? before : '';
     if (typeof before !== 'string') {
@@ -174,7 +189,7 @@ function runOn(dir: string, install: boolean, list: boolean, keep: boolean, zodV
   }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const install = args.includes('--install');
   const list = args.includes('--list');
@@ -192,7 +207,7 @@ function main(): void {
     return;
   }
   for (const dir of dirs) {
-    const report = runOn(path.resolve(dir), install, list, keep, zodVersion);
+    const report = await runOn(path.resolve(dir), install, list, keep, zodVersion);
     const lines = [
       `## ${report.repo}${zodVersion === undefined ? '' : ` (zod ${zodVersion} installed)`}`,
       `files: ${report.files} TypeScript, ${report.skipped} skipped unparsed (no zod or no id-like name), ${report.changed} changed`,
@@ -211,4 +226,4 @@ function main(): void {
   }
 }
 
-main();
+await main();

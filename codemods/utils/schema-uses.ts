@@ -1,6 +1,7 @@
 import { TypeScriptSchemaReader } from '../../src/model/from-typescript.ts';
 import type { SchemaRole } from '../../src/model/schema-role.ts';
 import { importedSchemaUsesOf } from '../../src/model/shapes-from-typescript.ts';
+import { isTestFilePath } from '../../src/model/test-files.ts';
 import type { CodemodProject } from '../codemod.ts';
 import { parseSource } from './parse-source.ts';
 
@@ -109,7 +110,10 @@ class UsesFinder {
     } catch {
       return;
     }
+    // Tests parse values in arrows all the time (`expect(() => Args.parse(v)).toThrow()`): that is no emitter.
+    const isTest = isTestFilePath(filePath);
     for (const use of importedSchemaUsesOf(reader, filePath)) {
+      if (isTest && use.emitted) continue;
       const target = this.resolveExport(use.module, use.imported, filePath, 0);
       if (target === undefined || target.file === filePath) continue;
       let byName = this.uses.get(target.file);

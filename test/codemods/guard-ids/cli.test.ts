@@ -107,6 +107,16 @@ describe('guard-ids across files: a schema module judged by the files that use i
     expect(fileOf(report, 'src/schemas.ts').output).toBe(guardedSchemas.replace('labelId: z.string()', 'labelId: guardId(z.string())'));
   });
 
+  it('does not count a test that parses values in arrows as an emitter', async () => {
+    const root = await makeTempTree({
+      'src/schemas.ts': schemas,
+      'src/tools.ts': tools('./schemas.js'),
+      'test/schemas.test.ts': "import { GetTicketSchema } from '../src/schemas.js';\nexport const parse = (value: unknown) => GetTicketSchema.parse(value);\n",
+    });
+    const { report } = await runGuardIds(root, ['src', 'test'], { print: true });
+    expect(fileOf(report, 'src/schemas.ts').output).toBe(guardedSchemas);
+  });
+
   it('reads every other file of the run once, and parses only those that import a schema name', async () => {
     const root = await makeTempTree({ 'src/schemas.ts': schemas, 'src/tools.ts': tools('./schemas.js'), 'src/util.ts': "import { readFile } from 'node:fs';\nexport const r = readFile;\n" });
     const report = await runCodemod({ codemod: guardIds, options: {}, cwd: root, targets: ['src'], write: true, force: true });
