@@ -74,6 +74,10 @@ function excerpt(sourceFile: ts.SourceFile, node: ts.Node): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
+function isCoerceStringCallee(callee: ts.Expression): boolean {
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'string' && ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === 'coerce';
+}
+
 interface FieldRewrite {
   readonly edits: readonly CodemodEdit[];
   readonly note?: Omit<CodemodNote, 'line' | 'column'>;
@@ -121,6 +125,9 @@ class GuardIdsRun {
         return wrap;
       case 'drop-coerce': {
         const callee = (rewrite.factory as ts.CallExpression).expression;
+        // Only `<z>.coerce.string` itself can become `<z>.string`; a coerce met inside another factory
+        // (`z.preprocess(f, z.coerce.string())`) would have that factory's callee replaced.
+        if (!isCoerceStringCallee(callee)) return 'coerce-nested';
         const calleeStart = callee.getStart(file);
         if (hasComment(file, calleeStart, callee.end)) return 'comment';
         return [wrap[0] as CodemodEdit, { start: calleeStart, end: callee.end, text: `${rewrite.namespace}.string` }, wrap[1] as CodemodEdit];
@@ -151,6 +158,8 @@ class GuardIdsRun {
         return `${key}: ${text} uses \`${detail}\` imported on its own, so there is no Zod namespace to write the string schema with; replace it by hand with guardId(z.string()).`;
       case 'union-shape':
         return `${key}: ${text} accepts strings and numbers but has no plain string member to keep; replace it by hand with guardId(<the string schema>).`;
+      case 'coerce-nested':
+        return `${key}: ${text} is not rewritten: its z.coerce.string() sits inside another schema call, which the rewrite cannot keep. Replace the whole schema by hand with guardId(z.string()) plus what it needs (.optional(), .describe(...)).`;
       default:
         return `${key}: ${text} is not rewritten: the rewrite would drop a comment inside it. Rewrite it by hand, keeping the comment: guardId(<the string schema>).`;
     }

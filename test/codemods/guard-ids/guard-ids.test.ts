@@ -162,3 +162,14 @@ describe('tool inputs the model recognises', () => {
     );
   });
 });
+
+describe('a coerce inside another schema call', () => {
+  it('is left alone with a note: only z.coerce.string itself can become z.string', () => {
+    const field = 'z\n    .preprocess((val) => (val === null ? undefined : val), z.coerce.string().optional())\n    .describe("Milestone ID")';
+    const source = `${zodImport}export const UpdateArgs = z.object({\n  milestone_id: ${field},\n  project_id: z.coerce.string(),\n});\n`;
+    const { output, notes } = guardIds.analyse(source, '/p/a.ts', {});
+    expect(output).toBe(`${zodImport}import { guardId } from 'agent-contract';\nexport const UpdateArgs = z.object({\n  milestone_id: ${field},\n  project_id: guardId(z.string()),\n});\n`);
+    expect(notes.map((note) => `${note.line}:${note.column} ${note.kind}`)).toEqual(['3:17 needs-review', '6:15 behaviour-change']);
+    expect(notes[0]?.message).toMatch(/^milestone_id: z \.preprocess\(.* is not rewritten: its z\.coerce\.string\(\) sits inside another schema call/);
+  });
+});
