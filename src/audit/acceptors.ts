@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { idAcceptorVerdict } from '../model/id-acceptor.ts';
 import { idFieldsOfJsonSchema, type JsonType } from '../model/id-fields.ts';
-import { ARRAY_ITEM, formatPath, idFieldAt, isIdName, type PathSegment } from '../model/ids.ts';
+import { ARRAY_ITEM, formatPath, idFieldAt, isIdName, NO_TOOL_NAMING, type PathSegment, type ToolNaming } from '../model/ids.ts';
 import { schemaFieldsOf, type SchemaField } from '../model/schema-fields.ts';
 import { meaningOf, type SchemaExpr, type SchemaMeaning } from '../model/schema-expr.ts';
 import { literalValue } from './config.ts';
@@ -97,15 +97,15 @@ function fieldNode(field: SchemaField<ts.Node>): ts.Node {
   return field.property.node;
 }
 
-/** The acceptors and fields of one tool's input. */
-export function toolInputOf(tool: DiscoveredTool, resolver: SchemaResolver): ToolInput {
+/** The acceptors and fields of one tool's input; `naming` comes from the server's whole tool list (`toolNamingOf`). */
+export function toolInputOf(tool: DiscoveredTool, resolver: SchemaResolver, naming: ToolNaming = NO_TOOL_NAMING): ToolInput {
   if (tool.input === undefined) return { acceptors: [], fields: [], source: 'none' };
   const root = resolver.resolve(tool.input);
   // A JSON Schema written as a literal (`inputSchema: { type: 'object', properties: {...} }`) is what is published.
   if (root.kind === 'object' && root.properties.some((property) => property.key === 'properties') && root.properties.some((property) => property.key === 'type')) {
     const json = literalValue(root.node as ts.Expression);
     if (json !== undefined) {
-      const acceptors = idFieldsOfJsonSchema(json, tool.name).map((field): AcceptorField => {
+      const acceptors = idFieldsOfJsonSchema(json, tool.name, { naming, side: 'input' }).map((field): AcceptorField => {
         const types = field.types.map((type): JsonType => (type === 'integer' ? 'number' : type));
         const type: AcceptorType = types.includes('string') && types.includes('number') ? 'string-or-number' : types.includes('number') ? 'number' : types.includes('string') ? 'string' : 'unknown';
         return { tool: tool.name, field: formatPath(field.path), path: field.path, entity: field.entity, many: field.many, required: field.required, type, published: types, tolerates: [], node: root.node };
@@ -130,7 +130,7 @@ export function toolInputOf(tool: DiscoveredTool, resolver: SchemaResolver): Too
       many = true;
     }
     const accepted = acceptance(fieldMeaning, field.key);
-    const id = idFieldAt(field.path, tool.name);
+    const id = idFieldAt(field.path, tool.name, { naming, side: 'input' });
     if (accepted === undefined || id === undefined) continue;
     acceptors.push({
       tool: tool.name,

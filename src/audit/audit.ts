@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { chainMatrix, type ChainEnd, type ChainVerdict } from '../model/chain-matrix.ts';
 import type { JsonType } from '../model/id-fields.ts';
-import { formatPath, idFieldAt, type PathSegment } from '../model/ids.ts';
+import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../model/ids.ts';
 import { outputIdFieldsOf, toolInputOf, type AcceptorType } from './acceptors.ts';
 import { loadAuditConfig, type AuditConfig } from './config.ts';
 import { discoverTools, type ToolStyle } from './discover-tools.ts';
@@ -166,6 +166,7 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
   options.onProgress?.('discovery', serverFiles.length, serverFiles.length);
   const discovered = performance.now();
 
+  const naming = toolNamingOf(discovery.tools.map((tool) => tool.name));
   const emitterReader = new EmitterReader(checker, resolver);
   const tools: AuditTool[] = [];
   const emitterEnds: AuditEnd[] = [];
@@ -176,7 +177,7 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
   const unknownEmitters: UnknownEmitter[] = [];
   discovery.tools.forEach((tool, index) => {
     options.onProgress?.('matching', index, discovery.tools.length);
-    const input = toolInputOf(tool, resolver);
+    const input = toolInputOf(tool, resolver, naming);
     for (const acceptor of input.acceptors) {
       const location = locationOf(root, acceptor.node);
       acceptors.push({ tool: tool.name, field: acceptor.field, entity: acceptor.entity, type: acceptor.type, published: acceptor.published, ...(acceptor.detail === undefined ? {} : { detail: acceptor.detail }), ...location });
@@ -220,7 +221,7 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
     }
     if (emits === 'none' && byPath.size > 0) emits = 'typed';
     for (const entry of byPath.values()) {
-      const id = idFieldAt(entry.path, tool.name);
+      const id = idFieldAt(entry.path, tool.name, { naming, side: 'output' });
       if (id === undefined) continue;
       const types = sortedTypes(entry.types);
       const location = locationOf(root, entry.site);

@@ -1,5 +1,6 @@
 import { chainMatrix, type ChainEnd, type ChainMatrix } from '../model/chain-matrix.ts';
 import { idFieldsOfJsonSchema } from '../model/id-fields.ts';
+import { toolNamingOf } from '../model/ids.ts';
 import type { McpContract } from './contract-file.ts';
 
 export interface ContractChainMatrix extends ChainMatrix {
@@ -16,10 +17,11 @@ export function contractChainMatrix(contract: McpContract): ContractChainMatrix 
   const emitters: ChainEnd[] = [];
   const acceptors: ChainEnd[] = [];
   const withoutOutput: string[] = [];
+  const naming = toolNamingOf(contract.tools.map((tool) => tool.name));
   for (const tool of contract.tools) {
-    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name)) acceptors.push({ tool: tool.name, field });
+    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' })) acceptors.push({ tool: tool.name, field });
     if (tool.outputSchema === undefined) withoutOutput.push(tool.name);
-    else for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name)) emitters.push({ tool: tool.name, field });
+    else for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' })) emitters.push({ tool: tool.name, field });
   }
   return { ...chainMatrix(emitters, acceptors), tools: contract.tools.length, toolsWithoutOutputSchema: withoutOutput };
 }

@@ -1,4 +1,4 @@
-import { ARRAY_ITEM, idFieldAt, type IdField, type PathSegment } from './ids.ts';
+import { ARRAY_ITEM, idFieldAt, NO_TOOL_NAMING, type IdField, type IdNamingContext, type PathSegment, type ToolNaming } from './ids.ts';
 
 /** JSON types as JSON Schema names them. */
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
@@ -47,9 +47,10 @@ function branches(schema: JsonSchema): JsonSchema[] {
 
 /**
  * Every id field a published JSON Schema describes, nested objects and arrays included. `toolName` names the entity
- * of a bare top-level `id` (the `id` of a `get_ticket` tool is a ticket id).
+ * of a bare top-level `id` (the `id` of a `get_ticket` tool is a ticket id); `context` says which side of the tool the
+ * schema is (an `inputSchema` unless told) and carries the server's tool naming (`toolNamingOf`).
  */
-export function idFieldsOfJsonSchema(schema: unknown, toolName?: string): SchemaIdField[] {
+export function idFieldsOfJsonSchema(schema: unknown, toolName?: string, context: IdNamingContext = {}): SchemaIdField[] {
   const found = new Map<string, SchemaIdField>();
   const visit = (node: JsonSchema, path: PathSegment[], required: boolean, depth: number): void => {
     if (depth > 12) return;
@@ -68,7 +69,7 @@ export function idFieldsOfJsonSchema(schema: unknown, toolName?: string): Schema
     }
   };
   const visitProperty = (schema: JsonSchema, path: PathSegment[], required: boolean, depth: number): void => {
-    const field = idFieldAt(path, toolName);
+    const field = idFieldAt(path, toolName, context);
     const types = typesOf(schema);
     if (field !== undefined) {
       const items = asSchema(schema['items']);
@@ -90,8 +91,9 @@ export function idFieldsOfJsonSchema(schema: unknown, toolName?: string): Schema
 /**
  * Every id value a tool result carries, with the path it sits at: `{ tickets: [{ id: 4 }] }` gives `tickets[].id = 4`.
  * The first non-null value at each path is kept, so one emitter is one path, however many rows it returned.
+ * `toolName` and `naming` (the server's, `toolNamingOf`) name a bare `id`: what the tool returns.
  */
-export function emittedIdValues(value: unknown, toolName?: string): EmittedIdValue[] {
+export function emittedIdValues(value: unknown, toolName?: string, naming: ToolNaming = NO_TOOL_NAMING): EmittedIdValue[] {
   const found = new Map<string, EmittedIdValue>();
   const visit = (node: unknown, path: PathSegment[], depth: number): void => {
     if (depth > 24 || node === null || node === undefined) return;
@@ -102,7 +104,7 @@ export function emittedIdValues(value: unknown, toolName?: string): EmittedIdVal
     if (typeof node === 'string' || typeof node === 'number') {
       const key = path.join('\u0000');
       if (found.has(key)) return;
-      const field = idFieldAt(path, toolName);
+      const field = idFieldAt(path, toolName, { naming, side: 'output' });
       if (field !== undefined) found.set(key, { ...field, value: node });
       return;
     }

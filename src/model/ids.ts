@@ -25,14 +25,26 @@ export interface IdField {
 const ID_WORDS = new Set(['id', 'ids', 'iid', 'iids']);
 
 /**
- * Words that say which role an id plays, not which entity it names: `parentTicketId` names a ticket.
- * Kept short on purpose; a role word that is also an entity somewhere (`owner`, `author`) stays.
+ * Words that say which role an id plays, not which entity it names: `parentTicketId` names a ticket. Before a noun
+ * they are dropped; alone, each kind says something else.
+ *
+ * Kin: the id names the same kind of thing as what holds it (a commit's `parent_ids` are commits, a namespace's
+ * `parent_id` is a namespace), so the holder names it.
  */
-const ROLE_WORDS = new Set([
-  'parent', 'child', 'source', 'target', 'new', 'old', 'original', 'related', 'linked', 'base', 'head',
-  'primary', 'current', 'previous', 'next', 'default', 'existing', 'selected', 'root', 'last', 'first',
-  'assigned', 'author', 'owner', 'creator', 'requester', 'reporter',
+const KIN_WORDS = new Set([
+  'parent', 'child', 'children', 'root', 'base', 'head', 'original', 'new', 'old', 'current', 'default', 'existing',
+  'selected', 'primary', 'previous', 'prev', 'next', 'last', 'latest', 'first',
 ]);
+
+/** Endpoints of a relation: alone they name nothing (an event's `target_id` is no event, and says not what it is). */
+const ENDPOINT_WORDS = new Set(['source', 'target', 'related', 'linked']);
+
+/** People in a role: alone they stay the entity (`author_id` names an author), since no holder says who they are. */
+const ACTOR_WORDS = new Set(['assigned', 'author', 'owner', 'creator', 'requester', 'reporter']);
+
+function isRoleWord(word: string): boolean {
+  return KIN_WORDS.has(word) || ENDPOINT_WORDS.has(word) || ACTOR_WORDS.has(word);
+}
 
 /** Keys that wrap a value without saying what it is; `{ data: { id } }` is named by what is around `data`. */
 const CONTAINER_KEYS = new Set([
@@ -41,14 +53,79 @@ const CONTAINER_KEYS = new Set([
   'rows', 'row', 'page', 'object', 'objects', 'output', 'input', 'args', 'arguments', 'params',
 ]);
 
-/** Leading words of a tool name that are verbs, not the entity it works on: `get_ticket_context` works on a ticket. */
+/** Words of a tool name that are verbs, not the entity it works on: `get_ticket_context` works on a ticket. */
 const TOOL_VERBS = new Set([
   'get', 'list', 'create', 'update', 'delete', 'remove', 'add', 'search', 'find', 'fetch', 'read', 'write', 'set',
   'draft', 'assign', 'unassign', 'close', 'open', 'reopen', 'edit', 'patch', 'put', 'post', 'make', 'run', 'start',
   'stop', 'cancel', 'show', 'describe', 'query', 'lookup', 'retrieve', 'upsert', 'archive', 'unarchive', 'move',
   'link', 'unlink', 'merge', 'approve', 'reject', 'submit', 'send', 'mark', 'toggle', 'enable', 'disable', 'view',
   'load', 'save', 'check', 'poll', 'resolve', 'complete', 'count', 'download', 'upload', 'export', 'import', 'my',
+  'convert', 'verify', 'validate', 'promote', 'dismiss', 'confirm', 'purge', 'publish', 'unpublish', 'protect', 'unprotect',
+  'unapprove', 'retry', 'execute', 'push', 'fork', 'discover', 'analyze', 'reorder', 'reschedule', 'uncomplete', 'manage',
+  'play', 'rename', 'copy', 'clone', 'restore', 'revert', 'rebase', 'transfer', 'invite', 'subscribe', 'unsubscribe', 'pin',
+  'unpin', 'lock', 'unlock', 'sync', 'refresh', 'generate', 'apply', 'schedule', 'restart', 'deploy', 'trigger', 'bulk',
 ]);
+
+/**
+ * Verbs that are also things. First they are the verb; after a leading verb, or alone behind a namespace, they are
+ * the noun (`get_pipeline_schedule`, `wit_query` works on a saved query, `pipelines_run` on a run); before a noun
+ * that needs them they belong to it (`get_merge_request`). Last in a name without a leading verb they are its verb
+ * (`ticket_search`).
+ */
+const NOUN_VERBS = new Set([
+  'query', 'search', 'run', 'draft', 'link', 'merge', 'post', 'view', 'export', 'import', 'upload', 'download', 'archive',
+  'check', 'count', 'schedule', 'lock', 'trigger', 'copy', 'clone', 'fork', 'push', 'deploy',
+]);
+
+/** Words that join verbs or pick rows, not nouns: `create_or_update_file`, `mark_all_todos_done`. */
+const CONNECTIVES = new Set(['or', 'and', 'all', 'the', 'a', 'an']);
+
+/** A tool name is cut at these: what follows qualifies the entity (`find_tasks_by_date` finds tasks). */
+const PREPOSITIONS = new Set(['by', 'for', 'from', 'of', 'in', 'on', 'with', 'to', 'into', 'at', 'per']);
+
+/** Trailing words that say what is shown of an entity or done to it, not another entity: `get_file_contents`. */
+const ASPECT_WORDS = new Set([
+  'context', 'detail', 'details', 'info', 'summary', 'overview', 'metadata', 'history', 'content', 'contents', 'output',
+  'description', 'type', 'done',
+]);
+
+/**
+ * Nouns that name nothing without the noun before them, so they keep it: a commit status, a merge request, a work
+ * item, a test case. Any other last noun stands alone: `list_group_members` lists members.
+ */
+const DEPENDENT_NOUNS = new Set(['status', 'state', 'request', 'item', 'case']);
+
+/**
+ * What naming knows about a server as a whole, from its tool list: the first words its tool names share as a
+ * namespace (`wit` in `wit_query`, `wit_work_item`). Every front end that has the list builds it with `toolNamingOf`,
+ * so the same tools name the same entities whichever front end asks.
+ */
+export interface ToolNaming {
+  readonly namespaces: ReadonlySet<string>;
+}
+
+/** For a tool seen without its server's tool list (one file linted on its own): no namespace is known. */
+export const NO_TOOL_NAMING: ToolNaming = { namespaces: new Set() };
+
+/**
+ * The namespaces of a tool list: a first word that is no verb, shared by at least three tools, and followed by a noun
+ * in most of them (`wit_query`, `wit_work_item`, `wit_backlog`). A shared first word followed by verbs
+ * (`ticket_create`, `ticket_get`, `ticket_search`) is the noun itself.
+ */
+export function toolNamingOf(toolNames: Iterable<string>): ToolNaming {
+  const rests = new Map<string, { tools: number; nounFirst: number }>();
+  for (const toolName of toolNames) {
+    const [first, next] = splitWords(toolName);
+    if (first === undefined || next === undefined || TOOL_VERBS.has(first)) continue;
+    const entry = rests.get(first) ?? { tools: 0, nounFirst: 0 };
+    entry.tools += 1;
+    if (!TOOL_VERBS.has(next)) entry.nounFirst += 1;
+    rests.set(first, entry);
+  }
+  const namespaces = new Set<string>();
+  for (const [first, { tools, nounFirst }] of rests) if (tools >= 3 && nounFirst * 2 > tools) namespaces.add(first);
+  return { namespaces };
+}
 
 /** Splits `ticketID`, `ticket_id`, `Ticket-Ids`, `mergeRequestIid` into lower-case words. */
 export function splitWords(name: string): string[] {
@@ -60,12 +137,12 @@ export function splitWords(name: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
-/** `tickets` -> `ticket`, `replies` -> `reply`, `addresses` -> `address`; leaves `status` and `series` alone. */
+/** `tickets` -> `ticket`, `replies` -> `reply`, `addresses` -> `address`, `statuses` -> `status`; leaves `status` and `series` alone. */
 export function singularize(word: string): string {
   if (word.length <= 3) return word;
   if (/(?:ss|us|is|series|news|data)$/.test(word)) return word;
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(?:sses|xes|ches|shes|zes)$/.test(word)) return word.slice(0, -2);
+  if (/(?:sses|xes|ches|shes|zes|[^aeiou]uses)$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s')) return word.slice(0, -1);
   return word;
 }
@@ -89,29 +166,99 @@ export function isIdName(name: string): boolean {
   return known;
 }
 
-function entityFromWords(words: readonly string[]): string | undefined {
+/** What the words of a name or key say: an entity, `holder` (kin words only: what holds the id names it), or `nothing`. */
+type WordsNaming = { readonly entity: string } | 'holder' | 'nothing';
+
+function namingOfWords(words: readonly string[]): WordsNaming {
+  // `children_to_add`: what follows `to` and a verb says what happens to the ids, not what they are.
+  const purpose = words.findIndex((word, index) => index > 0 && word === 'to' && TOOL_VERBS.has(words[index + 1] ?? ''));
+  const nouns = purpose > 0 ? words.slice(0, purpose) : [...words];
+  while (nouns.length > 1 && isRoleWord(nouns[0] ?? '')) nouns.shift();
+  const last = nouns.length - 1;
+  if (last < 0) return 'nothing';
+  nouns[last] = singularize(nouns[last] ?? '');
+  if (last === 0 && KIN_WORDS.has(nouns[0] ?? '')) return 'holder';
+  if (last === 0 && ENDPOINT_WORDS.has(nouns[0] ?? '')) return 'nothing';
+  return { entity: nouns.join('-') };
+}
+
+/** Which side of a tool an id is on: what the tool accepts, or what it emits. */
+export type ToolSide = 'input' | 'output';
+
+/** What naming a bare id needs besides its path and tool name. */
+export interface IdNamingContext {
+  /** From the server's whole tool list (`toolNamingOf`); without it no namespace is known. */
+  readonly naming?: ToolNaming;
+  /** Defaults to `input`. */
+  readonly side?: ToolSide;
+}
+
+/** The nouns of a tool name, without namespace, verbs, aspects and what follows a preposition; `[]` for none. */
+function toolNouns(toolName: string, naming: ToolNaming): string[] {
+  let words = splitWords(toolName);
+  while (words.length > 1 && ID_WORDS.has(words.at(-1) ?? '')) words.pop();
+  const cut = words.findIndex((word, index) => index > 0 && PREPOSITIONS.has(word));
+  if (cut > 0) words = words.slice(0, cut);
+  const namespace = words.length > 1 && naming.namespaces.has(words[0] ?? '') ? words.shift() : undefined;
+  let ledByVerb = false;
+  while (words.length > 1) {
+    const [first = '', next = ''] = words;
+    const isVerb = TOOL_VERBS.has(first);
+    // `merge` in `get_merge_request` is part of the noun, not the verb.
+    if ((!isVerb && !CONNECTIVES.has(first)) || (NOUN_VERBS.has(first) && DEPENDENT_NOUNS.has(singularize(next)))) break;
+    ledByVerb ||= isVerb;
+    words.shift();
+  }
+  while (words.length > 0) {
+    const last = words.at(-1) ?? '';
+    if (NOUN_VERBS.has(last) && (ledByVerb || (namespace !== undefined && words.length === 1))) break;
+    if (!TOOL_VERBS.has(last) && !ASPECT_WORDS.has(last) && !CONNECTIVES.has(last)) break;
+    words.pop();
+  }
+  if (words.length === 0) return namespace === undefined ? [] : [namespace];
+  return words;
+}
+
+function phrase(words: readonly string[]): string {
   const nouns = [...words];
-  while (nouns.length > 1 && ROLE_WORDS.has(nouns[0] ?? '')) nouns.shift();
-  if (nouns.length === 0) return undefined;
   const last = nouns.length - 1;
   nouns[last] = singularize(nouns[last] ?? '');
   return nouns.join('-');
 }
 
-/** The entity a tool works on, from its name: `get_ticket_context` -> `ticket`, `list_tickets` -> `ticket`. */
-export function entityOfToolName(toolName: string): string | undefined {
-  const words = splitWords(toolName);
-  while (words.length > 1 && TOOL_VERBS.has(words[0] ?? '')) words.shift();
-  const first = words[0];
-  if (first === undefined || TOOL_VERBS.has(first)) return undefined;
-  return singularize(first);
+/**
+ * The entity a tool works on and returns, from its name: `get_ticket_context` -> `ticket`, `list_group_members` ->
+ * `member`, `list_commit_statuses` -> `commit-status`. The last noun is the entity (a list tool's last word is what it
+ * lists; the nouns before it say where it looks), kept together with the nouns a dependent noun needs. `naming` says
+ * which first words of this server's tool names are a namespace: `wit_query` works on a query.
+ */
+export function entityOfToolName(toolName: string, naming: ToolNaming = NO_TOOL_NAMING): string | undefined {
+  const nouns = toolNouns(toolName, naming);
+  if (nouns.length === 0) return undefined;
+  let start = nouns.length - 1;
+  while (start > 0 && DEPENDENT_NOUNS.has(singularize(nouns[start] ?? ''))) start -= 1;
+  return phrase(nouns.slice(start));
 }
 
 /**
- * The id field at `path`, or undefined when the last property name on it is not an id.
- * `toolName` names the entity of a bare top-level `id` (a `get_ticket` tool's `id` is a ticket id).
+ * What a call of the tool addresses, from its name: the first noun, with the dependent nouns that follow it.
+ * `list_group_members` -> `group` (as in `/groups/:id/members`), `create_work_item_note` -> `work-item`.
  */
-export function idFieldAt(path: readonly PathSegment[], toolName?: string): IdField | undefined {
+export function scopeOfToolName(toolName: string, naming: ToolNaming = NO_TOOL_NAMING): string | undefined {
+  const nouns = toolNouns(toolName, naming);
+  if (nouns.length === 0) return undefined;
+  let end = 1;
+  while (end < nouns.length && DEPENDENT_NOUNS.has(singularize(nouns[end] ?? ''))) end += 1;
+  return phrase(nouns.slice(0, end));
+}
+
+/**
+ * The id field at `path`, or undefined when the last property name on it is not an id, or names nothing.
+ * `toolName` names the entity of a bare top-level `id`: one plain `id` a tool accepts names what the call addresses
+ * (the `iid` of `list_work_item_notes` is a work item's); one it emits, a list it filters by, or a role id
+ * (`parent_id`) names what it works on (the `[].id` of `list_group_members` is a member's).
+ */
+export function idFieldAt(path: readonly PathSegment[], toolName?: string, context: IdNamingContext = {}): IdField | undefined {
   let nameIndex = path.length - 1;
   while (nameIndex >= 0 && path[nameIndex] === ARRAY_ITEM) nameIndex -= 1;
   const name = path[nameIndex];
@@ -122,15 +269,21 @@ export function idFieldAt(path: readonly PathSegment[], toolName?: string): IdFi
   const many = idWord.endsWith('s') || nameIndex < path.length - 1;
   const suffix = idWord.startsWith('iid') ? '#iid' : '';
   const prefix = words.slice(0, -1);
-  let entity = prefix.length > 0 ? entityFromWords(prefix) : undefined;
-  if (entity === undefined) {
-    for (let index = nameIndex - 1; index >= 0 && entity === undefined; index -= 1) {
-      const key = path[index];
-      if (key === undefined || key === ARRAY_ITEM || CONTAINER_KEYS.has(key.toLowerCase())) continue;
-      entity = entityFromWords(splitWords(key));
-    }
+  const own = prefix.length > 0 ? namingOfWords(prefix) : 'holder';
+  if (own === 'nothing') return undefined;
+  let entity = own === 'holder' ? undefined : own.entity;
+  for (let index = nameIndex - 1; index >= 0 && entity === undefined; index -= 1) {
+    const key = path[index];
+    if (key === undefined || key === ARRAY_ITEM || CONTAINER_KEYS.has(key.toLowerCase())) continue;
+    const held = namingOfWords(splitWords(key));
+    if (held === 'nothing') return undefined;
+    if (held !== 'holder') entity = held.entity;
   }
-  entity ??= toolName === undefined ? undefined : entityOfToolName(toolName);
+  if (entity === undefined && toolName !== undefined) {
+    const { naming = NO_TOOL_NAMING, side = 'input' } = context;
+    const addresses = side === 'input' && !many && prefix.length === 0;
+    entity = addresses ? scopeOfToolName(toolName, naming) : entityOfToolName(toolName, naming);
+  }
   if (entity === undefined) return undefined;
   return { path: [...path], name, entity: `${entity}${suffix}`, many };
 }

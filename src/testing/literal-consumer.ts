@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { emittedIdValues, idFieldsOfJsonSchema, type EmittedIdValue, type SchemaIdField } from '../model/id-fields.ts';
-import { ARRAY_ITEM, formatPath, type PathSegment } from '../model/ids.ts';
+import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment, type ToolNaming } from '../model/ids.ts';
 import { sampleArguments, type ConsumerSamples } from './samples.ts';
 
 /** One id field a tool accepts, as its published input schema describes it. */
@@ -109,7 +109,7 @@ async function callTool(client: Client, name: string, args: Record<string, unkno
   }
 }
 
-function emittersOf(tool: string, result: CallToolResult): Emitter[] {
+function emittersOf(tool: string, result: CallToolResult, naming: ToolNaming): Emitter[] {
   const emitters = new Map<string, Emitter>();
   const add = (values: EmittedIdValue[], channel: Emitter['channel']) => {
     for (const value of values) {
@@ -117,7 +117,7 @@ function emittersOf(tool: string, result: CallToolResult): Emitter[] {
       if (!emitters.has(path)) emitters.set(path, { tool, path, entity: value.entity, value: value.value, channel });
     }
   };
-  if (result.structuredContent !== undefined) add(emittedIdValues(result.structuredContent, tool), 'structuredContent');
+  if (result.structuredContent !== undefined) add(emittedIdValues(result.structuredContent, tool, naming), 'structuredContent');
   for (const part of result.content) {
     if (part.type !== 'text') continue;
     let parsed: unknown;
@@ -126,13 +126,13 @@ function emittersOf(tool: string, result: CallToolResult): Emitter[] {
     } catch {
       continue;
     }
-    add(emittedIdValues(parsed, tool), 'text');
+    add(emittedIdValues(parsed, tool, naming), 'text');
   }
   return [...emitters.values()];
 }
 
-function acceptorsOf(tool: Tool): Acceptor[] {
-  return idFieldsOfJsonSchema(tool.inputSchema, tool.name).map((field: SchemaIdField) => ({
+function acceptorsOf(tool: Tool, naming: ToolNaming): Acceptor[] {
+  return idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' }).map((field: SchemaIdField) => ({
     tool: tool.name,
     field: formatPath(field.path),
     entity: field.entity,
@@ -185,6 +185,7 @@ export async function runLiteralConsumer(options: LiteralConsumerOptions): Promi
     cursor = page.nextCursor;
   } while (cursor !== undefined);
 
+  const naming = toolNamingOf(tools.map((tool) => tool.name));
   const harvest: HarvestCall[] = [];
   const emitters: Emitter[] = [];
   for (const tool of tools) {
@@ -197,10 +198,10 @@ export async function runLiteralConsumer(options: LiteralConsumerOptions): Promi
       status: outcome.status === 'ok' ? 'ok' : 'error',
       ...(outcome.message === undefined ? {} : { message: outcome.message }),
     });
-    if (outcome.result !== undefined && outcome.status === 'ok') emitters.push(...emittersOf(tool.name, outcome.result));
+    if (outcome.result !== undefined && outcome.status === 'ok') emitters.push(...emittersOf(tool.name, outcome.result, naming));
   }
 
-  const acceptors = tools.flatMap(acceptorsOf);
+  const acceptors = tools.flatMap((tool) => acceptorsOf(tool, naming));
   const chains: ChainResult[] = [];
   for (const from of emitters) {
     for (const to of acceptors) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emittedIdValues, idFieldsOfJsonSchema } from '../../src/model/id-fields.ts';
+import { toolNamingOf } from '../../src/model/ids.ts';
 
 describe('idFieldsOfJsonSchema', () => {
   it('finds nested, array and union id fields with their published types', () => {
@@ -27,6 +28,21 @@ describe('idFieldsOfJsonSchema', () => {
     expect(idFieldsOfJsonSchema({ type: 'object', properties: { id: { type: 'string' } } }, 'get_invoice')[0]?.entity).toBe('invoice');
   });
 
+  it('names a bare id behind a namespace prefix by the tool list it is given', () => {
+    const naming = toolNamingOf(['wit_query', 'wit_work_item', 'wit_backlog', 'wit_work_item_write']);
+    const schema = { type: 'object', properties: { id: { type: 'string' } } };
+    expect(idFieldsOfJsonSchema(schema, 'wit_query', { naming })[0]?.entity).toBe('query');
+    expect(idFieldsOfJsonSchema(schema, 'wit_query')[0]?.entity).toBe('wit');
+  });
+
+  it('names a bare id of an input after what the call addresses, of an output after what it returns', () => {
+    const naming = toolNamingOf(['list_work_item_notes']);
+    const input = { type: 'object', properties: { iid: { type: 'string' } } };
+    const output = { type: 'object', properties: { notes: { type: 'array', items: { type: 'object', properties: { id: { type: 'number' } } } }, id: { type: 'number' } } };
+    expect(idFieldsOfJsonSchema(input, 'list_work_item_notes', { naming, side: 'input' })[0]?.entity).toBe('work-item#iid');
+    expect(idFieldsOfJsonSchema(output, 'list_work_item_notes', { naming, side: 'output' }).map(({ entity }) => entity)).toEqual(['note', 'note']);
+  });
+
   it('ignores what is not a schema', () => {
     expect(idFieldsOfJsonSchema(undefined)).toEqual([]);
     expect(idFieldsOfJsonSchema({ type: 'object', properties: { id: true } }, 'get_x')).toEqual([]);
@@ -44,5 +60,15 @@ describe('emittedIdValues', () => {
       { path: ['tickets', '[]', 'assignedAgentId'], entity: 'agent', value: 2 },
       { path: ['ticketIds', '[]'], entity: 'ticket', value: 7 },
     ]);
+  });
+
+  it('names the parents of a commit commits, and a namespace parent a namespace', () => {
+    const naming = toolNamingOf(['list_commits', 'list_namespaces']);
+    const commits = emittedIdValues([{ id: 'a1b2', parent_ids: ['c3d4'] }], 'list_commits', naming).map(({ path, entity }) => ({ path, entity }));
+    expect(commits).toEqual([
+      { path: ['[]', 'id'], entity: 'commit' },
+      { path: ['[]', 'parent_ids', '[]'], entity: 'commit' },
+    ]);
+    expect(emittedIdValues([{ id: 9, parent_id: 2 }], 'list_namespaces', naming).map(({ entity }) => entity)).toEqual(['namespace', 'namespace']);
   });
 });

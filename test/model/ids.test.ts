@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entityOfToolName, formatPath, idFieldAt, isIdName, singularize, splitWords } from '../../src/model/ids.ts';
+import { entityOfToolName, formatPath, idFieldAt, isIdName, scopeOfToolName, singularize, splitWords, toolNamingOf } from '../../src/model/ids.ts';
 
 describe('isIdName', () => {
   it.each(['id', 'ID', 'Id', '_id', 'ticketId', 'ticket_id', 'ticketID', 'ticket-id', 'ticketIds', 'ticket_ids', 'project_iid', 'mergeRequestIid'])(
@@ -26,8 +26,30 @@ describe('splitWords and singularize', () => {
     ['status', 'status'],
     ['series', 'series'],
     ['ids', 'ids'],
+    ['statuses', 'status'],
+    ['buses', 'bus'],
+    ['houses', 'house'],
   ])('%s -> %s', (plural, singular) => expect(singularize(plural)).toBe(singular));
 });
+
+/** The tool list of microsoft/azure-devops-mcp@7ecd6f77bc33482f2455eb7283217636267291d8. */
+const AZURE_DEVOPS_TOOLS = [
+  'advsec_get_alerts', 'advsec_get_alert_details', 'mcp_apps_ping', 'pipelines_build', 'pipelines_build_log', 'pipelines_definition',
+  'pipelines_run', 'pipelines_artifact', 'pipelines_write', 'core_list_project_teams', 'core_list_projects', 'core_get_identity_ids',
+  'repo_repository', 'repo_pull_request', 'repo_pull_request_thread', 'repo_branch', 'repo_file', 'repo_search_commits',
+  'repo_pull_request_write', 'repo_pull_request_thread_write', 'repo_create_branch', 'search_code', 'search_wiki', 'search_workitem',
+  'testplan', 'testplan_show_test_results_from_build_id', 'testplan_test_plan_write', 'testplan_test_suite_write',
+  'testplan_test_case_write', 'wiki', 'wiki_upsert_page', 'work', 'work_iteration_write', 'work_capacity_write', 'wit_work_item',
+  'wit_query', 'wit_backlog', 'wit_work_item_attachment', 'wit_work_item_write', 'wit_work_item_comment_write', 'wit_work_item_link_write',
+];
+
+/** Part of the tool list of zereight/gitlab-mcp@32c5df77f0ad3e54aaeb92cd59b9a480b37e675e: verbs first, no namespace. */
+const GITLAB_TOOLS = [
+  'merge_merge_request', 'get_merge_request', 'list_merge_requests', 'list_group_members', 'list_project_members', 'list_commits',
+  'get_commit', 'list_commit_statuses', 'create_commit_status', 'list_namespaces', 'get_namespace', 'verify_namespace', 'create_group',
+  'get_work_item', 'list_work_item_statuses', 'mark_todo_done', 'get_file_contents', 'create_or_update_file', 'get_pipeline_job_output',
+  'list_work_item_notes', 'create_work_item_note_emoji_reaction', 'convert_work_item_type', 'list_group_milestones', 'update_work_item',
+];
 
 describe('entityOfToolName', () => {
   it.each([
@@ -35,8 +57,90 @@ describe('entityOfToolName', () => {
     ['list_tickets', 'ticket'],
     ['getCustomer', 'customer'],
     ['draft_reply', 'reply'],
+    ['approve_reply', 'reply'],
+    ['assign_ticket', 'ticket'],
     ['list', undefined],
   ])('%s works on %s', (tool, entity) => expect(entityOfToolName(tool)).toBe(entity));
+
+  it.each([
+    // A list tool's last word is what it lists; the words before it are where it looks.
+    ['list_group_members', 'member'],
+    ['list_project_members', 'member'],
+    ['list_commits', 'commit'],
+    // A noun that names nothing without its owner keeps it: a commit status, a merge request, a work item.
+    ['list_commit_statuses', 'commit-status'],
+    ['create_commit_status', 'commit-status'],
+    ['get_merge_request', 'merge-request'],
+    ['list_merge_requests', 'merge-request'],
+    ['merge_merge_request', 'merge-request'],
+    ['get_work_item', 'work-item'],
+    ['list_work_item_statuses', 'work-item-status'],
+    // What is shown of an entity, or done to it, is not another entity.
+    ['get_pipeline_job_output', 'job'],
+    ['get_file_contents', 'file'],
+    ['create_or_update_file', 'file'],
+    ['mark_todo_done', 'todo'],
+    ['verify_namespace', 'namespace'],
+    ['update_issue_description_patch', 'issue'],
+    ['get_pipeline_schedule', 'schedule'],
+  ])('gitlab-mcp: %s works on %s', (tool, entity) => expect(entityOfToolName(tool, toolNamingOf(GITLAB_TOOLS))).toBe(entity));
+
+  it.each([
+    ['wit_query', 'query'],
+    ['wit_work_item', 'work-item'],
+    ['wit_work_item_write', 'work-item'],
+    ['wit_backlog', 'backlog'],
+    ['repo_repository', 'repository'],
+    ['repo_pull_request', 'pull-request'],
+    ['repo_pull_request_thread', 'thread'],
+    ['repo_search_commits', 'commit'],
+    ['pipelines_run', 'run'],
+    ['pipelines_build_log', 'log'],
+    ['pipelines_write', 'pipeline'],
+    ['core_list_project_teams', 'team'],
+    ['core_get_identity_ids', 'identity'],
+    ['testplan_test_case_write', 'test-case'],
+    ['testplan_test_suite_write', 'suite'],
+    ['wiki', 'wiki'],
+  ])('azure-devops-mcp: %s works on %s', (tool, entity) => expect(entityOfToolName(tool, toolNamingOf(AZURE_DEVOPS_TOOLS))).toBe(entity));
+});
+
+describe('scopeOfToolName', () => {
+  it.each([
+    ['list_group_members', 'group'],
+    ['list_work_item_notes', 'work-item'],
+    ['create_work_item_note_emoji_reaction', 'work-item'],
+    ['convert_work_item_type', 'work-item'],
+    ['list_commit_statuses', 'commit-status'],
+    ['get_ticket_context', 'ticket'],
+  ])('a call of %s addresses a %s', (tool, scope) => expect(scopeOfToolName(tool, toolNamingOf(GITLAB_TOOLS))).toBe(scope));
+
+  it('looks behind a namespace prefix', () => {
+    expect(scopeOfToolName('wit_work_item_link_write', toolNamingOf(AZURE_DEVOPS_TOOLS))).toBe('work-item');
+  });
+});
+
+describe('toolNamingOf', () => {
+  it('takes a first word that many tools share, followed by nouns, for a namespace', () => {
+    expect([...toolNamingOf(AZURE_DEVOPS_TOOLS).namespaces].sort()).toEqual(['pipelines', 'repo', 'testplan', 'wit']);
+  });
+
+  it('finds no namespace where tool names start with verbs', () => {
+    expect([...toolNamingOf(GITLAB_TOOLS).namespaces]).toEqual([]);
+  });
+
+  it('takes a shared first word followed by verbs for the noun itself', () => {
+    const naming = toolNamingOf(['ticket_create', 'ticket_get', 'ticket_search', 'ticket_query', 'ticket_reply_create']);
+    expect([...naming.namespaces]).toEqual([]);
+    expect(entityOfToolName('ticket_search', naming)).toBe('ticket');
+    expect(entityOfToolName('ticket_query', naming)).toBe('ticket');
+    expect(entityOfToolName('ticket_reply_create', naming)).toBe('reply');
+  });
+
+  it('decides what a lone word after the prefix is: the tool list is the input, not a global', () => {
+    expect(entityOfToolName('wit_query', toolNamingOf(AZURE_DEVOPS_TOOLS))).toBe('query');
+    expect(entityOfToolName('wit_query', toolNamingOf(['wit_query']))).toBe('wit');
+  });
 });
 
 describe('idFieldAt names the same entity however the id is spelled', () => {
@@ -57,6 +161,65 @@ describe('idFieldAt names the same entity however the id is spelled', () => {
     expect(idFieldAt(['id'], 'get_ticket')?.entity).toBe('ticket');
     expect(idFieldAt(['[]', 'id'], 'list_agents')?.entity).toBe('agent');
     expect(idFieldAt(['id'])).toBeUndefined();
+  });
+
+  it('names an emitted bare id after what the tool returns, not where it looks (gitlab-mcp)', () => {
+    const output = { naming: toolNamingOf(GITLAB_TOOLS), side: 'output' } as const;
+    expect(idFieldAt(['[]', 'id'], 'list_group_members', output)?.entity).toBe('member');
+    expect(idFieldAt(['[]', 'id'], 'list_project_members', output)?.entity).toBe('member');
+    expect(idFieldAt(['[]', 'id'], 'list_commit_statuses', output)?.entity).toBe('commit-status');
+    expect(idFieldAt(['id'], 'create_commit_status', output)?.entity).toBe('commit-status');
+    expect(idFieldAt(['[]', 'id'], 'list_work_item_notes', output)?.entity).toBe('note');
+  });
+
+  it('names an accepted bare id after what the call addresses, and an accepted list of ids after what it filters', () => {
+    const input = { naming: toolNamingOf(GITLAB_TOOLS), side: 'input' } as const;
+    expect(idFieldAt(['iid'], 'list_work_item_notes', input)?.entity).toBe('work-item#iid');
+    expect(idFieldAt(['iid'], 'create_work_item_note_emoji_reaction', input)?.entity).toBe('work-item#iid');
+    expect(idFieldAt(['iid'], 'convert_work_item_type', input)?.entity).toBe('work-item#iid');
+    expect(idFieldAt(['iids'], 'list_group_milestones', input)?.entity).toBe('milestone#iid');
+    expect(idFieldAt(['id'], 'mark_todo_done', input)?.entity).toBe('todo');
+    // A role id relates to what the tool works on: the parent of the tasks it finds (Doist/todoist-ai).
+    expect(idFieldAt(['parentId'], 'find-completed-tasks', input)?.entity).toBe('task');
+  });
+
+  it('names a bare id after the noun behind a namespace prefix (azure-devops-mcp)', () => {
+    const naming = toolNamingOf(AZURE_DEVOPS_TOOLS);
+    expect(idFieldAt(['id'], 'wit_query', { naming, side: 'input' })?.entity).toBe('query');
+    expect(idFieldAt(['id'], 'wit_query', { naming, side: 'output' })?.entity).toBe('query');
+    expect(idFieldAt(['id'], 'wit_work_item', { naming, side: 'output' })?.entity).toBe('work-item');
+    expect(idFieldAt(['[]', 'id'], 'wit_work_item', { naming, side: 'output' })?.entity).toBe('work-item');
+    expect(idFieldAt(['id'], 'wit_work_item_write', { naming, side: 'output' })?.entity).toBe('work-item');
+    expect(idFieldAt(['id'], 'wit_work_item_link_write', { naming, side: 'input' })?.entity).toBe('work-item');
+    expect(idFieldAt(['id'], 'testplan_test_case_write', { naming, side: 'input' })?.entity).toBe('test-case');
+  });
+
+  it('names a role word standing alone after what holds it: a commit parent is a commit, a namespace parent a namespace', () => {
+    const output = { naming: toolNamingOf(GITLAB_TOOLS), side: 'output' } as const;
+    expect(idFieldAt(['[]', 'parent_ids', '[]'], 'list_commits', output)?.entity).toBe('commit');
+    expect(idFieldAt(['parent_ids', '[]'], 'get_commit', output)?.entity).toBe('commit');
+    expect(idFieldAt(['commit', 'parent_ids', '[]'], 'get_tag', output)?.entity).toBe('commit');
+    expect(idFieldAt(['commits', '[]', 'parent_ids', '[]'], 'get_branch_diffs', output)?.entity).toBe('commit');
+    expect(idFieldAt(['[]', 'parent_id'], 'list_namespaces', output)?.entity).toBe('namespace');
+    expect(idFieldAt(['parent_id'], 'verify_namespace', { naming: output.naming, side: 'input' })?.entity).toBe('namespace');
+    expect(idFieldAt(['parent', 'id'], 'get_group')?.entity).toBe('group');
+    expect(idFieldAt(['parentId'], 'wit_work_item_write', { naming: toolNamingOf(AZURE_DEVOPS_TOOLS) })?.entity).toBe('work-item');
+    expect(idFieldAt(['children_to_add', '[]', 'iid'], 'update_work_item')?.entity).toBe('work-item#iid');
+  });
+
+  it('keeps a role word that is followed by the entity it plays the role for', () => {
+    expect(idFieldAt(['last_commit_id'], 'create_or_update_file')?.entity).toBe('commit');
+    expect(idFieldAt(['target_issue_iid'], 'create_issue_link')?.entity).toBe('issue#iid');
+    expect(idFieldAt(['latestBuild', 'id'], 'pipelines_write')?.entity).toBe('build');
+  });
+
+  it('names nothing for the endpoint of a relation standing alone: an event target is no event', () => {
+    expect(idFieldAt(['[]', 'target_id'], 'list_events')).toBeUndefined();
+    expect(idFieldAt(['[]', 'source', 'id'], 'list_links')).toBeUndefined();
+  });
+
+  it('keeps an actor word standing alone: an author id names an author', () => {
+    expect(idFieldAt(['author_id'], 'list_issues')?.entity).toBe('author');
   });
 
   it('marks lists of ids', () => {
