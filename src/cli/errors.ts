@@ -9,3 +9,12 @@ export const EXIT_ERROR = 2;
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
+
+/**
+ * A package that is an optional peer of agent-contract (the MCP SDK, typescript) but not installed, as the one line that
+ * says what to install; undefined for any other error.
+ */
+export function missingPeerError(error: unknown, name: string, needs: string): UsageError | undefined {
+  if ((error as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND' || !String((error as { message?: unknown }).message).includes(`'${name}'`)) return undefined;
+  return new UsageError(`${needs} the ${name} package, which is not installed; install it next to agent-contract (npm i -D ${name}) and run again`);
+}

@@ -7,7 +7,7 @@ import type { AuditCommandOptions } from './audit.ts';
 import type { ChainsOptions } from './chains.ts';
 import type { CodemodCommandOptions } from './codemod.ts';
 import type { CheckCommandOptions, CompatCommandOptions, DiffCommandOptions, SnapshotCommandOptions, SourceCommandOptions } from './contract.ts';
-import { EXIT_ERROR, UsageError } from './errors.ts';
+import { EXIT_ERROR, missingPeerError, UsageError } from './errors.ts';
 
 // Every command and option is declared here, so that `--help` lists them all; what a command does lives in its own
 // module, imported only once commander has parsed which command runs. A contract diff of two files then never loads
@@ -164,7 +164,9 @@ async function main(argv: readonly string[]): Promise<void> {
   const debug = argv.includes('--debug');
   try {
     await program.parseAsync([...argv], { from: 'user' });
-  } catch (error) {
+  } catch (thrown) {
+    // The MCP SDK is an optional peer: a command that connects to a server loads it only then.
+    const error = missingPeerError(thrown, '@modelcontextprotocol/sdk', 'connecting to an MCP server needs') ?? thrown;
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return; // --help and --version
       if (error.code === 'commander.help') {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -96,5 +96,37 @@ describe('what each command loads before it runs', () => {
     expect(imports.code).toBe(0);
     expect(imports.own).toContain('dist/src/cli/codemod.js');
     expect(imports.packages).toContain('typescript');
+  });
+});
+
+describe('without the optional MCP SDK installed', () => {
+  // A copy of the built CLI beside a node_modules with its two runtime dependencies and nothing else.
+  let cli: string;
+  beforeAll(async () => {
+    const install = join(folder, 'without-sdk');
+    await cp(join(repoRoot, 'dist/src'), join(install, 'dist/src'), { recursive: true });
+    await cp(join(repoRoot, 'package.json'), join(install, 'package.json'));
+    await mkdir(join(install, 'node_modules'));
+    for (const name of ['commander', 'picocolors']) await symlink(join(repoRoot, 'node_modules', name), join(install, 'node_modules', name), 'dir');
+    cli = join(install, 'dist/src/cli/main.js');
+  });
+
+  it('contract diff of two files works', async () => {
+    const result = await runCli(['contract', 'diff', '--json', '--base', join(folder, 'base.json'), '--head', join(folder, 'head.json')], { cli });
+    expect(result.code, result.stderr).toBe(1);
+    expect((JSON.parse(result.stdout) as { summary: unknown }).summary).toEqual({ breaking: 1, warning: 0, info: 0 });
+  });
+
+  it.each([
+    ['contract', 'snapshot', '--', 'node', 'server.js'],
+    ['chains', '--', 'node', 'server.js'],
+  ])('%s %s says in one line which package to install, exit 2', async (...args: string[]) => {
+    expect(await runCli(args, { cli })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'agent-contract: connecting to an MCP server needs the @modelcontextprotocol/sdk package, which is not installed; ' +
+        'install it next to agent-contract (npm i -D @modelcontextprotocol/sdk) and run again\n',
+    });
   });
 });

@@ -15,6 +15,8 @@ export interface CliRun {
 }
 
 export interface CliOptions {
+  /** Another copy of the built CLI's main.js; defaults to `builtCli`. */
+  readonly cli?: string;
   /** Defaults to the repository root. */
   readonly cwd?: string;
   /** Added to this process's environment, after NO_COLOR=1 (so a test may turn colour back on). */
@@ -34,7 +36,7 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [builtCli, ...args],
+      [options.cli ?? builtCli, ...args],
       { cwd: options.cwd ?? repoRoot, env: cliEnv(options.env), maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
@@ -46,5 +48,5 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
 
 /** Starts the built CLI and hands back the process, for tests that signal it or read it while it runs. */
 export function spawnCli(args: readonly string[], options: CliOptions & Pick<SpawnOptions, 'stdio'> = {}): ChildProcess {
-  return spawn(process.execPath, [builtCli, ...args], { cwd: options.cwd ?? repoRoot, env: cliEnv(options.env), stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [options.cli ?? builtCli, ...args], { cwd: options.cwd ?? repoRoot, env: cliEnv(options.env), stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'] });
 }
