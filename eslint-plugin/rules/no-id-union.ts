@@ -44,7 +44,7 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'useGuardId'>({
       // hands over only keys ending in id/ids (isIdName decides).
       'Property[key.name=/[iI][dD][sS]?$/] > CallExpression.value, Property[key.value=/[iI][dD][sS]?$/] > CallExpression.value'(node: TSESTree.CallExpression) {
         const name = propertyKeyOf(node);
-        if (name === undefined || !isIdName(name) || outermostChain(node) !== node) return;
+        if (name === undefined || !isIdName(name) || outermostChain(node) !== node || !reader.mayHoldUnion(node)) return;
         const expr = reader.read(node);
         if (idAcceptorVerdict(name, meaningOf(expr)) !== 'union') return;
         const union = stringBranchOfUnion(expr);

@@ -2,6 +2,7 @@ import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint
 import { isIdName } from '../../src/model/ids.ts';
 import { coercionSurprises, joinPhrases } from '../../src/model/coercion.ts';
 import { meaningOf, type ZodChainExpr } from '../../src/model/schema-expr.ts';
+import type { ZodBinding } from '../../src/model/zod-imports.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { namesPattern, outermostChain, propertyKeyOf, shortText, zodReaderFor } from '../utils/tool-schemas.ts';
@@ -34,10 +35,15 @@ const GUARDS: Readonly<Record<string, string>> = {
 };
 
 /** The namespace name a suggestion can build `z.preprocess(...)` from: the chain's own, or another import of the same module. */
-function namespaceFor(expr: ZodChainExpr<Node>, namespaces: readonly { local: string; source: string }[]): string | undefined {
+function namespaceFor(expr: ZodChainExpr<Node>, bindings: Iterable<ZodBinding>): string | undefined {
   if (expr.binding.kind === 'namespace') return expr.binding.local;
-  return namespaces.find((candidate) => candidate.source === expr.binding.module.source)?.local;
+  for (const binding of bindings) {
+    if (binding.kind === 'namespace' && binding.module.source === expr.binding.module.source) return binding.local;
+  }
+  return undefined;
 }
+
+const COERCE_MEMBER_CALL = 'CallExpression[callee.object.property.name="coerce"]';
 
 export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 'useGuardedPreprocess'>({
   name: 'no-unguarded-coerce',
@@ -71,13 +77,16 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
     const reader = zodReaderFor(context, options.importFrom);
     if (reader === undefined) return {};
     const { sourceCode } = context;
-    const namespaces = [...reader.imports.zod.values()].flatMap((binding) => (binding.kind === 'namespace' ? [{ local: binding.local, source: binding.module.source }] : []));
     const isCoerceImport = (name: string): boolean => {
       const binding = reader.imports.zod.get(name);
       return binding?.kind === 'factory' && binding.name === 'coerce';
     };
-    const coerceNames = [...reader.imports.zod.values()].flatMap((binding) => (binding.kind === 'factory' && binding.name === 'coerce' ? [binding.local] : []));
-    const selector = ['CallExpression[callee.object.property.name="coerce"]', ...(coerceNames.length > 0 ? [`CallExpression[callee.object.name=${namesPattern(coerceNames)}]`] : [])].join(', ');
+    // A named `coerce` import is rare; only then does the selector need its local names.
+    let coerceNames: string[] | undefined;
+    for (const binding of reader.imports.zod.values()) {
+      if (binding.kind === 'factory' && binding.name === 'coerce') (coerceNames ??= []).push(binding.local);
+    }
+    const selector = coerceNames === undefined ? COERCE_MEMBER_CALL : `${COERCE_MEMBER_CALL}, CallExpression[callee.object.name=${namesPattern(coerceNames)}]`;
     return {
       [selector](node: TSESTree.CallExpression) {
         // `z.coerce.string()` or a named `coerce.string()`: a member call whose object ends in `coerce`.
@@ -99,7 +108,7 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
         const surprise = joinPhrases(surprises);
         const fieldName = propertyKeyOf(chain);
         const isId = fieldName !== undefined && isIdName(fieldName) && target === 'string';
-        const namespace = namespaceFor(expr, namespaces);
+        const namespace = namespaceFor(expr, reader.imports.zod.values());
         const calleeText = sourceCode.getText(node.callee);
         const chainText = sourceCode.getText(chain);
         const uncoerced = namespace === undefined ? undefined : `${namespace}.${target}${chainText.slice(calleeText.length)}`;

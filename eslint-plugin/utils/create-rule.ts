@@ -1,4 +1,4 @@
-import { ESLintUtils } from '@typescript-eslint/utils';
+import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
 import { PACKAGE_VERSION } from '../../src/package-info.ts';
 
 /** `config`: the smallest shipped config that turns the rule on (`strict` includes `recommended`; `all` has every rule). */
@@ -7,4 +7,49 @@ export interface AgentContractRuleDocs {
   config: 'recommended' | 'strict' | 'tests';
 }
 
-export const createRule = ESLintUtils.RuleCreator<AgentContractRuleDocs>((name) => `https://unpkg.com/agent-contract@${PACKAGE_VERSION}/eslint-plugin/docs/rules/${name}.md`);
+const withDocsUrl = ESLintUtils.RuleCreator<AgentContractRuleDocs>((name) => `https://unpkg.com/agent-contract@${PACKAGE_VERSION}/eslint-plugin/docs/rules/${name}.md`);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A function that lays the options ESLint hands a rule over the rule's defaults. Every option object of this plugin
+ * is flat (strings, numbers, arrays of strings), so a shallow merge per position gives what a deep merge would.
+ * ESLint >= 9.15 has merged `meta.defaultOptions` already, and then the given options are returned as they are;
+ * the merge keeps older ESLint 9 releases right.
+ */
+export function optionsMerger<Options extends readonly unknown[]>(defaults: Readonly<Options>): (given: readonly unknown[]) => Options {
+  const defaultKeys = defaults.map((fallback) => (isPlainObject(fallback) ? Object.keys(fallback) : undefined));
+  const isComplete = (given: readonly unknown[]): boolean =>
+    defaultKeys.every((keys, index) => {
+      const value = given[index];
+      if (value === undefined) return false;
+      return keys === undefined || !isPlainObject(value) || keys.every((key) => key in value);
+    });
+  return (given) => {
+    if (given.length === 0) return defaults as Options;
+    if (isComplete(given)) return given as unknown as Options;
+    return defaults.map((fallback, index) => {
+      const value = given[index];
+      if (value === undefined) return fallback;
+      return isPlainObject(fallback) && isPlainObject(value) ? { ...fallback, ...value } : value;
+    }) as unknown as Options;
+  };
+}
+
+/**
+ * `ESLintUtils.RuleCreator` with the docs URL, except for how options reach `create`: RuleCreator deep-clones the
+ * defaults with `structuredClone` for every file and rule, which measured about a quarter of this plugin's lint time
+ * (`npm run bench:lint`). Here `create` gets the merged options without a clone; rules treat them as read-only.
+ */
+export function createRule<Options extends readonly unknown[], MessageIds extends string>(
+  rule: Readonly<ESLintUtils.RuleWithMetaAndName<Options, MessageIds, AgentContractRuleDocs>>,
+): ReturnType<typeof withDocsUrl<Options, MessageIds>> {
+  const created = withDocsUrl(rule);
+  const withDefaults = optionsMerger((rule.meta.defaultOptions ?? rule.defaultOptions ?? []) as Readonly<Options>);
+  return {
+    ...created,
+    create: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) => rule.create(context, withDefaults(context.options)),
+  };
+}

@@ -1,7 +1,7 @@
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { castOfCallee, castsToNumber, globalOfCast, idNameOfValue, readsStringSource, type DefensiveCastKind } from '../../src/model/defensive-cast.ts';
-import type { CallSite } from '../../src/model/tool-registration.ts';
-import type { ChainMethod, ObjectProperty, SchemaExpr } from '../../src/model/schema-expr.ts';
+import { toolDefinitionOf, toolRegistrationOf, type CallSite, type ToolRegistration } from '../../src/model/tool-registration.ts';
+import { mayHoldUnion, type ChainMethod, type ObjectProperty, type SchemaExpr } from '../../src/model/schema-expr.ts';
 import { ImportTable, type ImportBinding } from '../../src/model/zod-imports.ts';
 
 /**
@@ -47,8 +47,14 @@ export class EstreeSchemaReader {
   readonly imports: ImportTable;
   /** Imported names some inner scope declares again; only these need a scope look-up per reference. */
   private shadowed: Set<string> | undefined;
-  /** `read` is pure in its node, and several rules read the same schemas of a file: read each node once. */
-  private readonly cache = new WeakMap<Node, SchemaExpr<Node>>();
+  /**
+   * `read` is pure in its node, and several rules read the same schemas of a file: read each node once. A reader
+   * lives as long as one file's lint, so plain maps do (weak maps cost the garbage collector more, measured).
+   */
+  private readonly cache = new Map<Node, SchemaExpr<Node>>();
+  /** What each call or object registers, asked by every rule that looks at tools. */
+  private readonly registrations = new Map<Node, ToolRegistration<Node> | null>();
+  private unionNames: string[] | undefined;
 
   constructor(
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
@@ -121,7 +127,7 @@ export class EstreeSchemaReader {
         return {
           kind: 'array',
           node: expr,
-          elements: expr.elements.flatMap((element) => (element === null ? [] : [this.read(element.type === AST_NODE_TYPES.SpreadElement ? element.argument : element)])),
+          elements: this.readElements(expr.elements),
         };
       case AST_NODE_TYPES.Identifier:
         return { kind: 'identifier', node: expr, name: expr.name };
@@ -141,6 +147,14 @@ export class EstreeSchemaReader {
       default:
         return { kind: 'other', node: expr };
     }
+  }
+
+  private readElements(elements: readonly (TSESTree.Expression | TSESTree.SpreadElement | null)[]): SchemaExpr<Node>[] {
+    const read: SchemaExpr<Node>[] = [];
+    for (const element of elements) {
+      if (element !== null) read.push(this.read(element.type === AST_NODE_TYPES.SpreadElement ? element.argument : element));
+    }
+    return read;
   }
 
   private readProperty(property: TSESTree.ObjectLiteralElement): ObjectProperty<Node> {
@@ -216,6 +230,30 @@ export class EstreeSchemaReader {
     if (definition?.type !== 'Variable' || definition.parent.kind !== 'const') return undefined;
     const declarator = definition.node;
     return declarator.id.type === AST_NODE_TYPES.Identifier && declarator.init !== null ? declarator.init : undefined;
+  }
+
+  /**
+   * The tool `node` registers (a call such as `server.registerTool(...)`) or defines (a `{ name, inputSchema, ... }`
+   * object), decided once per node for every rule of the file.
+   */
+  registrationAt(node: TSESTree.CallExpression | TSESTree.ObjectExpression): ToolRegistration<Node> | undefined {
+    let registration = this.registrations.get(node);
+    if (registration === undefined) {
+      if (node.type === AST_NODE_TYPES.CallExpression) {
+        const site = this.callSite(node);
+        registration = (site === undefined ? undefined : toolRegistrationOf(site)) ?? null;
+      } else {
+        registration = toolDefinitionOf(this.read(node)) ?? null;
+      }
+      this.registrations.set(node, registration);
+    }
+    return registration ?? undefined;
+  }
+
+  /** False when the chain at `node` cannot be a string-or-number union (see `mayHoldUnion`), without reading it. */
+  mayHoldUnion(node: Node): boolean {
+    this.unionNames ??= [...this.imports.zod.values()].filter((binding) => binding.kind === 'factory' && binding.name === 'union').map((binding) => binding.local);
+    return mayHoldUnion(this.sourceCode.text, node.range[0], node.range[1], this.unionNames);
   }
 
   /** A call in the neutral form `toolRegistrationOf` reads, or undefined when its callee has no name. */

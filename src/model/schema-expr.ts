@@ -125,6 +125,17 @@ function isNumberLike(meaning: SchemaMeaning<unknown>): boolean {
   return meaning.accepts === 'number';
 }
 
+/**
+ * Whether the source text `text.slice(start, end)` of a schema can hold a string-or-number union at all: unions are
+ * written with the `union` factory (`z.union`, or a named `union` import under `unionLocals`) or the `.or()` method.
+ * A front end rules most fields out with it before reading their chains; `meaningOf` still decides.
+ */
+export function mayHoldUnion(text: string, start: number, end: number, unionLocals: readonly string[] = []): boolean {
+  // A slice of a long string is a view in V8, so this costs no copy and bounds every search.
+  const source = text.slice(start, end);
+  return source.includes('union') || source.includes('.or') || unionLocals.some((local) => source.includes(local));
+}
+
 /** A union's members: `z.union([a, b])`, mini `z.union([a, b])`, or the receiver plus `.or(b)` arguments. */
 function unionMeaning<N>(members: readonly SchemaMeaning<N>[]): SchemaMeaning<N> {
   const hasString = members.some(isStringLike);
