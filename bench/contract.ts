@@ -11,7 +11,8 @@ import { contractFromToolsList, snapshotServer } from '../src/contract/snapshot.
 
 /**
  * `npm run bench:contract [-- --runs 7] [-- --diff-only | --snapshot-only]`: the two speed targets of `agent-contract contract`, each next to what it is
- * measured against, with the ratio.
+ * measured against, with the ratio, after what the CLI's start-up costs per command.
+ * 0. Start-up: `--version` and each command's `--help`, which load what the command declares but none of its work.
  * 1. `contract diff` of two 1,000-tool contracts under a second: the CLI end to end and the diff alone, at 100 and
  *    1,000 tools (the ratio shows how it scales), beside a bare `node -e ""` start.
  * 2. `contract snapshot` adds at most 200 ms to the server's own start-up: spawn -> initialize answered (the
@@ -109,6 +110,18 @@ function timed(args: readonly string[]): { wall: number; cpu: number } {
   return { wall, cpu };
 }
 
+function benchStartUp(): void {
+  console.log(`CLI start-up (median of ${runs} runs; --help parses a command's options and loads none of its modules)`);
+  const node = Array.from({ length: runs }, () => timed(['-e', '']));
+  const row = (label: string, samples: readonly { wall: number; cpu: number }[]) =>
+    console.log(`  ${label.padEnd(36)}${ms(median(samples.map((run) => run.wall)))}   CPU ${ms(median(samples.map((run) => run.cpu)))}`);
+  row('node -e ""', node);
+  for (const args of [['--version'], ['contract', 'diff', '--help'], ['chains', '--help'], ['audit', '--help'], ['codemod', '--help']]) {
+    row(`agent-contract ${args.join(' ')}`, Array.from({ length: runs }, () => timed([cli, ...args])));
+  }
+  console.log('');
+}
+
 async function benchDiff(folder: string): Promise<void> {
   console.log(`contract diff (median of ${runs} runs)`);
   const rows: { tools: number; changes: number; diff: number; cli: number; cliCpu: number }[] = [];
@@ -197,6 +210,8 @@ async function benchSnapshot(folder: string): Promise<void> {
     row('  whole snapshot (server ended, file written)', median(measured[mode].whole), start);
   }
   row('agent-contract contract snapshot (CLI wall, default)', median(cliWall), start);
+  // The CLI's own start-up and the MCP SDK client it loads come before the spawn; the server's start-up is not theirs.
+  row('  CLI wall beyond the server alone', median(cliWall) - median(plain), start);
   // Run by run (the pair ran back to back), so that load drifting over the benchmark does not decide the ratio.
   const ratio = median(cpu.probe.map((value, index) => value / (cpu.bare[index] as number)));
   console.log(
@@ -217,6 +232,7 @@ if (!existsSync(cli) || !existsSync(path.join(repoRoot, helpdesk[0] as string)))
 }
 const folder = await mkdtemp(path.join(tmpdir(), 'bench-contract-'));
 try {
+  if (!process.argv.includes('--snapshot-only') && !process.argv.includes('--diff-only')) benchStartUp();
   if (!process.argv.includes('--snapshot-only')) await benchDiff(folder);
   if (!process.argv.includes('--diff-only')) await benchSnapshot(folder);
 } finally {
