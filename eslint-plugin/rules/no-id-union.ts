@@ -43,8 +43,10 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'useGuardId'>({
       // Only the outermost call of a chain that is a property value is read, one report per field; the selector
       // hands over only keys ending in id/ids (isIdName decides).
       'Property[key.name=/[iI][dD][sS]?$/] > CallExpression.value, Property[key.value=/[iI][dD][sS]?$/] > CallExpression.value'(node: TSESTree.CallExpression) {
+        // Most id fields hold no union at all; their text says so before anything is read.
+        if (!reader.mayHoldUnion(node)) return;
         const name = propertyKeyOf(node);
-        if (name === undefined || !isIdName(name) || outermostChain(node) !== node || !reader.mayHoldUnion(node)) return;
+        if (name === undefined || !isIdName(name) || outermostChain(node) !== node) return;
         const expr = reader.read(node);
         if (idAcceptorVerdict(name, meaningOf(expr)) !== 'union') return;
         const union = stringBranchOfUnion(expr);
