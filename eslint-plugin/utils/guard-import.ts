@@ -27,44 +27,84 @@ function endOfLine(sourceCode: Readonly<TSESLint.SourceCode>, statement: Node): 
   return end;
 }
 
-/**
- * Finds or creates the name a fix at `node` uses for `guardId`: an existing import from `importFrom` (renamed or
- * not, or a namespace import: `ac.guardId`), an existing local `guardId`, or a new import inserted as text after the
- * last import, in the file's own quote and semicolon style. Undefined when `guardId` is taken by something else.
- */
-export function guardCalleeAt(sourceCode: Readonly<TSESLint.SourceCode>, node: Node, importFrom: string): GuardCallee | undefined {
+/** What a file offers for `guardId` from one module, whatever node a fix is at. */
+interface FileGuard {
+  /** An import of `guardId` from the module (renamed or not, or a namespace import), and the local name it binds. */
+  readonly imported?: { readonly callee: GuardCallee; readonly local: string };
+  /**
+   * True when a declaration in the file may stand for another `guardId` (or hide the import's local name) at some
+   * node, so the scope at a node decides; false lets every node skip the scope look-up.
+   */
+  readonly declared: boolean;
+  /** How to add the import when nothing in scope is named `guardId`. */
+  readonly added: GuardCallee;
+}
+
+function fileGuardOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: string): FileGuard {
   const program = sourceCode.ast;
   const declarations = importsFrom(program, importFrom);
+  const scopes = sourceCode.scopeManager?.scopes ?? [];
   for (const declaration of declarations) {
     for (const specifier of declaration.specifiers) {
-      if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) return { callee: `${specifier.local.name}.${GUARD}` };
-      if (
-        specifier.type === AST_NODE_TYPES.ImportSpecifier &&
-        specifier.importKind !== 'type' &&
-        (specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value) === GUARD
-      ) {
-        return { callee: specifier.local.name };
-      }
+      const isGuard =
+        specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier ||
+        (specifier.type === AST_NODE_TYPES.ImportSpecifier &&
+          specifier.importKind !== 'type' &&
+          (specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value) === GUARD);
+      if (!isGuard) continue;
+      const local = specifier.local.name;
+      const callee = { callee: specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier ? `${local}.${GUARD}` : local };
+      // An import lives in the module scope; only an inner scope can hide it.
+      const hidden = scopes.some((scope) => scope.type !== 'module' && scope.type !== 'global' && scope.set.has(local));
+      return { imported: { callee, local }, declared: hidden, added: { callee: GUARD } };
     }
   }
-  const existing = ASTUtils.findVariable(sourceCode.getScope(node), GUARD);
-  if (existing !== null && existing.defs.length > 0) {
-    // A local helper named guardId (or an import of it from another module) is the author's own choice: reuse it.
-    return existing.scope.type === 'module' || existing.scope.type === 'global' ? { callee: GUARD } : undefined;
-  }
+  const declared = scopes.some((scope) => scope.set.has(GUARD));
   const named = declarations.find((declaration) => declaration.specifiers.some((specifier) => specifier.type === AST_NODE_TYPES.ImportSpecifier));
   if (named !== undefined) {
     const last = named.specifiers.at(-1) as TSESTree.ImportSpecifier;
-    return { callee: GUARD, addImport: (fixer) => fixer.insertTextAfter(last, `, ${GUARD}`) };
+    return { declared, added: { callee: GUARD, addImport: (fixer) => fixer.insertTextAfter(last, `, ${GUARD}`) } };
   }
   const imports = program.body.filter((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration);
   const lastImport = imports.at(-1);
   const quote = lastImport === undefined ? "'" : (lastImport.source.raw[0] ?? "'");
   const semicolon = lastImport === undefined || sourceCode.getText(lastImport).trimEnd().endsWith(';') ? ';' : '';
   const statement = `import { ${GUARD} } from ${quote}${importFrom}${quote}${semicolon}`;
-  if (lastImport === undefined) return { callee: GUARD, addImport: (fixer) => fixer.insertTextBeforeRange([0, 0], `${statement}\n`) };
+  if (lastImport === undefined) return { declared, added: { callee: GUARD, addImport: (fixer) => fixer.insertTextBeforeRange([0, 0], `${statement}\n`) } };
   const at = endOfLine(sourceCode, lastImport);
-  return { callee: GUARD, addImport: (fixer) => fixer.insertTextAfterRange([at, at], `\n${statement}`) };
+  return { declared, added: { callee: GUARD, addImport: (fixer) => fixer.insertTextAfterRange([at, at], `\n${statement}`) } };
+}
+
+/** The file whose guard facts are known: rules report on one file at a time, so one entry is enough. */
+let known: { readonly sourceCode: object; readonly byModule: Map<string, FileGuard> } | undefined;
+
+/**
+ * Finds or creates the name a fix at `node` uses for `guardId`: an existing import from `importFrom` (renamed or
+ * not, or a namespace import: `ac.guardId`), an existing local `guardId`, or a new import inserted as text after the
+ * last import, in the file's own quote and semicolon style. Undefined when `guardId` is taken by something else.
+ * The file-wide part is worked out once per file; only a file that declares a `guardId` of its own needs the scope
+ * at `node`.
+ */
+export function guardCalleeAt(sourceCode: Readonly<TSESLint.SourceCode>, node: Node, importFrom: string): GuardCallee | undefined {
+  if (known?.sourceCode !== sourceCode) known = { sourceCode, byModule: new Map() };
+  let file = known.byModule.get(importFrom);
+  if (file === undefined) {
+    file = fileGuardOf(sourceCode, importFrom);
+    known.byModule.set(importFrom, file);
+  }
+  if (file.imported !== undefined) {
+    if (!file.declared) return file.imported.callee;
+    const variable = ASTUtils.findVariable(sourceCode.getScope(node), file.imported.local);
+    return variable?.defs.some((definition) => definition.type === 'ImportBinding') === true ? file.imported.callee : undefined;
+  }
+  if (file.declared) {
+    const existing = ASTUtils.findVariable(sourceCode.getScope(node), GUARD);
+    if (existing !== null && existing.defs.length > 0) {
+      // A local helper named guardId (or an import of it from another module) is the author's own choice: reuse it.
+      return existing.scope.type === 'module' || existing.scope.type === 'global' ? { callee: GUARD } : undefined;
+    }
+  }
+  return file.added;
 }
 
 /** The fix that wraps `node` as `guardId(<node>)`, adding the import when the file lacks it. */

@@ -116,6 +116,25 @@ server.tool('t', { ticketId: guardId(z.string()) }, cb);`,
       errors: [{ messageId: 'preferGuardedId', line: 3, column: 30 }],
     },
     {
+      // Another `guardId` in an inner scope takes the name there: reported without a fix inside it, while a field
+      // outside that scope still gets the import.
+      code: `import { z } from 'zod';
+function register(guardId: number) {
+  server.tool('t', { ticketId: z.string() }, cb);
+}
+server.tool('u', { agentId: z.string() }, cb);`,
+      output: `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+function register(guardId: number) {
+  server.tool('t', { ticketId: z.string() }, cb);
+}
+server.tool('u', { agentId: guardId(z.string()) }, cb);`,
+      errors: [
+        { messageId: 'preferGuardedId', line: 3, column: 32 },
+        { messageId: 'preferGuardedId', line: 5, column: 29 },
+      ],
+    },
+    {
       // A namespace import of the guard module is used as it is.
       code: `import * as z from 'zod/mini';
 import * as ac from 'agent-contract';
