@@ -1,19 +1,15 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempTree, removeTempTrees } from '../runner/temp-tree.ts';
+import { runCli, type CliRun } from '../../support/run-cli.ts';
 
 afterAll(removeTempTrees);
 
 const cli = fileURLToPath(new URL('../../../dist/src/cli/main.js', import.meta.url));
 
-function run(args: readonly string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [cli, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : -1, stdout, stderr });
-    });
-  });
+function run(args: readonly string[], cwd: string): Promise<CliRun> {
+  return runCli(args, { cli, cwd });
 }
 
 describe('agent-contract codemod dispositions, the built CLI', () => {

@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codemods } from '../../../codemods/index.ts';
 import { commitAll, makeTempTree, removeTempTrees } from './temp-tree.ts';
+import { runCli, type CliRun } from '../../support/run-cli.ts';
 
 afterAll(removeTempTrees);
 
@@ -13,19 +13,8 @@ const cli = fileURLToPath(new URL('../../../dist/src/cli/main.js', import.meta.u
 /** The same built CLI with the test-only `upper-todo` codemod registered: the shipped registry may be empty. */
 const cliWithUpperTodo = fileURLToPath(new URL('fixtures/cli-with-upper-todo.mjs', import.meta.url));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(entry: string, args: readonly string[], cwd: string): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [entry, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-      resolve({ code, stdout, stderr });
-    });
-  });
+function run(entry: string, args: readonly string[], cwd: string): Promise<CliRun> {
+  return runCli(args, { cli: entry, cwd });
 }
 
 describe('agent-contract codemod, the built CLI, on bad input: one line naming the cause and the next step, exit 2, no stack trace', () => {
