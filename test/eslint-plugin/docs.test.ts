@@ -41,15 +41,15 @@ function lint(rule: string, code: string): Linter.LintMessage[] {
 }
 
 describe('rule docs', () => {
-  for (const id of ruleIds()) {
-    const examples = examplesOf(readFileSync(join(DOCS, `${id}.md`), 'utf8'));
-    it(`${id} has incorrect and correct examples`, () => {
+  for (const rule of ruleIds()) {
+    const examples = examplesOf(readFileSync(join(DOCS, `${rule}.md`), 'utf8'));
+    it(`${rule} has incorrect and correct examples`, () => {
       expect(examples.some((example) => example.kind === 'incorrect')).toBe(true);
       expect(examples.some((example) => example.kind === 'correct')).toBe(true);
     });
     for (const example of examples) {
-      it(`${id}.md:${example.line} (${example.kind}) ${example.kind === 'incorrect' ? 'reports' : 'does not report'}`, () => {
-        const messages = lint(id, example.code);
+      it(`${rule}.md:${example.line} (${example.kind}) ${example.kind === 'incorrect' ? 'reports' : 'does not report'}`, () => {
+        const messages = lint(rule, example.code);
         expect(messages.filter((message) => message.fatal === true)).toEqual([]);
         if (example.kind === 'incorrect') expect(messages.length).toBeGreaterThan(0);
         else expect(messages).toEqual([]);
@@ -77,7 +77,7 @@ describe('generated files', () => {
     expect(rulesOf('strict')).toEqual([...rulesOf('recommended'), 'agent-contract/prefer-guarded-id'].sort());
     expect(rulesOf('tests')).toEqual(['agent-contract/no-defensive-id-cast']);
     expect(plugin.configs.tests.files).toEqual(['**/*.{test,spec}.?(c|m)[jt]s?(x)', '**/__tests__/**']);
-    expect(rulesOf('all')).toEqual(ruleIds().map((id) => `agent-contract/${id}`));
+    expect(rulesOf('all')).toEqual(ruleIds().map((rule) => `agent-contract/${rule}`));
     for (const rule of Object.values(plugin.rules)) expect(rule.meta.defaultOptions).toBeDefined();
   });
 });
