@@ -1,4 +1,5 @@
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { perLintedFile } from './per-linted-file.ts';
 
 type Node = TSESTree.Node;
 
@@ -75,8 +76,8 @@ function fileGuardOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: stri
   return { declared, added: { callee: GUARD, addImport: (fixer) => fixer.insertTextAfterRange([at, at], `\n${statement}`) } };
 }
 
-/** The file whose guard facts are known: rules report on one file at a time, so one entry is enough. */
-let known: { readonly sourceCode: object; readonly byModule: Map<string, FileGuard> } | undefined;
+/** The file-wide guard facts, per module, of the file being linted. */
+const fileGuardFor = perLintedFile((sourceCode, importFrom) => fileGuardOf(sourceCode as Readonly<TSESLint.SourceCode>, importFrom));
 
 /**
  * Finds or creates the name a fix at `node` uses for `guardId`: an existing import from `importFrom` (renamed or
@@ -86,12 +87,7 @@ let known: { readonly sourceCode: object; readonly byModule: Map<string, FileGua
  * at `node`.
  */
 export function guardCalleeAt(sourceCode: Readonly<TSESLint.SourceCode>, node: Node, importFrom: string): GuardCallee | undefined {
-  if (known?.sourceCode !== sourceCode) known = { sourceCode, byModule: new Map() };
-  let file = known.byModule.get(importFrom);
-  if (file === undefined) {
-    file = fileGuardOf(sourceCode, importFrom);
-    known.byModule.set(importFrom, file);
-  }
+  const file = fileGuardFor(sourceCode, importFrom);
   if (file.imported !== undefined) {
     if (!file.declared) return file.imported.callee;
     const variable = ASTUtils.findVariable(sourceCode.getScope(node), file.imported.local);

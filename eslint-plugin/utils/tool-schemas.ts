@@ -1,10 +1,8 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, type ToolRegistration } from '../../src/model/tool-registration.ts';
 import { GUARD_MODULES } from '../../src/model/zod-imports.ts';
-
-/** The module rules import `guardId` from unless configured otherwise. */
-const DEFAULT_GUARD_MODULE = GUARD_MODULES[0] as string;
 import { EstreeSchemaReader } from './from-estree.ts';
+import { perLintedFile } from './per-linted-file.ts';
 
 /**
  * The one recogniser every schema rule shares (in the manner of eslint-plugin-regexp's `defineRegexpVisitor`):
@@ -13,34 +11,12 @@ import { EstreeSchemaReader } from './from-estree.ts';
 
 type Node = TSESTree.Node;
 
-/**
- * One reader per file and guard module, shared by every rule that lints the file: `null` for a file without Zod.
- * ESLint creates every rule of a file one after the other, so only the file being linted is remembered; a weak map
- * over all files cost more than building the reader (measured with `npm run bench:lint`). Nearly every config leaves
- * `importFrom` at its default, so that reader is held directly.
- */
-interface FileReaders {
-  readonly sourceCode: object;
-  readonly default: EstreeSchemaReader | null;
-  readonly others: Map<string, EstreeSchemaReader | null>;
-}
-let current: FileReaders | undefined;
+/** One reader per file and guard module, shared by every rule that lints the file: `undefined` for a file without Zod. */
+const readerOf = perLintedFile((sourceCode, importFrom) => createReader(sourceCode as Readonly<TSESLint.SourceCode>, importFrom));
 
 /** The file's schema reader, or undefined when the file imports nothing from Zod (the rule then does nothing). */
 export function zodReaderFor(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, importFrom: string): EstreeSchemaReader | undefined {
-  const { sourceCode } = context;
-  let file = current;
-  if (file?.sourceCode !== sourceCode) {
-    file = { sourceCode, default: createReader(sourceCode, DEFAULT_GUARD_MODULE) ?? null, others: new Map() };
-    current = file;
-  }
-  if (importFrom === DEFAULT_GUARD_MODULE || file.default === null) return file.default ?? undefined;
-  let reader = file.others.get(importFrom);
-  if (reader === undefined) {
-    reader = createReader(sourceCode, importFrom) ?? null;
-    file.others.set(importFrom, reader);
-  }
-  return reader ?? undefined;
+  return readerOf(context.sourceCode, importFrom);
 }
 
 function createReader(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: string): EstreeSchemaReader | undefined {
