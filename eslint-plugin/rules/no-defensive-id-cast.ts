@@ -31,7 +31,8 @@ export default createRule<[NoDefensiveIdCastOptions], 'defensiveCast' | 'passAsI
     },
   },
   defaultOptions: [{ ignoredNames: [] }],
-  create(context, [options]) {
+  create(context, optionList) {
+    const options = optionList[0];
     const { sourceCode } = context;
     const check = (node: Parameters<typeof defensiveCastOf>[0]): void => {
       const cast = defensiveCastOf(node, sourceCode, options.ignoredNames);

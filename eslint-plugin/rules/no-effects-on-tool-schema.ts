@@ -1,8 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { effectEmptiesContract, meaningOf, type ChainMethod, type SchemaExpr } from '../../src/model/schema-expr.ts';
+import { effectEmptiesContract, mayHoldContractEmptyingEffect, mayImportZod, meaningOf, type ChainMethod, type SchemaExpr } from '../../src/model/schema-expr.ts';
+import type { EstreeSchemaReader } from '../utils/from-estree.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { installedZodMajor } from '../utils/installed-zod.ts';
-import { toolLabel, toolListeners, zodReaderFor } from '../utils/tool-schemas.ts';
+import { toolLabel, toolListeners } from '../utils/tool-schemas.ts';
 
 export interface NoEffectsOnToolSchemaOptions {
   /**
@@ -44,14 +45,16 @@ export default createRule<[NoEffectsOnToolSchemaOptions], 'emptiedInput' | 'drop
     },
   },
   defaultOptions: [{ zodMajor: 'detect' }],
-  create(context, [options]) {
-    const reader = zodReaderFor(context, 'agent-contract');
-    if (reader === undefined) return {};
+  create(context, optionList) {
+    const options = optionList[0];
+    // Most files call none of the effects: nothing to look at, not even the imports.
+    const { text } = context.sourceCode;
+    if (!mayImportZod(text) || !mayHoldContractEmptyingEffect(text)) return {};
     const majorOf = (declared: 3 | 4 | undefined): 3 | 4 | undefined => {
       if (declared !== undefined) return declared;
       return options.zodMajor === 'detect' ? installedZodMajor(context.physicalFilename) : options.zodMajor;
     };
-    const check = (schema: SchemaExpr<Node> | undefined, role: 'input' | 'output', tool: string): void => {
+    const check = (reader: EstreeSchemaReader, schema: SchemaExpr<Node> | undefined, role: 'input' | 'output', tool: string): void => {
       if (schema === undefined) return;
       const meaning = meaningOf(reader.resolve(schema));
       if (meaning.accepts !== 'object' || meaning.objectEffects.length === 0) return;
@@ -69,10 +72,10 @@ export default createRule<[NoEffectsOnToolSchemaOptions], 'emptiedInput' | 'drop
         return;
       }
     };
-    return toolListeners(reader, (registration) => {
+    return toolListeners(context, 'agent-contract', (registration, reader) => {
       const tool = toolLabel(registration);
-      check(registration.input, 'input', tool);
-      check(registration.output, 'output', tool);
+      check(reader, registration.input, 'input', tool);
+      check(reader, registration.output, 'output', tool);
     });
   },
 });

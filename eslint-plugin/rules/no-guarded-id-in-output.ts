@@ -1,7 +1,8 @@
 import type { TSESTree } from '@typescript-eslint/utils';
+import { mayHoldGuardedSchema, mayImportZod } from '../../src/model/schema-expr.ts';
 import { guardedSchemasIn } from '../../src/model/schema-fields.ts';
 import { createRule } from '../utils/create-rule.ts';
-import { propertyKeyOf, shortText, toolLabel, toolListeners, zodReaderFor } from '../utils/tool-schemas.ts';
+import { propertyKeyOf, shortText, toolLabel, toolListeners } from '../utils/tool-schemas.ts';
 
 export interface NoGuardedIdInOutputOptions {
   /** A module of your own that re-exports `guardId`/`idSchema`, so its imports count as guards too. */
@@ -30,12 +31,13 @@ export default createRule<[NoGuardedIdInOutputOptions], 'guardedOutput'>({
     },
   },
   defaultOptions: [{ importFrom: 'agent-contract' }],
-  create(context, [options]) {
-    const reader = zodReaderFor(context, options.importFrom);
-    if (reader === undefined) return {};
+  create(context, optionList) {
+    const options = optionList[0];
     const { sourceCode } = context;
+    // A file without a guarded schema has nothing to report.
+    if (!mayImportZod(sourceCode.text) || !mayHoldGuardedSchema(sourceCode.text)) return {};
     const reported = new Set<TSESTree.Node>();
-    return toolListeners(reader, (registration) => {
+    return toolListeners(context, options.importFrom, (registration, reader) => {
       if (registration.output === undefined) return;
       for (const guarded of guardedSchemasIn(registration.output, reader.resolve)) {
         const node = guarded.node;

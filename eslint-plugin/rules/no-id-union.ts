@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { idAcceptorVerdict } from '../../src/model/id-acceptor.ts';
 import { isIdName } from '../../src/model/ids.ts';
-import { meaningOf, stringBranchOfUnion } from '../../src/model/schema-expr.ts';
+import { mayHoldUnionIn, mayImportZod, meaningOf, stringBranchOfUnion } from '../../src/model/schema-expr.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { outermostChain, propertyKeyOf, shortText, zodReaderFor } from '../utils/tool-schemas.ts';
@@ -35,7 +35,10 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'useGuardId'>({
     },
   },
   defaultOptions: [{ importFrom: 'agent-contract' }],
-  create(context, [options]) {
+  create(context, optionList) {
+    const options = optionList[0];
+    const { text } = context.sourceCode;
+    if (!mayImportZod(text) || !mayHoldUnionIn(text)) return {};
     const reader = zodReaderFor(context, options.importFrom);
     if (reader === undefined) return {};
     const { sourceCode } = context;

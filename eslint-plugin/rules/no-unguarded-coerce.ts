@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { isIdName } from '../../src/model/ids.ts';
 import { coercionSurprises, joinPhrases } from '../../src/model/coercion.ts';
-import { meaningOf, type ZodChainExpr } from '../../src/model/schema-expr.ts';
+import { mayHoldCoercion, mayImportZod, meaningOf, type ZodChainExpr } from '../../src/model/schema-expr.ts';
 import type { ZodBinding } from '../../src/model/zod-imports.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
@@ -73,7 +73,10 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
     },
   },
   defaultOptions: [{ importFrom: 'agent-contract', allow: [] }],
-  create(context, [options]) {
+  create(context, optionList) {
+    const options = optionList[0];
+    const { text } = context.sourceCode;
+    if (!mayImportZod(text) || !mayHoldCoercion(text)) return {};
     const reader = zodReaderFor(context, options.importFrom);
     if (reader === undefined) return {};
     const { sourceCode } = context;

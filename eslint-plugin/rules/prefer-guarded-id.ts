@@ -1,10 +1,11 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { idAcceptorVerdict } from '../../src/model/id-acceptor.ts';
 import { idFieldAt } from '../../src/model/ids.ts';
+import { mayImportZod } from '../../src/model/schema-expr.ts';
 import { schemaFieldsOf } from '../../src/model/schema-fields.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
-import { shortText, toolLabel, toolListeners, zodReaderFor } from '../utils/tool-schemas.ts';
+import { shortText, toolLabel, toolListeners } from '../utils/tool-schemas.ts';
 
 export interface PreferGuardedIdOptions {
   /** The module `guardId` is imported from when the fix adds it: this package, or your own re-export. */
@@ -46,12 +47,12 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'wrapWit
     },
   },
   defaultOptions: [{ importFrom: 'agent-contract', ignoredNames: [] }],
-  create(context, [options]) {
-    const reader = zodReaderFor(context, options.importFrom);
-    if (reader === undefined) return {};
+  create(context, optionList) {
+    const options = optionList[0];
     const { sourceCode } = context;
+    if (!mayImportZod(sourceCode.text)) return {};
     const reported = new Set<TSESTree.Node>();
-    return toolListeners(reader, (registration) => {
+    return toolListeners(context, options.importFrom, (registration, reader) => {
       if (registration.input === undefined) return;
       for (const field of schemaFieldsOf(registration.input, reader.resolve)) {
         if (options.ignoredNames.includes(field.key) || idAcceptorVerdict(field.key, field.meaning) !== 'guard') continue;

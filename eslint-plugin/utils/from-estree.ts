@@ -2,7 +2,7 @@ import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescr
 import { castOfCallee, castsToNumber, globalOfCast, idNameOfValue, readsStringSource, type DefensiveCastKind } from '../../src/model/defensive-cast.ts';
 import { toolDefinitionOf, toolRegistrationOf, type CallSite, type ToolRegistration } from '../../src/model/tool-registration.ts';
 import { mayHoldUnion, type ChainMethod, type ObjectProperty, type SchemaExpr } from '../../src/model/schema-expr.ts';
-import { ImportTable, type ImportBinding } from '../../src/model/zod-imports.ts';
+import { GUARD_MODULES, ImportTable, zodModuleOf, type ImportBinding } from '../../src/model/zod-imports.ts';
 
 /**
  * The ESTree edge of the model: turns typescript-eslint nodes into the neutral `SchemaExpr`, so rules make their
@@ -11,12 +11,16 @@ import { ImportTable, type ImportBinding } from '../../src/model/zod-imports.ts'
 
 type Node = TSESTree.Node;
 
-/** Every import binding of a program, in the neutral form `ImportTable` indexes. Type-only imports are left out. */
-export function importBindingsOf(program: TSESTree.Program): ImportBinding[] {
+/**
+ * Every import binding of a program, in the neutral form `ImportTable` indexes. Type-only imports are left out, and
+ * so are imports from modules `wanted` rejects (the table keeps only Zod's and the guards' anyway).
+ */
+export function importBindingsOf(program: TSESTree.Program, wanted?: (source: string) => boolean): ImportBinding[] {
   const bindings: ImportBinding[] = [];
   for (const statement of program.body) {
     if (statement.type !== AST_NODE_TYPES.ImportDeclaration || statement.importKind === 'type') continue;
     const source = statement.source.value;
+    if (wanted !== undefined && !wanted(source)) continue;
     for (const specifier of statement.specifiers) {
       if (specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier) bindings.push({ local: specifier.local.name, imported: 'default', source });
       else if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) bindings.push({ local: specifier.local.name, imported: '*', source });
@@ -60,7 +64,8 @@ export class EstreeSchemaReader {
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     guardModules?: readonly string[],
   ) {
-    this.imports = new ImportTable(importBindingsOf(sourceCode.ast), guardModules);
+    const modules = guardModules ?? GUARD_MODULES;
+    this.imports = new ImportTable(importBindingsOf(sourceCode.ast, (source) => zodModuleOf(source) !== undefined || modules.includes(source)), modules);
   }
 
   private shadowedImports(): Set<string> {

@@ -18,14 +18,30 @@ function importsFrom(program: TSESTree.Program, source: string): TSESTree.Import
   );
 }
 
-/** The end of `statement`'s line, past any comment that trails it there, so inserted text never adopts that comment. */
-function endOfLine(sourceCode: Readonly<TSESLint.SourceCode>, statement: Node): number {
+const LINE_BREAK = /[\n\r\u2028\u2029]/g;
+
+/**
+ * The end of `statement`'s line, past any comment that trails it there, so inserted text never adopts that comment.
+ * Read from the text: only blanks and comments can follow a statement before the next token on its line.
+ */
+export function endOfLine(text: string, statement: Node): number {
   let end = statement.range[1];
-  for (const comment of sourceCode.getCommentsAfter(statement)) {
-    if (comment.loc.start.line !== statement.loc.end.line) break;
-    end = comment.range[1];
+  for (;;) {
+    let at = end;
+    while (text[at] === ' ' || text[at] === '\t') at += 1;
+    if (text.startsWith('//', at)) {
+      LINE_BREAK.lastIndex = at;
+      return LINE_BREAK.exec(text)?.index ?? text.length;
+    }
+    if (!text.startsWith('/*', at)) return end;
+    const close = text.indexOf('*/', at + 2);
+    if (close === -1) return end;
+    end = close + 2;
+    // A comment that runs onto later lines ends the statement's line; what follows it is on another.
+    LINE_BREAK.lastIndex = at;
+    const lineBreak = LINE_BREAK.exec(text);
+    if (lineBreak !== null && lineBreak.index < end) return end;
   }
-  return end;
 }
 
 /** What a file offers for `guardId` from one module, whatever node a fix is at. */
@@ -60,7 +76,8 @@ function fileGuardOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: stri
       return { imported: { callee, local }, declared: hidden, added: { callee: GUARD } };
     }
   }
-  const declared = scopes.some((scope) => scope.set.has(GUARD));
+  // No scope can declare a name the text never spells.
+  const declared = sourceCode.text.includes(GUARD) && scopes.some((scope) => scope.set.has(GUARD));
   const named = declarations.find((declaration) => declaration.specifiers.some((specifier) => specifier.type === AST_NODE_TYPES.ImportSpecifier));
   if (named !== undefined) {
     const last = named.specifiers.at(-1) as TSESTree.ImportSpecifier;
@@ -72,7 +89,7 @@ function fileGuardOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: stri
   const semicolon = lastImport === undefined || sourceCode.getText(lastImport).trimEnd().endsWith(';') ? ';' : '';
   const statement = `import { ${GUARD} } from ${quote}${importFrom}${quote}${semicolon}`;
   if (lastImport === undefined) return { declared, added: { callee: GUARD, addImport: (fixer) => fixer.insertTextBeforeRange([0, 0], `${statement}\n`) } };
-  const at = endOfLine(sourceCode, lastImport);
+  const at = endOfLine(sourceCode.text, lastImport);
   return { declared, added: { callee: GUARD, addImport: (fixer) => fixer.insertTextAfterRange([at, at], `\n${statement}`) } };
 }
 

@@ -6,15 +6,27 @@
  */
 export function perLintedFile<T>(build: (sourceCode: object, module: string) => T): (sourceCode: object, module: string) => T {
   let file: object | undefined;
-  let facts = new Map<string, T>();
+  // Nearly every file is asked about one module (the rules' default `importFrom`): that one needs no map.
+  let firstModule: string | undefined;
+  let firstFacts: T | undefined;
+  let others: Map<string, T> | undefined;
   return (sourceCode, module) => {
     if (file !== sourceCode) {
       file = sourceCode;
-      facts = new Map();
+      firstModule = undefined;
+      firstFacts = undefined;
+      others = undefined;
     }
-    if (facts.has(module)) return facts.get(module) as T;
+    if (module === firstModule) return firstFacts as T;
+    if (firstModule === undefined) {
+      firstFacts = build(sourceCode, module);
+      firstModule = module;
+      return firstFacts;
+    }
+    others ??= new Map();
+    if (others.has(module)) return others.get(module) as T;
     const built = build(sourceCode, module);
-    facts.set(module, built);
+    others.set(module, built);
     return built;
   };
 }

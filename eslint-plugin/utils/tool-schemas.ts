@@ -48,25 +48,33 @@ function mayDefineTool(object: TSESTree.ObjectExpression): boolean {
 /**
  * Listeners that call `onTool` once per tool a file registers (`server.tool`, `registerTool`, `addTool`) or defines
  * as an object (`{ name, inputSchema, handler }`). A definition passed straight to `addTool` is reported once.
- * Selectors narrow the calls and objects ESLint hands over, so most nodes of a file never reach a listener.
+ * Selectors narrow the calls and objects ESLint hands over, so most nodes of a file never reach a listener, and the
+ * file's schema reader is asked for at the first tool: a file that registers none never needs it.
  */
-export function toolListeners(reader: EstreeSchemaReader, onTool: (registration: ToolRegistration<Node>) => void): TSESLint.RuleListener {
-  const seen = new Set<Node>();
-  const handle = (registration: ToolRegistration<Node> | undefined): void => {
-    if (registration === undefined) return;
+export function toolListeners(
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+  importFrom: string,
+  onTool: (registration: ToolRegistration<Node>, reader: EstreeSchemaReader) => void,
+): TSESLint.RuleListener {
+  // Most files register no tool: the set is made for the first one.
+  let seen: Set<Node> | undefined;
+  const handle = (node: TSESTree.CallExpression | TSESTree.ObjectExpression): void => {
+    const reader = zodReaderFor(context, importFrom);
+    const registration = reader?.registrationAt(node);
+    if (reader === undefined || registration === undefined) return;
     const key = registration.input?.node ?? registration.output?.node ?? registration.node;
+    seen ??= new Set();
     if (seen.has(key)) return;
     seen.add(key);
-    onTool(registration);
+    onTool(registration, reader);
   };
   return {
     [REGISTRATION_SELECTOR](node: TSESTree.CallExpression) {
-      handle(reader.registrationAt(node));
+      handle(node);
     },
     [DEFINITION_SELECTOR](node: TSESTree.Property) {
       const object = node.parent as TSESTree.ObjectExpression;
-      if (!mayDefineTool(object)) return;
-      handle(reader.registrationAt(object));
+      if (mayDefineTool(object)) handle(object);
     },
   };
 }

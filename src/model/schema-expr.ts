@@ -1,4 +1,4 @@
-import type { ZodBinding, ZodModule } from './zod-imports.ts';
+import { GUARD_FUNCTIONS, type ZodBinding, type ZodModule } from './zod-imports.ts';
 
 /**
  * A schema expression in a neutral form. The ESLint plugin builds it from ESTree, codemods and the audit from the
@@ -194,6 +194,43 @@ function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
   return empty('other', { module });
 }
 
+/*
+ * File-level shortcuts in the manner of `mayHoldUnion`: whether a file's source text can hold a schema a verdict
+ * needs at all, so a front end can skip a file without reading a chain. Each lists the words the model's own
+ * recognisers need spelled out in the text (a factory, method or import name); a false answer is certain, a true
+ * one says nothing.
+ */
+/** One search for several words: a regular expression scans the text once, where `includes` would scan it per word. */
+const anyOf = (words: readonly string[]): RegExp => new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+
+/** False when no import in `text` can be Zod (every Zod module specifier starts with `zod`). */
+export function mayImportZod(text: string): boolean {
+  return text.includes('zod');
+}
+
+/** False when `text` holds no string-or-number union anywhere (see `mayHoldUnion`). */
+export function mayHoldUnionIn(text: string): boolean {
+  // A renamed `union` import still spells `union` in its import declaration; `.or` must be the whole name.
+  return text.includes('union') || /\.or\b/.test(text);
+}
+
+/** False when `text` holds no `z.coerce.*()` and no `coerce` import. */
+export function mayHoldCoercion(text: string): boolean {
+  return text.includes('coerce');
+}
+
+const GUARDED_WORDS = anyOf([...GUARD_FUNCTIONS, 'preprocess', 'pipe']);
+
+/** False when `text` holds no guarded schema: no `guardId`/`idSchema` import, no `preprocess`, no mini `pipe`. */
+export function mayHoldGuardedSchema(text: string): boolean {
+  return GUARDED_WORDS.test(text);
+}
+
+/** False when `text` calls no method for which `effectEmptiesContract` holds under either major. */
+export function mayHoldContractEmptyingEffect(text: string): boolean {
+  return CONTRACT_EMPTYING_WORDS.test(text);
+}
+
 /** Folds methods into the factory's meaning: flags, formats, unions by `.or()`, effects on objects. */
 function applyMethods<N>(start: SchemaMeaning<N>, methods: readonly ChainMethod<N>[]): SchemaMeaning<N> {
   let meaning = start;
@@ -256,6 +293,9 @@ export function effectEmptiesContract(effect: string, major: 3 | 4 | undefined):
   if (effect === 'refine' || effect === 'superRefine') return major === 3;
   return false;
 }
+
+/** Every effect `effectEmptiesContract` can hold for, under one major or the other. */
+const CONTRACT_EMPTYING_WORDS = anyOf([...OBJECT_EFFECT_METHODS].filter((effect) => effectEmptiesContract(effect, 3) || effectEmptiesContract(effect, 4)));
 
 /**
  * The string side of a string-or-number union on one id, and the methods that follow the union, so a fix can keep

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { optionsMerger } from '../../eslint-plugin/utils/create-rule.ts';
+import type { TSESLint } from '@typescript-eslint/utils';
+import { createRule, optionsMerger } from '../../eslint-plugin/utils/create-rule.ts';
 
 describe('optionsMerger', () => {
   const merge = optionsMerger<[{ importFrom: string; allow: string[] }]>([{ importFrom: 'agent-contract', allow: [] }]);
@@ -21,5 +22,41 @@ describe('optionsMerger', () => {
   it('replaces arrays rather than merging them', () => {
     const withList = optionsMerger<[{ ignoredNames: string[] }]>([{ ignoredNames: ['a'] }]);
     expect(withList([{ ignoredNames: ['b'] }])).toEqual([{ ignoredNames: ['b'] }]);
+  });
+});
+
+describe('createRule', () => {
+  const received: unknown[] = [];
+  const rule = createRule<[{ importFrom: string }], 'x'>({
+    name: 'probe',
+    meta: {
+      type: 'problem',
+      docs: { description: 'probe', config: 'recommended' },
+      schema: [{ type: 'object', properties: { importFrom: { type: 'string' } }, additionalProperties: false }],
+      defaultOptions: [{ importFrom: 'agent-contract' }],
+      messages: { x: 'x' },
+    },
+    defaultOptions: [{ importFrom: 'agent-contract' }],
+    create(_context, optionList) {
+      received.push(optionList);
+      return {};
+    },
+  });
+  const contextWith = (options: unknown[]) => ({ options }) as unknown as Parameters<typeof rule.create>[0] & TSESLint.RuleContext<'x', unknown[]>;
+
+  it('merges once for files that get the same option objects in new arrays (as ESLint hands them over)', () => {
+    const configured = { importFrom: './guard.ts' };
+    rule.create(contextWith([configured]));
+    rule.create(contextWith([configured]));
+    expect(received[0]).toBe(received[1]);
+    expect(received[0]).toEqual([{ importFrom: './guard.ts' }]);
+  });
+
+  it('merges again when the option objects differ', () => {
+    received.length = 0;
+    rule.create(contextWith([{ importFrom: './a.ts' }]));
+    rule.create(contextWith([{ importFrom: './b.ts' }]));
+    rule.create(contextWith([]));
+    expect(received).toEqual([[{ importFrom: './a.ts' }], [{ importFrom: './b.ts' }], [{ importFrom: 'agent-contract' }]]);
   });
 });

@@ -15,6 +15,17 @@ describe('perLintedFile', () => {
     expect(built).toEqual(['a.ts:agent-contract', 'a.ts:./guard.ts', 'b.ts:agent-contract']);
   });
 
+  it('keeps every module of the file apart, not only the first', () => {
+    const factsOf = perLintedFile((_file, module) => ({ module }));
+    const file = {};
+    const first = factsOf(file, 'agent-contract');
+    const second = factsOf(file, './guard.ts');
+    const third = factsOf(file, '#ids');
+    expect([factsOf(file, 'agent-contract'), factsOf(file, './guard.ts'), factsOf(file, '#ids')]).toEqual([first, second, third]);
+    expect(factsOf(file, './guard.ts')).toBe(second);
+    expect(third.module).toBe('#ids');
+  });
+
   it('remembers an undefined answer too (a file without Zod is looked at once)', () => {
     let calls = 0;
     const factsOf = perLintedFile(() => {
