@@ -358,6 +358,17 @@ describe('contract commands on bad input: one line with the next step, exit 2, n
     expect(result.stderr.split('\n')[0]).toContain('exited with code 3');
   });
 
+  it('says so when a server that dies during start-up wrote to stdout what is not JSON-RPC', async () => {
+    const result = await run(['contract', 'snapshot', '--out', file('noisy.json'), '--', 'node', '-e', "console.log('Server running on stdio'); process.exit(1)"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n').slice(1)).toEqual([
+      'the server wrote to stdout what is not JSON-RPC (stdout carries MCP only; log to stderr):',
+      `  Unexpected token 'S', "Server run"... is not valid JSON`,
+      '',
+    ]);
+    expect(existsSync(file('noisy.json'))).toBe(false);
+  });
+
   it('keeps the runtime probe and the stderr tail working when FORCE_COLOR makes Node colour its debug log', async () => {
     const dead = await run(['contract', 'snapshot', '--out', file('dead-colour.json'), '--', 'node', '-e', "console.error('DATABASE_URL is not set'); process.exit(3)"], { FORCE_COLOR: '1' });
     expect(dead.stderr).toContain('last lines the server wrote to stderr:\n  DATABASE_URL is not set\n');
