@@ -167,7 +167,6 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
             ...(source.cwd === undefined ? {} : { cwd: source.cwd }),
             // The server gets this process's whole environment, as in the user's shell (the SDK alone would pass a few variables).
             env: probeEnv ?? {},
-            ...(probeEnv?.['NODE_DEBUG'] === undefined ? {} : { hideDebugSections: ['ESM'] }),
             ...signalOption,
           });
     const initialized = performance.now() - started;
