@@ -101,8 +101,9 @@ describe('what each command loads before it runs', () => {
     expect(spawnAt).toBeGreaterThan(0);
     expect(lines.filter((line) => line.startsWith('spawn '))).toEqual(['spawn node']);
     const before = importsIn(lines.slice(0, spawnAt));
-    // Not zod, ajv or the SDK: they load while the server starts.
+    // Not zod, ajv or the SDK; nor the contract files' validator, the diff or the text formats, which a snapshot uses later or never.
     expect(before.packages).toEqual(['commander', 'picocolors']);
+    expect(before.own.filter((file) => /\/contract\/(?:contract-file|contract-file-validator|diff|format)\.js$/.test(file))).toEqual([]);
     const after = importsIn(lines.slice(spawnAt));
     expect(after.packages).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk', 'zod', 'ajv']));
   });
