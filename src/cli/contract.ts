@@ -9,10 +9,11 @@ import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 // The commands are declared in main.ts; this module is loaded when one of them runs. Starting or reaching a server
 // (snapshot.ts, the MCP SDK client) is loaded only by a command that does, so a diff of two files goes without. Reading
-// and writing contract files (with their validator), the diff and the text formats load when a command gets to them:
-// a snapshot spawns its server without them, and the server's start-up is not kept waiting.
+// contract files (with their validator), writing them, the diff and the text formats load when a command gets to them:
+// a snapshot spawns its server without them, and writes its file without the validator.
 const snapshotModule = () => import('../contract/snapshot.ts');
 const contractFiles = () => import('../contract/contract-file.ts');
+const contractWriter = () => import('../contract/contract-file-writer.ts');
 const diffModule = () => import('../contract/diff.ts');
 const formatModule = () => import('../contract/format.ts');
 
@@ -100,7 +101,7 @@ async function snapshotLive(source: ServerSource, options: LiveOptions, signal: 
 
 /** Writes the contract atomically; a folder that is missing or read-only becomes a one-line error. */
 async function writeContract(file: string, contract: McpContract): Promise<void> {
-  const { writeContractFile } = await contractFiles();
+  const { writeContractFile } = await contractWriter();
   try {
     await writeContractFile(file, contract);
   } catch (error) {
@@ -146,7 +147,7 @@ export async function runSnapshot(command: Command, operands: string[], options:
   try {
     const contract = await interruptible((signal) => snapshotLive(source, options, signal));
     if (options.out === '-') {
-      process.stdout.write((await contractFiles()).serializeContract(contract));
+      process.stdout.write((await contractWriter()).serializeContract(contract));
       return EXIT_OK;
     }
     await writeContract(options.out, contract);

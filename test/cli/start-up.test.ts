@@ -106,6 +106,8 @@ describe('what each command loads before it runs', () => {
     expect(before.own.filter((file) => /\/contract\/(?:contract-file|contract-file-validator|diff|format)\.js$/.test(file))).toEqual([]);
     const after = importsIn(lines.slice(spawnAt));
     expect(after.packages).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk', 'zod', 'ajv']));
+    // Writing the contract needs no validator: that is for reading one.
+    expect(after.own).not.toContain('dist/src/contract/contract-file-validator.js');
   });
 
   it.each(['chains', 'audit', 'contract snapshot'])('%s --help loads none of the command modules', async (command) => {
