@@ -1,15 +1,21 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
 import { CLIENTS, fixFor, type ClientId } from '../contract/compatibility.ts';
-import { ContractFileError, DEFAULT_CONTRACT_FILE, readContractFile, serializeContract, writeContractFile, type McpContract } from '../contract/contract-file.ts';
-import { diffContracts, diffFails, type ChangeLevel } from '../contract/diff.ts';
-import { formatChainMatrix, formatDiff, formatDiffSummary, formatFindings } from '../contract/format.ts';
+import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';
+import type { McpContract } from '../contract/contract-file.ts';
+import type { ChangeLevel, ContractDiff } from '../contract/diff.ts';
 import type { ServerSource } from '../contract/snapshot.ts';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 // The commands are declared in main.ts; this module is loaded when one of them runs. Starting or reaching a server
-// (snapshot.ts, the MCP SDK client) is loaded only by a command that does, so a diff of two files goes without.
+// (snapshot.ts, the MCP SDK client) is loaded only by a command that does, so a diff of two files goes without. Reading
+// contract files (with their validator), writing them, the diff and the text formats load when a command gets to them:
+// a snapshot spawns its server without them, and writes its file without the validator.
 const snapshotModule = () => import('../contract/snapshot.ts');
+const contractFiles = () => import('../contract/contract-file.ts');
+const contractWriter = () => import('../contract/contract-file-writer.ts');
+const diffModule = () => import('../contract/diff.ts');
+const formatModule = () => import('../contract/format.ts');
 
 export interface LiveOptions {
   readonly url?: string;
@@ -95,6 +101,7 @@ async function snapshotLive(source: ServerSource, options: LiveOptions, signal: 
 
 /** Writes the contract atomically; a folder that is missing or read-only becomes a one-line error. */
 async function writeContract(file: string, contract: McpContract): Promise<void> {
+  const { writeContractFile } = await contractWriter();
   try {
     await writeContractFile(file, contract);
   } catch (error) {
@@ -104,6 +111,7 @@ async function writeContract(file: string, contract: McpContract): Promise<void>
 }
 
 async function readContract(file: string): Promise<McpContract> {
+  const { ContractFileError, readContractFile } = await contractFiles();
   try {
     return await readContractFile(file);
   } catch (error) {
@@ -139,7 +147,7 @@ export async function runSnapshot(command: Command, operands: string[], options:
   try {
     const contract = await interruptible((signal) => snapshotLive(source, options, signal));
     if (options.out === '-') {
-      process.stdout.write(serializeContract(contract));
+      process.stdout.write((await contractWriter()).serializeContract(contract));
       return EXIT_OK;
     }
     await writeContract(options.out, contract);
@@ -161,7 +169,8 @@ export interface DiffCommandOptions extends LiveOptions {
   readonly json?: boolean;
 }
 
-function printDiff(base: McpContract, head: McpContract, labels: { base: string; head: string }, options: { json?: boolean }): ReturnType<typeof diffContracts> {
+async function printDiff(base: McpContract, head: McpContract, labels: { base: string; head: string }, options: { json?: boolean }): Promise<ContractDiff> {
+  const [{ diffContracts }, { formatDiff }] = await Promise.all([diffModule(), formatModule()]);
   const diff = diffContracts(base, head);
   if (options.json === true) process.stdout.write(`${JSON.stringify({ base: labels.base, head: labels.head, summary: diff.summary, changes: diff.changes }, null, 2)}\n`);
   else process.stdout.write(`${formatDiff(diff, labels, { color: color() })}\n`);
@@ -178,8 +187,8 @@ export async function runDiff(command: Command, operands: string[], options: Dif
   try {
     const head = source === undefined ? await readContract(options.head as string) : await interruptible((signal) => snapshotLive(source, options, signal));
     const label = source === undefined ? (options.head as string) : (await snapshotModule()).describeSource(source);
-    const diff = printDiff(base, head, { base: options.base, head: label }, options);
-    return diffFails(diff, options.failOn) ? EXIT_FINDINGS : EXIT_OK;
+    const diff = await printDiff(base, head, { base: options.base, head: label }, options);
+    return (await diffModule()).diffFails(diff, options.failOn) ? EXIT_FINDINGS : EXIT_OK;
   } catch (error) {
     return exitForInterrupt(error);
   }
@@ -197,7 +206,7 @@ export async function runCheck(command: Command, operands: string[], options: Ch
   if (source === undefined) {
     throw new UsageError('check needs the command that starts your stdio server after --, e.g. agent-contract contract check -- node dist/server.js (or --url)');
   }
-  const { describeSource } = await snapshotModule();
+  const [{ describeSource }, { ContractFileError, readContractFile, serializeContract }] = await Promise.all([snapshotModule(), contractFiles()]);
   let committed: McpContract | undefined;
   try {
     committed = await readContractFile(options.file);
@@ -216,7 +225,8 @@ export async function runCheck(command: Command, operands: string[], options: Ch
       process.stdout.write(`wrote ${options.file}: there was no contract to compare against; review it and commit it\n`);
       return EXIT_OK;
     }
-    const diff = printDiff(committed, head, { base: options.file, head: describeSource(source) }, options);
+    const diff = await printDiff(committed, head, { base: options.file, head: describeSource(source) }, options);
+    const [{ diffFails }, { formatDiffSummary }] = await Promise.all([diffModule(), formatModule()]);
     if (diffFails(diff, options.failOn)) {
       process.stderr.write(
         `${options.file} was not updated: ${formatDiffSummary(diff)}. If the change is intended, record it with agent-contract contract snapshot --out ${options.file} -- ${describeSource(source)}\n`,
@@ -269,7 +279,7 @@ export async function runCompat(command: Command, operands: string[], options: C
     const { contract } = await contractFrom(command, operands, options, 'compat');
     const findings = contract.compatibility.filter((finding) => wanted === undefined || finding.clients.some((client) => wanted.includes(client as ClientId)));
     if (options.json === true) process.stdout.write(`${JSON.stringify(findings.map((finding) => ({ ...finding, fix: fixFor(finding.rule) })), null, 2)}\n`);
-    else process.stdout.write(`${formatFindings(findings, { color: color() })}\n`);
+    else process.stdout.write(`${(await formatModule()).formatFindings(findings, { color: color() })}\n`);
     return findings.length > 0 ? EXIT_FINDINGS : EXIT_OK;
   } catch (error) {
     return exitForInterrupt(error);
@@ -290,7 +300,7 @@ export async function runChains(command: Command, operands: string[], options: S
       );
     }
     if (options.json === true) process.stdout.write(`${JSON.stringify(matrix, null, 2)}\n`);
-    else process.stdout.write(`${formatChainMatrix(matrix, { color: color() })}\n`);
+    else process.stdout.write(`${(await formatModule()).formatChainMatrix(matrix, { color: color() })}\n`);
     return matrix.summary.broken > 0 ? EXIT_FINDINGS : EXIT_OK;
   } catch (error) {
     return exitForInterrupt(error);

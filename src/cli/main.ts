@@ -187,6 +187,9 @@ async function main(argv: readonly string[]): Promise<void> {
     if (error instanceof ServerStartError && error.stderrTail.length > 0) {
       process.stderr.write(`last lines the server wrote to stderr:\n${error.stderrTail.slice(-10).map((line) => `  ${line}`).join('\n')}\n`);
     }
+    if (error instanceof ServerStartError && error.stdoutNoise.length > 0) {
+      process.stderr.write(`the server wrote to stdout what is not JSON-RPC (stdout carries MCP only; log to stderr):\n${error.stdoutNoise.map((line) => `  ${line}`).join('\n')}\n`);
+    }
     if (debug && error instanceof Error && !(error instanceof UsageError)) process.stderr.write(`${error.stack ?? ''}\n`);
     process.exitCode = EXIT_ERROR;
   }

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { CompatibilityFinding } from './compatibility.ts';
 import { validateContractFile } from './contract-file-validator.ts';
 
@@ -11,6 +9,7 @@ export interface JsonObject {
 }
 
 export { CONTRACT_FILE_SCHEMA, CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION, DEFAULT_CONTRACT_FILE } from './contract-file-schema.ts';
+export { serializeContract, writeContractFile } from './contract-file-writer.ts';
 import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
 
 /** One tool as the contract records it: normalised schemas, the rest as published. */
@@ -106,19 +105,3 @@ export async function readContractFile(file: string): Promise<McpContract> {
   return parseContract(text, file);
 }
 
-/** The file's text: two-space JSON with a final newline, keys in the order the contract was built in. */
-export function serializeContract(contract: McpContract): string {
-  return `${JSON.stringify(contract, null, 2)}\n`;
-}
-
-/** Writes the file atomically: a temporary file beside it, then a rename, so a reader never sees half a contract. */
-export async function writeContractFile(file: string, contract: McpContract): Promise<void> {
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    await writeFile(temporary, serializeContract(contract), 'utf8');
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
-}

@@ -13,61 +13,107 @@ import type { ContractRuntime } from './contract-file.ts';
  * the server). It appends every bare specifier that resolves into a node_modules package, with the importing file, to
  * a report file, at little cost to the server's start-up:
  * - CommonJS: a wrapper around `Module._resolveFilename`, on the main thread.
- * - ESM: `module.registerHooks` where Node has it (22.15+), a synchronous hook on the main thread. Node 20 only has
- *   `module.register`, whose hooks run on a separate thread and measured +50% start-up on the helpdesk example, so
- *   there the probe asks for Node's own ESM debug log (NODE_DEBUG=esm), reads the `link() parent -> specifier`
- *   entries from it as they are written, and keeps them off the server's stderr (about +14% server CPU at start-up).
- * A process that is not Node ignores all of this, and its runtime is simply unknown.
+ * - ESM: `module.registerHooks` where Node has it (22.15+), a synchronous hook on the main thread.
+ * - ESM before that (Node 20.19 to 22.14): a wrapper around the `resolve` method of Node's ESM loader, the object every
+ *   import of the process is resolved through, also under loader hooks such as tsx's. Node does not hand that object
+ *   out; the preload reaches it through an in-process `node:inspector` session, as the variable `cascadedLoader` in
+ *   the scope of `module.register`, and closes the session again (about 5 ms, once). The other ways measured on the
+ *   helpdesk example: `module.register` hooks run on a separate thread, +50% server CPU to start; Node's ESM debug log
+ *   (NODE_DEBUG=esm, read from stderr), +25% to +30%; listing the loaded scripts with the inspector's `Debugger.enable`
+ *   when the server ends, some 50 ms then, and the imports still to be read from the files.
+ * Where neither ESM way works (a Node without the inspector, or one whose loader looks different), the probe records
+ * nothing at all rather than the CommonJS half, and the runtime is unknown. A process that is not Node ignores all of
+ * this, and its runtime is simply unknown too.
  */
 
 const PRELOAD_SOURCE = `
 import * as nodeModule from 'node:module';
 import { appendFileSync } from 'node:fs';
-import { stripVTControlCharacters } from 'node:util';
+
+// Node's ESM loader: the \`cascadedLoader\` in the closure of module.register, reached through the inspector.
+function esmLoader() {
+  if (typeof process.getBuiltinModule !== 'function') return undefined;
+  const { Session } = process.getBuiltinModule('node:inspector');
+  const session = new Session();
+  session.connect();
+  const key = Symbol.for('agent-contract.runtime-probe');
+  try {
+    const post = (method, params) => {
+      let answer;
+      let failure;
+      session.post(method, params, (error, result) => {
+        failure = error;
+        answer = result;
+      });
+      if (failure) throw failure;
+      return answer;
+    };
+    const properties = (objectId) => post('Runtime.getProperties', { objectId, ownProperties: true });
+    const register = post('Runtime.evaluate', { expression: 'process.getBuiltinModule("node:module").register' }).result;
+    const scopes = properties(register.objectId).internalProperties?.find((property) => property.name === '[[Scopes]]');
+    for (const scope of scopes ? properties(scopes.value.objectId).result : []) {
+      const loader = properties(scope.value.objectId).result.find((variable) => variable.name === 'cascadedLoader');
+      if (!loader?.value?.objectId) continue;
+      post('Runtime.callFunctionOn', { objectId: loader.value.objectId, functionDeclaration: 'function (key) { globalThis[Symbol.for(key)] = this; }', arguments: [{ value: key.description }] });
+      return globalThis[key];
+    }
+    return undefined;
+  } finally {
+    delete globalThis[key];
+    session.disconnect();
+  }
+}
+
+// Starts recording ESM resolutions; false when this Node offers no way the probe knows.
+function watchEsm(record) {
+  if (typeof nodeModule.registerHooks === 'function') {
+    nodeModule.registerHooks({
+      resolve(specifier, context, next) {
+        const result = next(specifier, context);
+        record(specifier, result && result.url, context.parentURL);
+        return result;
+      },
+    });
+    return true;
+  }
+  const loader = esmLoader();
+  if (!loader || typeof loader.resolve !== 'function') return false;
+  for (const name of ['resolve', 'resolveSync']) {
+    const original = loader[name];
+    if (typeof original !== 'function') continue;
+    loader[name] = function (specifier, parentURL, ...rest) {
+      const result = original.call(this, specifier, parentURL, ...rest);
+      // With loader hooks (tsx) the answer is a promise.
+      if (result && typeof result.then === 'function') result.then((answer) => record(specifier, answer && answer.url, parentURL), () => {});
+      else record(specifier, result && result.url, parentURL);
+      return result;
+    };
+  }
+  return true;
+}
+
 try {
   const out = process.env.AGENT_CONTRACT_RUNTIME_REPORT;
   if (out) {
     const seen = new Set();
-    const record = (specifier, resolved, parent) => {
+    const record = (raw, resolved, parent) => {
       try {
-        if (!/^[@a-z0-9]/i.test(specifier) || specifier.startsWith('node:') || typeof resolved !== 'string' || !resolved.includes('node_modules')) return;
+        const specifier = raw instanceof URL ? raw.href : raw;
+        if (typeof specifier !== 'string' || !/^[@a-z0-9]/i.test(specifier) || specifier.startsWith('node:') || typeof resolved !== 'string' || !resolved.includes('node_modules')) return;
         const key = specifier + ' ' + parent;
         if (seen.has(key)) return;
         seen.add(key);
         appendFileSync(out, JSON.stringify({ specifier, resolved, parent: parent || null }) + '\\n');
       } catch {}
     };
-    const Module = nodeModule.default;
-    const resolveFilename = Module._resolveFilename;
-    Module._resolveFilename = function (request, parent, ...rest) {
-      const filename = resolveFilename.call(this, request, parent, ...rest);
-      record(request, filename, parent && parent.filename);
-      return filename;
-    };
-    if (typeof nodeModule.registerHooks === 'function') {
-      nodeModule.registerHooks({
-        resolve(specifier, context, next) {
-          const result = next(specifier, context);
-          record(specifier, result && result.url, context.parentURL);
-          return result;
-        },
-      });
-    }
-    if (process.env.AGENT_CONTRACT_ESM_DEBUG === '1') {
-      const write = process.stderr.write;
-      const link = /^ESM \\d+: async link\\(\\) (\\S+) -> (\\S+) ModuleJob \\{[\\s\\S]*?\\burl: '([^']+)'/;
-      process.stderr.write = function (chunk, ...rest) {
-        const raw = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
-        // Node colours its debug log when FORCE_COLOR is set (as many CI systems do): match the text without colours.
-        const text = stripVTControlCharacters(raw);
-        if (text.startsWith('ESM ')) {
-          const match = link.exec(text);
-          if (match && typeof nodeModule.registerHooks !== 'function') record(match[2], match[3], match[1]);
-          const callback = rest.find((arg) => typeof arg === 'function');
-          if (callback) callback();
-          return true;
-        }
-        return write.call(this, chunk, ...rest);
+    // Half a picture (CommonJS only) would name the wrong copies; none leaves the runtime unknown.
+    if (watchEsm(record)) {
+      const Module = nodeModule.default;
+      const resolveFilename = Module._resolveFilename;
+      Module._resolveFilename = function (request, parent, ...rest) {
+        const filename = resolveFilename.call(this, request, parent, ...rest);
+        record(request, filename, parent && parent.filename);
+        return filename;
       };
     }
   }
@@ -76,17 +122,13 @@ try {
 
 export const RUNTIME_REPORT_ENV = 'AGENT_CONTRACT_RUNTIME_REPORT';
 
-/** The environment that makes a Node server report what it loads to `reportFile`. */
+/** The environment that makes a Node server report what it loads to `reportFile`; the server's own NODE_OPTIONS stay first. */
 export function runtimeProbeEnv(reportFile: string, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
   const preload = `--import=data:text/javascript;base64,${Buffer.from(PRELOAD_SOURCE).toString('base64')}`;
   const nodeOptions = env['NODE_OPTIONS']?.trim() ?? '';
-  const nodeDebug = env['NODE_DEBUG']?.trim() ?? '';
-  // Only the ESM debug log the probe asked for is kept off stderr; a server run with NODE_DEBUG=esm keeps its own.
-  const askedForEsmDebug = !nodeDebug.split(/[\s,]+/).some((name) => name.toLowerCase() === 'esm' || name === '*');
   return {
     [RUNTIME_REPORT_ENV]: reportFile,
     NODE_OPTIONS: nodeOptions === '' ? preload : `${nodeOptions} ${preload}`,
-    ...(askedForEsmDebug ? { NODE_DEBUG: nodeDebug === '' ? 'esm' : `${nodeDebug},esm`, AGENT_CONTRACT_ESM_DEBUG: '1' } : {}),
   };
 }
 

@@ -4,15 +4,9 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectHttp, connectStdio, type Connection } from '../testing/connect.ts';
 import { compatibilityFindings } from './compatibility.ts';
-import {
-  CONTRACT_FORMAT,
-  CONTRACT_FORMAT_VERSION,
-  type ContractRuntime,
-  type ContractTool,
-  type JsonObject,
-  type JsonValue,
-  type McpContract,
-} from './contract-file.ts';
+// The format constants come from the schema module: contract-file.ts would load its validator before the server is spawned.
+import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
+import type { ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-file.ts';
 import { isObject, normaliseSchema } from './normalise.ts';
 import { readRuntimeReport, runtimeProbeEnv } from './runtime-probe.ts';
 
@@ -167,7 +161,6 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
             ...(source.cwd === undefined ? {} : { cwd: source.cwd }),
             // The server gets this process's whole environment, as in the user's shell (the SDK alone would pass a few variables).
             env: probeEnv ?? {},
-            ...(probeEnv?.['NODE_DEBUG'] === undefined ? {} : { hideDebugSections: ['ESM'] }),
             ...signalOption,
           });
     const initialized = performance.now() - started;

@@ -1,11 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-import { stripVTControlCharacters } from 'node:util';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { PACKAGE_VERSION } from '../package-info.ts';
+import { ServerProcess, type ServerEnd } from './server-process.ts';
 
-// The SDK client loads in about half a second (its zod schemas); it is imported when a connection is made, so that
-// commands which never connect (a contract diff of two files, say) start without it.
+// The SDK client is some 190 modules (its zod schemas, ajv) and takes a few hundred milliseconds to load; it is imported
+// when a connection is made, so that commands which never connect (a contract diff of two files, say) start without it.
 const sdkClient = () => import('@modelcontextprotocol/sdk/client/index.js');
 
 export interface Connection {
@@ -42,8 +41,8 @@ export interface StdioServerCommand {
   /** How long the server may take to answer `initialize`, in milliseconds. */
   readonly timeoutMs?: number;
   /**
-   * How long `close()` waits for the server to exit after its stdin is closed before it sends SIGTERM. Without it the
-   * SDK's own shutdown applies (2 s, then SIGTERM, 2 s, then SIGKILL).
+   * How long `close()` waits for the server to exit after its stdin is closed before it sends SIGTERM (SIGKILL follows
+   * 2 s later); 2 s when not given, as in the SDK's own stdio transport.
    */
   readonly closeGraceMs?: number;
   /** Aborting ends the server at once, also while it is still starting; `connectStdio` then rejects with the signal's reason. */
@@ -55,36 +54,19 @@ export interface StdioServerCommand {
   readonly hideDebugSections?: readonly string[];
 }
 
-/** Drops Node debuglog entries (`ESM 123: ...`, with their indented continuation up to a closing `}`) of the given sections. */
-function debugLineFilter(sections: readonly string[]): (line: string) => boolean {
-  if (sections.length === 0) return () => true;
-  const entry = new RegExp(`^(?:${sections.join('|')}) \\d+: `);
-  let inEntry = false;
-  return (raw) => {
-    // Node colours its debug log under FORCE_COLOR; the entries are recognised without the colours.
-    const line = stripVTControlCharacters(raw);
-    if (entry.test(line)) {
-      inEntry = line.trimEnd().endsWith('{');
-      return false;
-    }
-    if (inEntry) {
-      if (line === '}') inEntry = false;
-      return false;
-    }
-    return true;
-  };
-}
-
 /** Why a stdio server could not be reached; `message` is one line that names the command and the next step. */
 export class ServerStartError extends Error {
   readonly stderrTail: readonly string[];
   readonly exitCode: number | null;
+  /** Why lines the server wrote to stdout are not JSON-RPC messages (a log line there corrupts the protocol); at most 5. */
+  readonly stdoutNoise: readonly string[];
 
-  constructor(message: string, stderrTail: readonly string[], exitCode: number | null) {
+  constructor(message: string, stderrTail: readonly string[], exitCode: number | null, stdoutNoise: readonly string[] = []) {
     super(message);
     this.name = 'ServerStartError';
     this.stderrTail = stderrTail;
     this.exitCode = exitCode;
+    this.stdoutNoise = stdoutNoise;
   }
 }
 
@@ -92,117 +74,87 @@ function commandLine({ command, args = [] }: StdioServerCommand): string {
   return [command, ...args].map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part)).join(' ');
 }
 
+/** The SDK client and our transport over a running process: loaded after the server is spawned, while it starts. */
+const stdioClientModules = () => Promise.all([sdkClient(), import('./child-transport.ts')]);
+
+/** At most this many non-JSON-RPC stdout lines are kept for an error. */
+const STDOUT_NOISE_KEPT = 5;
+
 /**
  * Starts a stdio MCP server as a child process and connects a real `Client` to it. Fails with a `ServerStartError`
  * when the command cannot start, exits early, or does not answer `initialize` in time; the child is always ended.
+ *
+ * The server is spawned before the MCP SDK client is loaded (some 190 modules: zod, ajv, ...), so that the two overlap
+ * instead of adding up.
  */
 export async function connectStdio(server: StdioServerCommand): Promise<Connection> {
+  server.signal?.throwIfAborted();
   const timeoutMs = server.timeoutMs ?? 20_000;
-  const [{ Client }, { StdioClientTransport }] = await Promise.all([sdkClient(), import('@modelcontextprotocol/sdk/client/stdio.js')]);
-  const transport = new StdioClientTransport({
+  const closeGraceMs = server.closeGraceMs ?? 2_000;
+  const shown = commandLine(server);
+  const proc = new ServerProcess({
     command: server.command,
-    args: [...(server.args ?? [])],
-    stderr: 'pipe',
+    ...(server.args === undefined ? {} : { args: server.args }),
     ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
-    ...(server.env === undefined ? {} : { env: { ...process.env, ...server.env } as Record<string, string> }),
+    ...(server.env === undefined ? {} : { env: server.env }),
+    ...(server.hideDebugSections === undefined ? {} : { hideDebugSections: server.hideDebugSections }),
   });
-  const stderrLines: string[] = [];
-  const shownLine = debugLineFilter(server.hideDebugSections ?? []);
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    stderrLines.push(...chunk.toString('utf8').split('\n').filter((line) => line.trim().length > 0 && shownLine(line)));
-    if (stderrLines.length > 50) stderrLines.splice(0, stderrLines.length - 50);
-  });
-  let exitCode: number | null = null;
-  let exited = false;
-  let child: ChildProcess | undefined;
-  const originalStart = transport.start.bind(transport);
-  transport.start = async () => {
-    await originalStart();
-    // The SDK keeps the child private; its exit code is the most useful fact when a server dies during start-up.
-    child = (transport as unknown as { _process?: ChildProcess })._process;
-    child?.once('exit', (code) => {
-      exitCode = code;
-      exited = true;
-    });
-  };
-  /** Closes stdin, gives the server `graceMs` to exit, then sends SIGTERM; the SDK's close does the rest. */
-  const endChild = async (graceMs: number): Promise<void> => {
-    const running = child;
-    if (running !== undefined && running.exitCode === null && running.signalCode === null) {
-      const gone = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-      running.stdin?.end();
-      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
-      if (running.exitCode === null && running.signalCode === null) {
-        running.kill('SIGTERM');
-        await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-      }
+  const noise: string[] = [];
+  const startError = (message: string, exitCode: number | null) => new ServerStartError(message, proc.stderrTail, exitCode, [...noise]);
+  const endedError = (end: ServerEnd): ServerStartError => {
+    if (end.kind === 'spawn-failed') {
+      return end.error.code === 'ENOENT'
+        ? startError(`could not start \`${shown}\`: command not found; check the command and your PATH`, null)
+        : startError(`could not connect to \`${shown}\`: ${end.error.message}`, null);
     }
+    const code = end.code === null ? '' : ` with code ${end.code}`;
+    return startError(`the server command \`${shown}\` exited${code} before answering initialize; run it on its own to see why`, end.code);
   };
 
-  const client = new Client(CLIENT_INFO);
-  const shown = commandLine(server);
   let timer: NodeJS.Timeout | undefined;
-  let connected = false;
-  const exitedEarly = new Promise<never>((_, reject) => {
-    // Set before connect: the client wraps this handler rather than replacing it.
-    transport.onclose = () => {
-      if (connected) return;
-      // Give the exit event a moment to land so the code can be reported.
-      setTimeout(() => {
-        const code = exitCode === null ? '' : ` with code ${exitCode}`;
-        reject(new ServerStartError(`the server command \`${shown}\` exited${code} before answering initialize; run it on its own to see why`, stderrLines, exitCode));
-      }, 50);
-    };
-  });
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reject(
-        new ServerStartError(
-          `the server command \`${shown}\` did not answer initialize within ${timeoutMs} ms; check that it speaks MCP on stdio, or raise --timeout`,
-          stderrLines,
-          null,
-        ),
-      );
+      reject(startError(`the server command \`${shown}\` did not answer initialize within ${timeoutMs} ms; check that it speaks MCP on stdio, or raise --timeout`, null));
     }, timeoutMs);
   });
+  const endedEarly = proc.ended.then((end) => Promise.reject(endedError(end)));
   const { promise: aborted, dispose } = abortPromise(server.signal);
+  for (const settled of [timedOut, endedEarly]) settled.catch(() => undefined);
+  let loaded = false;
   try {
-    await Promise.race([client.connect(transport), exitedEarly, timedOut, aborted]);
-    connected = true;
+    // Not raced with the server's end: a missing SDK is reported as such even when the server has died meanwhile.
+    const [{ Client }, { ChildProcessTransport, StdoutNoiseError }] = await Promise.race([stdioClientModules(), timedOut, aborted]);
+    loaded = true;
+    const transport = new ChildProcessTransport(proc, closeGraceMs);
+    // Set before connect: the client wraps this handler rather than replacing it.
+    transport.onerror = (error) => {
+      if (error instanceof StdoutNoiseError && noise.length < STDOUT_NOISE_KEPT) noise.push(error.detail);
+    };
+    if (proc.end !== undefined) {
+      // Gone already: not connected to, as its exit code says more than "Not connected"; what it wrote is read for the error.
+      await transport.start();
+      throw endedError(proc.end);
+    }
+    const client = new Client(CLIENT_INFO);
+    await Promise.race([client.connect(transport), endedEarly, timedOut, aborted]);
+    return {
+      client,
+      close: async () => {
+        await client.close();
+      },
+    };
   } catch (error) {
-    if (server.signal?.aborted === true) {
-      await endChild(0);
-      await transport.close().catch(() => undefined);
-      throw server.signal.reason;
-    }
-    await transport.close().catch(() => undefined);
-    if (error instanceof ServerStartError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    if (/Connection closed/i.test(reason)) {
-      // The child died while the client waited for its answer; wait briefly for its exit code.
-      for (let waited = 0; !exited && waited < 500; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
-      const code = exitCode === null ? '' : ` with code ${exitCode}`;
-      throw new ServerStartError(`the server command \`${shown}\` exited${code} before answering initialize; run it on its own to see why`, stderrLines, exitCode);
-    }
-    const notFound = (error as { code?: unknown }).code === 'ENOENT';
-    throw new ServerStartError(
-      notFound
-        ? `could not start \`${shown}\`: command not found; check the command and your PATH`
-        : `could not connect to \`${shown}\`: ${reason}`,
-      stderrLines,
-      exited ? exitCode : null,
-    );
+    const aborting = server.signal?.aborted === true;
+    await proc.stop(aborting ? 0 : closeGraceMs);
+    if (aborting) throw server.signal?.reason;
+    if (error instanceof ServerStartError || !loaded) throw error;
+    // The client's own error when the server died while it waited ("Connection closed") says less than the exit code.
+    if (proc.end !== undefined) throw endedError(proc.end);
+    throw startError(`could not connect to \`${shown}\`: ${error instanceof Error ? error.message : String(error)}`, null);
   } finally {
     clearTimeout(timer);
     dispose();
   }
-  return {
-    client,
-    close: async () => {
-      if (server.closeGraceMs !== undefined) await endChild(server.closeGraceMs);
-      await client.close();
-    },
-  };
 }
 
 /** A promise that rejects with the signal's reason when it aborts; `dispose` removes the listener. */

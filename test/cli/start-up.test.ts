@@ -39,20 +39,29 @@ interface Imports {
 
 let runs = 0;
 
-async function importsOf(args: readonly string[]): Promise<Imports> {
-  runs += 1;
-  const record = join(folder, `imports-${runs}.txt`);
-  const { code } = await runCli(args, { env: { NODE_OPTIONS: `--import=${recorder}`, RECORD_IMPORTS: record } });
-  const urls = [...new Set((await readFile(record, 'utf8')).split('\n').filter((url) => url.startsWith('file:')))];
+function importsIn(urls: readonly string[]): Omit<Imports, 'code'> {
   const own = new Set<string>();
   const packages = new Set<string>();
-  for (const url of urls) {
+  for (const url of new Set(urls.filter((line) => line.startsWith('file:')))) {
     const file = relative(repoRoot, fileURLToPath(url)).split('\\').join('/');
     const inPackage = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*\/node_modules\/)/.exec(file);
     if (inPackage !== null) packages.add(inPackage[1] as string);
     else own.add(file);
   }
-  return { code, own: [...own].sort(), packages: [...packages].sort() };
+  return { own: [...own].sort(), packages: [...packages].sort() };
+}
+
+/** Runs the built CLI and reads what it imported, and where it started a child process: `spawn <command>` lines. */
+async function recordedRun(args: readonly string[]): Promise<{ code: number; stderr: string; lines: string[] }> {
+  runs += 1;
+  const record = join(folder, `imports-${runs}.txt`);
+  const { code, stderr } = await runCli(args, { env: { NODE_OPTIONS: `--import=${recorder}`, RECORD_IMPORTS: record } });
+  return { code, stderr, lines: (await readFile(record, 'utf8')).split('\n').filter((line) => line !== '') };
+}
+
+async function importsOf(args: readonly string[]): Promise<Imports> {
+  const { code, lines } = await recordedRun(args);
+  return { code, ...importsIn(lines) };
 }
 
 describe('what each command loads before it runs', () => {
@@ -82,6 +91,23 @@ describe('what each command loads before it runs', () => {
     expect(imports.packages).toContain('@modelcontextprotocol/sdk');
     expect(imports.packages).not.toContain('typescript');
     expect(imports.own).toContain('dist/src/contract/snapshot.js');
+  });
+
+  it('contract snapshot spawns the server first and loads the MCP SDK client while it starts', async () => {
+    const server = ['node', 'test/fixtures/contract-servers/zod4.mjs', 'base'];
+    const { code, stderr, lines } = await recordedRun(['contract', 'snapshot', '--out', '-', '--', ...server]);
+    expect(code, stderr).toBe(0);
+    const spawnAt = lines.indexOf('spawn node');
+    expect(spawnAt).toBeGreaterThan(0);
+    expect(lines.filter((line) => line.startsWith('spawn '))).toEqual(['spawn node']);
+    const before = importsIn(lines.slice(0, spawnAt));
+    // Not zod, ajv or the SDK; nor the contract files' validator, the diff or the text formats, which a snapshot uses later or never.
+    expect(before.packages).toEqual(['commander', 'picocolors']);
+    expect(before.own.filter((file) => /\/contract\/(?:contract-file|contract-file-validator|diff|format)\.js$/.test(file))).toEqual([]);
+    const after = importsIn(lines.slice(spawnAt));
+    expect(after.packages).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk', 'zod', 'ajv']));
+    // Writing the contract needs no validator: that is for reading one.
+    expect(after.own).not.toContain('dist/src/contract/contract-file-validator.js');
   });
 
   it.each(['chains', 'audit', 'contract snapshot'])('%s --help loads none of the command modules', async (command) => {

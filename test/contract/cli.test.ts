@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +229,49 @@ describe.concurrent('contract diff classifies each change against the zod 4 base
   });
 });
 
+
+describe('the runtime probe', () => {
+  const runtimeOf = async (name: string) => (await readJson<McpContract>(file(name))).runtime;
+
+  it('reads the same SDK and zod from the helpdesk run from its TypeScript sources with tsx', async () => {
+    const built = await runtimeOf('helpdesk.json');
+    expect(built?.sdk).toHaveLength(1);
+    const result = await run(['contract', 'snapshot', '--out', file('helpdesk-tsx.json'), '--', 'node', '--import', 'tsx', 'examples/helpdesk/src/main.ts']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await runtimeOf('helpdesk-tsx.json')).toEqual(built);
+  });
+
+  it('reads the runtime of a server that runs with NODE_DEBUG=esm itself', async () => {
+    const zod3Runtime = await runtimeOf('zod3-base.json');
+    expect(zod3Runtime?.zod).toEqual(['3.25.76']);
+    const result = await run(['contract', 'snapshot', '--out', file('zod3-debug.json'), '--', 'env', 'NODE_DEBUG=esm', ...zod3('base')]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await runtimeOf('zod3-debug.json')).toEqual(zod3Runtime);
+  });
+
+  it('leaves the runtime unknown for a process that does not run the probe (as one that is not Node)', async () => {
+    const result = await run(['contract', 'snapshot', '--out', file('no-probe-run.json'), '--', 'env', '-u', 'NODE_OPTIONS', ...zod4('base')]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('(SDK and zod versions unknown: not a Node process, or reached over HTTP)');
+    expect(await runtimeOf('no-probe-run.json')).toBeUndefined();
+  });
+
+  it('reads zod taken with require() and the SDK taken with import() from one server', async () => {
+    const result = await run(['contract', 'snapshot', '--out', file('mixed.json'), '--', 'node', `${fixtures}/mixed.cjs`, 'base']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(await runtimeOf('mixed.json')).toEqual(await runtimeOf('zod4-base.json'));
+  });
+
+  it('records nothing rather than the CommonJS half when it cannot watch ESM imports', async () => {
+    // Half would be zod without the SDK that renders its schemas: wrong rather than unknown.
+    const wrapper = join(root, fixtures, 'wrap-module-register.mjs');
+    const result = await run(['contract', 'snapshot', '--out', file('wrapped-register.json'), '--', 'node', `${fixtures}/mixed.cjs`, 'base'], { NODE_OPTIONS: `--import=${wrapper}` });
+    expect(result.code, result.stderr).toBe(0);
+    // Node 22.15+ watches ESM through module.registerHooks, which the wrapper does not touch.
+    const expected = 'registerHooks' in nodeModule ? await runtimeOf('zod4-base.json') : undefined;
+    expect(await runtimeOf('wrapped-register.json')).toEqual(expected);
+  });
+});
 describe('contract check', () => {
   it('passes when the server publishes the committed contract, and leaves the file alone', async () => {
     await copyFile(file('zod4-base.json'), file('check-same.json'));
@@ -356,6 +400,17 @@ describe('contract commands on bad input: one line with the next step, exit 2, n
     const result = await run(['contract', 'snapshot', '--out', file('dead.json'), '--', 'node', '-e', "console.error('DATABASE_URL is not set'); process.exit(3)"]);
     expect(result.stderr).toContain('last lines the server wrote to stderr:\n  DATABASE_URL is not set\n');
     expect(result.stderr.split('\n')[0]).toContain('exited with code 3');
+  });
+
+  it('says so when a server that dies during start-up wrote to stdout what is not JSON-RPC', async () => {
+    const result = await run(['contract', 'snapshot', '--out', file('noisy.json'), '--', 'node', '-e', "console.log('Server running on stdio'); process.exit(1)"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n').slice(1)).toEqual([
+      'the server wrote to stdout what is not JSON-RPC (stdout carries MCP only; log to stderr):',
+      `  Unexpected token 'S', "Server run"... is not valid JSON`,
+      '',
+    ]);
+    expect(existsSync(file('noisy.json'))).toBe(false);
   });
 
   it('keeps the runtime probe and the stderr tail working when FORCE_COLOR makes Node colour its debug log', async () => {

@@ -1,7 +1,8 @@
 // `node --import <this file>` with RECORD_IMPORTS=<file>: appends the URL of every module the process imports (ESM
-// resolution, which is how the CLI loads its own modules and the packages it imports) to that file, one a line.
+// resolution, which is how the CLI loads its own modules and the packages it imports) to that file, one a line, and
+// `spawn <command>` when the process starts a child process, where that happens among the imports.
 import { appendFileSync } from 'node:fs';
-import { register } from 'node:module';
+import { createRequire, register, syncBuiltinESMExports } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
 
 let file;
@@ -16,5 +17,22 @@ export async function resolve(specifier, context, nextResolve) {
   return resolved;
 }
 
-// Hooks run on a thread of their own, which loads this file again.
-if (isMainThread) register(import.meta.url, { data: { file: process.env.RECORD_IMPORTS } });
+/** Marks each spawn in the file. An import requested after a spawn is resolved after it, so the order is the real one. */
+function recordSpawns(file) {
+  const childProcess = createRequire(import.meta.url)('node:child_process');
+  const spawn = childProcess.spawn;
+  childProcess.spawn = function (command, ...rest) {
+    appendFileSync(file, `spawn ${command}\n`);
+    return spawn.call(this, command, ...rest);
+  };
+  // `import { spawn } from 'node:child_process'` sees the wrapper too.
+  syncBuiltinESMExports();
+}
+
+// Only the process that loaded this first records: a server the CLI starts inherits NODE_OPTIONS, and its imports are
+// its own. Hooks run on a thread of their own, which loads this file again.
+const owner = (process.env.RECORD_IMPORTS_OWNER ??= String(process.pid));
+if (isMainThread && owner === String(process.pid)) {
+  register(import.meta.url, { data: { file: process.env.RECORD_IMPORTS } });
+  recordSpawns(process.env.RECORD_IMPORTS);
+}

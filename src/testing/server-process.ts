@@ -1,0 +1,208 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { Writable } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
+
+// This module starts a stdio server before the MCP SDK is loaded, so that the SDK client loads while the server starts:
+// it imports nothing but Node's own modules.
+
+/**
+ * The variables a server gets when the caller passes no environment: the MCP SDK's own default (its
+ * `getDefaultEnvironment`, in `client/stdio.js`), kept here because that module loads the SDK's zod schemas.
+ * A test checks that the two agree.
+ */
+const DEFAULT_INHERITED_ENV_VARS =
+  process.platform === 'win32'
+    ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES']
+    : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
+
+/** This process's variables that a server inherits by default; values that are shell functions are left out, as the SDK does. */
+export function defaultServerEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const key of DEFAULT_INHERITED_ENV_VARS) {
+    const value = process.env[key];
+    if (value !== undefined && !value.startsWith('()')) env[key] = value;
+  }
+  return env;
+}
+
+export interface ServerProcessOptions {
+  readonly command: string;
+  readonly args?: readonly string[];
+  readonly cwd?: string;
+  /** Given: this process's whole environment with these on top. Left out: only `defaultServerEnvironment()`. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** NODE_DEBUG sections whose entries are left out of the stderr tail (the ones the caller turned on, not the server). */
+  readonly hideDebugSections?: readonly string[];
+}
+
+/** How the process ended: it could not be started at all, or it exited (with a code, or by a signal: `code` null). */
+export type ServerEnd = { readonly kind: 'spawn-failed'; readonly error: NodeJS.ErrnoException } | { readonly kind: 'closed'; readonly code: number | null };
+
+const STDERR_TAIL_LINES = 50;
+
+/** Drops Node debuglog entries (`ESM 123: ...`, with their indented continuation up to a closing `}`) of the given sections. */
+function debugLineFilter(sections: readonly string[]): (line: string) => boolean {
+  if (sections.length === 0) return () => true;
+  const entry = new RegExp(`^(?:${sections.join('|')}) \\d+: `);
+  let inEntry = false;
+  return (raw) => {
+    // Node colours its debug log under FORCE_COLOR; the entries are recognised without the colours.
+    const line = stripVTControlCharacters(raw);
+    if (entry.test(line)) {
+      inEntry = line.trimEnd().endsWith('{');
+      return false;
+    }
+    if (inEntry) {
+      if (line === '}') inEntry = false;
+      return false;
+    }
+    return true;
+  };
+}
+
+/**
+ * The last lines a process wrote to stderr. A line split across two chunks stays one line; the debug entries the caller
+ * asked to hide and blank lines are left out.
+ */
+class StderrTail {
+  readonly lines: string[] = [];
+  #partial = '';
+  readonly #shown: (line: string) => boolean;
+
+  constructor(hideDebugSections: readonly string[]) {
+    this.#shown = debugLineFilter(hideDebugSections);
+  }
+
+  push(text: string): void {
+    const parts = (this.#partial + text).split('\n');
+    this.#partial = parts.pop() ?? '';
+    for (const line of parts) this.#add(line);
+  }
+
+  /** Takes in the unfinished last line once the stream has ended. */
+  end(): void {
+    if (this.#partial !== '') this.#add(this.#partial);
+    this.#partial = '';
+  }
+
+  #add(line: string): void {
+    if (line.trim().length === 0 || !this.#shown(line)) return;
+    this.lines.push(line.replace(/\r$/, ''));
+    if (this.lines.length > STDERR_TAIL_LINES) this.lines.splice(0, this.lines.length - STDERR_TAIL_LINES);
+  }
+}
+
+/**
+ * `cross-spawn` on Windows, where it finds `npx.cmd` and the like, as the SDK's own stdio transport does; Node's spawn
+ * elsewhere, where cross-spawn does nothing more. It is the SDK's dependency, so it is loaded from there.
+ */
+function spawnFunction(): typeof spawn {
+  if (process.platform !== 'win32') return spawn;
+  const sdk = import.meta.resolve('@modelcontextprotocol/sdk/client/stdio.js');
+  return createRequire(sdk)('cross-spawn') as typeof spawn;
+}
+
+/** What a client transport needs of a started server. */
+export interface StdioServer {
+  /** Where messages to the server go. */
+  readonly stdin: Writable | null;
+  /** Hands `reader` what the server wrote to stdout so far, then each chunk as it comes. */
+  readStdout(reader: (chunk: Buffer) => void): void;
+  readonly running: boolean;
+  /** Settles when the server has ended. */
+  readonly ended: Promise<unknown>;
+  stop(graceMs: number): Promise<void>;
+}
+
+/**
+ * A server started as a child process with piped stdio: it keeps the tail of its stderr and how it ended from the
+ * moment it is spawned, before anything reads its stdout.
+ */
+export class ServerProcess implements StdioServer {
+  readonly child: ChildProcess;
+  readonly #stderr: StderrTail;
+  #end: ServerEnd | undefined;
+  readonly #ended: Promise<ServerEnd>;
+  /** What the server wrote to stdout before a reader was attached, in order. */
+  readonly #unread: Buffer[] = [];
+  #reader: ((chunk: Buffer) => void) | undefined;
+
+  constructor(options: ServerProcessOptions) {
+    this.#stderr = new StderrTail(options.hideDebugSections ?? []);
+    this.child = spawnFunction()(options.command, [...(options.args ?? [])], {
+      env: options.env === undefined ? defaultServerEnvironment() : { ...process.env, ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      shell: false,
+      windowsHide: process.platform === 'win32',
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    });
+    let spawned = false;
+    let spawnError: NodeJS.ErrnoException | undefined;
+    this.child.once('spawn', () => {
+      spawned = true;
+    });
+    this.#ended = new Promise((resolve) => {
+      this.child.on('error', (error: NodeJS.ErrnoException) => {
+        if (!spawned) spawnError ??= error;
+      });
+      // 'close' comes after stdout and stderr have ended, so the tail is complete when it is read.
+      this.child.once('close', (code: number | null) => {
+        this.#stderr.end();
+        this.#end = spawnError === undefined ? { kind: 'closed', code } : { kind: 'spawn-failed', error: spawnError };
+        resolve(this.#end);
+      });
+    });
+    this.child.stderr?.on('data', (chunk: Buffer) => this.#stderr.push(chunk.toString('utf8')));
+    // Read from the start, so that a server which writes to stdout and exits still closes, and what it wrote is kept.
+    this.child.stdout?.on('data', (chunk: Buffer) => (this.#reader === undefined ? this.#unread.push(chunk) : this.#reader(chunk)));
+    // A server that exits while a message is written makes stdin fail with EPIPE, and a pipe can fail as it goes: what
+    // is reported then is how the server ended.
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) stream?.on('error', () => undefined);
+  }
+
+  get stdin(): Writable | null {
+    return this.child.stdin;
+  }
+
+  readStdout(reader: (chunk: Buffer) => void): void {
+    if (this.#reader !== undefined) throw new Error('the server\'s stdout has a reader already');
+    this.#reader = reader;
+    for (const chunk of this.#unread.splice(0)) reader(chunk);
+  }
+
+  /** The last lines the server wrote to stderr (at most 50). */
+  get stderrTail(): readonly string[] {
+    return [...this.#stderr.lines];
+  }
+
+  /** How the process ended, once it has. */
+  get end(): ServerEnd | undefined {
+    return this.#end;
+  }
+
+  /** Settles when the process has ended and its output has been read to the end. */
+  get ended(): Promise<ServerEnd> {
+    return this.#ended;
+  }
+
+  get running(): boolean {
+    return this.#end === undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /**
+   * Ends the server the way a client should: closes its stdin, gives it `graceMs` to exit, then sends SIGTERM, and
+   * SIGKILL 2 s later. Resolves once the process is gone, or right after SIGKILL.
+   */
+  async stop(graceMs: number): Promise<void> {
+    if (!this.running) return;
+    const gone = this.#ended.then(() => true);
+    const within = (ms: number) => Promise.race([gone, new Promise<false>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
+    this.child.stdin?.end();
+    if (graceMs > 0 && (await within(graceMs))) return;
+    if (!this.running) return;
+    this.child.kill('SIGTERM');
+    if (await within(2_000)) return;
+    if (this.running) this.child.kill('SIGKILL');
+  }
+}

@@ -1,0 +1,98 @@
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { describe, expect, it } from 'vitest';
+import { defaultServerEnvironment, ServerProcess } from '../../src/testing/server-process.ts';
+
+const node = (script: string, env?: Record<string, string>) =>
+  new ServerProcess({ command: process.execPath, args: ['-e', script], ...(env === undefined ? {} : { env }) });
+
+function stdoutOf(server: ServerProcess): () => string {
+  let text = '';
+  server.readStdout((chunk) => (text += chunk.toString('utf8')));
+  return () => text;
+}
+
+describe('ServerProcess', () => {
+  it('keeps what the server wrote to stdout before anything read it, and still sees it end', async () => {
+    const server = node("process.stdout.write('one\\n'); setTimeout(() => { process.stdout.write('two\\n'); process.exit(4); }, 50)");
+    expect(await server.ended).toEqual({ kind: 'closed', code: 4 });
+    expect(stdoutOf(server)()).toBe('one\ntwo\n');
+    expect(server.running).toBe(false);
+  });
+
+  it('keeps the last 50 lines of stderr, whole lines across chunks, without blank lines', async () => {
+    const script = [
+      "for (let i = 1; i <= 60; i++) process.stderr.write('line ' + i + '\\n\\n');",
+      "process.stderr.write('split ac');",
+      "setTimeout(() => process.stderr.write('ross chunks\\nno newline at the end'), 50);",
+    ].join(' ');
+    const server = node(script);
+    await server.ended;
+    expect(server.stderrTail).toHaveLength(50);
+    expect(server.stderrTail.slice(0, 2)).toEqual(['line 13', 'line 14']);
+    expect(server.stderrTail.slice(-3)).toEqual(['line 60', 'split across chunks', 'no newline at the end']);
+  });
+
+  it('leaves out of the tail the debug entries of the sections it was told to hide, coloured or not', async () => {
+    const script = [
+      "process.stderr.write('ESM 123: Storing file:///a.js\\n');",
+      "process.stderr.write('\\u001b[1m\\u001b[31mESM 123: \\u001b[39m\\u001b[22masync link() a -> b ModuleJob {\\n  url: \\'b\\'\\n}\\n');",
+      "process.stderr.write('HTTP 123: kept, another section\\n');",
+      "process.stderr.write('DATABASE_URL is not set\\n');",
+    ].join(' ');
+    const server = new ServerProcess({ command: process.execPath, args: ['-e', script], hideDebugSections: ['ESM'] });
+    await server.ended;
+    expect(server.stderrTail).toEqual(['HTTP 123: kept, another section', 'DATABASE_URL is not set']);
+  });
+
+  it('gives the server this process\'s whole environment with the given variables on top, or the SDK\'s default set', async () => {
+    process.env['AGENT_CONTRACT_TEST_INHERITED'] = 'from the parent';
+    try {
+      const script = "process.stdout.write(JSON.stringify([process.env.AGENT_CONTRACT_TEST_INHERITED ?? null, process.env.AGENT_CONTRACT_TEST_GIVEN ?? null, typeof process.env.PATH]))";
+      const withEnv = node(script, { AGENT_CONTRACT_TEST_GIVEN: 'given' });
+      const read = stdoutOf(withEnv);
+      await withEnv.ended;
+      expect(JSON.parse(read())).toEqual(['from the parent', 'given', 'string']);
+      const bare = node(script);
+      const readBare = stdoutOf(bare);
+      await bare.ended;
+      expect(JSON.parse(readBare())).toEqual([null, null, 'string']);
+    } finally {
+      delete process.env['AGENT_CONTRACT_TEST_INHERITED'];
+    }
+  });
+
+  it("the default environment is the MCP SDK's own", () => {
+    expect(defaultServerEnvironment()).toEqual(getDefaultEnvironment());
+  });
+
+  it('reports a command that cannot be started', async () => {
+    const server = new ServerProcess({ command: 'agent-contract-no-such-binary' });
+    const end = await server.ended;
+    expect(end.kind).toBe('spawn-failed');
+    expect(end.kind === 'spawn-failed' ? end.error.code : undefined).toBe('ENOENT');
+  });
+
+  it('stop() closes stdin, which ends a server that exits then', async () => {
+    const server = node("process.stdin.resume(); process.stdin.on('end', () => process.exit(0))");
+    await server.stop(5_000);
+    expect(server.end).toEqual({ kind: 'closed', code: 0 });
+  });
+
+  it('stop() sends SIGTERM after the grace time to a server that keeps running', async () => {
+    const server = node('setInterval(() => {}, 1000)');
+    const started = performance.now();
+    await server.stop(100);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+    expect(server.end).toEqual({ kind: 'closed', code: null });
+    expect(server.child.signalCode).toBe('SIGTERM');
+  });
+
+  it('stop() sends SIGKILL 2 s after a SIGTERM the server ignores', async () => {
+    const server = node("process.on('SIGTERM', () => {}); process.stdout.write('ready'); setInterval(() => {}, 1000)");
+    // The handler must be in place before the signal comes.
+    await new Promise<void>((resolve) => server.readStdout(() => resolve()));
+    await server.stop(0);
+    await server.ended;
+    expect(server.child.signalCode).toBe('SIGKILL');
+  });
+});
