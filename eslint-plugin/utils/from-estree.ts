@@ -70,11 +70,12 @@ export class EstreeSchemaReader {
 
   private shadowedImports(): Set<string> {
     if (this.shadowed !== undefined) return this.shadowed;
-    const tracked = new Set([...this.imports.zod.keys(), ...this.imports.guards.keys()]);
+    // A file imports a name or two from Zod and the guards, and declares many: ask each scope for the few.
+    const tracked = [...this.imports.zod.keys(), ...this.imports.guards.keys()];
     const shadowed = new Set<string>();
     for (const scope of this.sourceCode.scopeManager?.scopes ?? []) {
       if (scope.type === 'module' || scope.type === 'global') continue;
-      for (const name of scope.set.keys()) if (tracked.has(name)) shadowed.add(name);
+      for (const name of tracked) if (scope.set.has(name)) shadowed.add(name);
     }
     this.shadowed = shadowed;
     return shadowed;
