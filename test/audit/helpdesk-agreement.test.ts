@@ -43,7 +43,7 @@ describe('the audit of examples/helpdesk against the literal consumer', () => {
   it('names the same emitters and acceptors, with the types the checker gives', () => {
     expect(new Set(report.emitters.map((emitter) => `${emitter.tool} ${emitter.path}`))).toEqual(new Set(literal.emitters.map((emitter) => `${emitter.tool} ${emitter.path}`)));
     expect(new Set(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field}`))).toEqual(new Set(literal.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field}`)));
-    // The one emitter that sends its id as a string: `reply.id.toString()` in draft_reply.
+    // The one emitter that sends its id as a string: draft_reply converts the reply's id with toString before it returns it.
     expect(report.emitters.filter((emitter) => emitter.types.includes('string')).map((emitter) => `${emitter.tool} ${emitter.path}`)).toEqual(['draft_reply replyId']);
     expect(report.emitters.find((emitter) => emitter.tool === 'list_agents')).toMatchObject({ path: '[].id', entity: 'agent', types: ['number'], channel: 'text', file: 'src/tools.ts', line: 210 });
   });

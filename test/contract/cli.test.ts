@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { McpContract } from '../../src/contract/contract-file.ts';
 import type { ContractChange } from '../../src/contract/diff.ts';
+import { alive, readPid, waitFor } from '../support/processes.ts';
 import { repoRoot as root, runCli, spawnCli } from '../support/run-cli.ts';
 
 const fixtures = 'test/fixtures/contract-servers';
@@ -423,23 +424,6 @@ describe('contract commands on bad input: one line with the next step, exit 2, n
   });
 });
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  for (let waited = 0; waited < timeoutMs; waited += 25) {
-    if (await condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return condition();
-}
-
 function exited(child: ChildProcess): Promise<{ code: number | null; stderr: string }> {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
@@ -455,7 +439,7 @@ async function interruptSnapshot(server: readonly string[], pidFile: string, sig
   const child = spawnCli(['contract', 'snapshot', '--out', out, '--', ...server], { env });
   const done = exited(child);
   expect(await waitFor(() => existsSync(pidFile), 10_000)).toBe(true);
-  const pid = Number(await readFile(pidFile, 'utf8'));
+  const pid = await readPid(pidFile);
   child.kill(signal);
   const { code, stderr } = await done;
   return { code, stderr, serverGone: await waitFor(() => !alive(pid), 3_000), written: existsSync(out) };
@@ -464,8 +448,7 @@ async function interruptSnapshot(server: readonly string[], pidFile: string, sig
 describe('interrupting a snapshot ends the server and writes nothing', () => {
   it('Ctrl-C (SIGINT) while the server starts', async () => {
     const pidFile = file('starting.pid');
-    const server = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
-    expect(await interruptSnapshot(['node', '-e', server], pidFile, 'SIGINT')).toEqual({
+    expect(await interruptSnapshot(['node', `${fixtures}/silent.cjs`, pidFile], pidFile, 'SIGINT')).toEqual({
       code: 130,
       stderr: 'agent-contract: interrupted by SIGINT; the server was stopped and nothing was written\n',
       serverGone: true,

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStdio, ServerStartError } from '../../src/testing/connect.ts';
+import { alive, readPid, waitFor } from '../support/processes.ts';
 import { repoRoot } from '../support/run-cli.ts';
 
 const fixture = (name: string, ...args: string[]) => ({ command: process.execPath, args: [join(repoRoot, 'test/fixtures/contract-servers', name), ...args] });
@@ -24,15 +25,6 @@ async function startError(connecting: Promise<unknown>): Promise<ServerStartErro
   );
   expect(error).toBeInstanceOf(ServerStartError);
   return error as ServerStartError;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('connectStdio', () => {
@@ -60,23 +52,21 @@ describe('connectStdio', () => {
 
   it('gives up on a server that does not answer initialize in time, and ends it', async () => {
     const pidFile = join(folder, 'silent.pid');
-    const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); console.log('hello'); setInterval(() => {}, 1000)`;
-    const error = await startError(connectStdio({ ...nodeScript(script), timeoutMs: 1_500, closeGraceMs: 100 }));
+    const error = await startError(connectStdio({ ...fixture('silent.cjs', pidFile, 'hello'), timeoutMs: 1_500, closeGraceMs: 100 }));
     expect(error.message).toMatch(/did not answer initialize within 1500 ms; check that it speaks MCP on stdio, or raise --timeout$/);
     expect(error.stdoutNoise).toEqual([`Unexpected token 'h', "hello" is not valid JSON`]);
-    expect(alive(Number(await readFile(pidFile, 'utf8')))).toBe(false);
+    expect(alive(await readPid(pidFile))).toBe(false);
   });
 
   it('rejects with the abort reason and ends a server that is still starting', async () => {
     const pidFile = join(folder, 'starting.pid');
     const controller = new AbortController();
-    const script = `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1000)`;
-    const connecting = connectStdio({ ...nodeScript(script), signal: controller.signal });
-    for (let waited = 0; !existsSync(pidFile) && waited < 10_000; waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+    const connecting = connectStdio({ ...fixture('silent.cjs', pidFile), signal: controller.signal });
+    expect(await waitFor(() => existsSync(pidFile), 10_000)).toBe(true);
     const reason = new Error('stop now');
     controller.abort(reason);
     await expect(connecting).rejects.toBe(reason);
-    expect(alive(Number(await readFile(pidFile, 'utf8')))).toBe(false);
+    expect(alive(await readPid(pidFile))).toBe(false);
   });
 
   it('does not start a server when the signal has aborted already', async () => {

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -17,7 +17,8 @@ import { connectInMemory, runLiteralConsumer, toolsListWire } from '../../../src
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const exampleDir = path.join(repoRoot, 'examples/helpdesk/src');
 // Inside the repository (so `zod`, the SDK and better-sqlite3 resolve as for the example), in the ignored .tmp/.
-const copyDir = path.join(repoRoot, '.tmp', `guard-ids-helpdesk-${process.pid}`, 'src');
+// A folder of its own under .tmp for each run (made in beforeAll), so parallel runs never share one.
+let copyDir: string;
 const guardModule = path.join(repoRoot, 'src/index.ts');
 
 interface Rewritten {
@@ -29,6 +30,8 @@ interface Rewritten {
 let rewritten: Rewritten[] = [];
 
 beforeAll(() => {
+  mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
+  copyDir = path.join(mkdtempSync(path.join(repoRoot, '.tmp', 'guard-ids-helpdesk-')), 'src');
   mkdirSync(copyDir, { recursive: true });
   rewritten = readdirSync(exampleDir)
     .filter((file) => file.endsWith('.ts'))

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const transform = path.join(repoRoot, 'dist/codemods/jscodeshift/guard-ids.js');
 const jscodeshiftBin = path.join(repoRoot, 'node_modules/jscodeshift/bin/jscodeshift.js');
 const fixtures = path.join(repoRoot, 'test/codemods/guard-ids/fixtures');
-const workDir = path.join(repoRoot, '.tmp', `guard-ids-jscodeshift-${process.pid}`);
+// A folder of its own under .tmp for each run, so parallel runs never share one.
+let workDir: string;
 
 // jscodeshift colours its output (picocolors) when CI, FORCE_COLOR or a TTY says so; NO_COLOR wins over all of them.
 const plainEnv = { ...process.env, NO_COLOR: '1' };
@@ -38,7 +39,8 @@ function copyFixture(name: string, into: string): string {
 
 beforeAll(() => {
   if (!existsSync(transform)) throw new Error(`${path.relative(repoRoot, transform)} is missing; run npm run build first`);
-  mkdirSync(workDir, { recursive: true });
+  mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
+  workDir = mkdtempSync(path.join(repoRoot, '.tmp', 'guard-ids-jscodeshift-'));
 });
 
 afterAll(() => {
