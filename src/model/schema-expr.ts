@@ -133,8 +133,11 @@ function isNumberLike(meaning: SchemaMeaning<unknown>): boolean {
 export function mayHoldUnion(text: string, start: number, end: number, unionLocals: readonly string[] = []): boolean {
   // A slice of a long string is a view in V8, so this costs no copy and bounds every search.
   const source = text.slice(start, end);
-  return source.includes('union') || source.includes('.or') || unionLocals.some((local) => source.includes(local));
+  return UNION_WORDS.test(source) || unionLocals.some((local) => source.includes(local));
 }
+
+/** The words a union is written with: the `union` factory or the `.or` method (the whole name: not `.order`). */
+const UNION_WORDS = /union|\.or\b/;
 
 /** A union's members: `z.union([a, b])`, mini `z.union([a, b])`, or the receiver plus `.or(b)` arguments. */
 function unionMeaning<N>(members: readonly SchemaMeaning<N>[]): SchemaMeaning<N> {
@@ -200,8 +203,8 @@ function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
  * recognisers need spelled out in the text (a factory, method or import name); a false answer is certain, a true
  * one says nothing.
  */
-/** One search for several words: a regular expression scans the text once, where `includes` would scan it per word. */
-const anyOf = (words: readonly string[]): RegExp => new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+/** One search for several identifiers: a regular expression scans the text once, where `includes` would scan it per word. */
+const anyOf = (identifiers: readonly string[]): RegExp => new RegExp(identifiers.join('|'));
 
 /** False when no import in `text` can be Zod (every Zod module specifier starts with `zod`). */
 export function mayImportZod(text: string): boolean {
@@ -210,8 +213,8 @@ export function mayImportZod(text: string): boolean {
 
 /** False when `text` holds no string-or-number union anywhere (see `mayHoldUnion`). */
 export function mayHoldUnionIn(text: string): boolean {
-  // A renamed `union` import still spells `union` in its import declaration; `.or` must be the whole name.
-  return text.includes('union') || /\.or\b/.test(text);
+  // A renamed `union` import still spells `union` in its import declaration.
+  return UNION_WORDS.test(text);
 }
 
 /** False when `text` holds no `z.coerce.*()` and no `coerce` import. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayHoldCoercion, mayHoldContractEmptyingEffect, mayHoldGuardedSchema, mayHoldUnionIn, mayImportZod } from '../../src/model/schema-expr.ts';
+import { mayHoldCoercion, mayHoldContractEmptyingEffect, mayHoldGuardedSchema, mayHoldUnion, mayHoldUnionIn, mayImportZod } from '../../src/model/schema-expr.ts';
 
 /**
  * The file-level shortcuts may only say "no" when the words a verdict needs are missing from the text: every form
@@ -18,6 +18,9 @@ describe('file-level text shortcuts of the schema model', () => {
 
   it('are not fooled by names that only start like the words (`.order`, `.org`)', () => {
     expect(mayHoldUnionIn("const url = 'https://example.org'; rows.order(1);")).toBe(false);
+    const field = "z.string().describe('sort .order by id')";
+    expect(mayHoldUnion(field, 0, field.length)).toBe(false);
+    expect(mayHoldUnion('z.string().or(z.number())', 0, 25)).toBe(true);
   });
 
   it.each([
