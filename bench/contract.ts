@@ -22,7 +22,8 @@ import { contractFromToolsList, snapshotServer } from '../src/contract/snapshot.
  */
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cliMain = path.join(repoRoot, 'dist/src/cli/main.js');
+// The command-line tool as package.json's `bin` ships it: the bundle in dist/cli (scripts/bundle-cli.ts).
+const cliMain = path.join(repoRoot, 'dist/cli/main.js');
 const helpdesk = ['dist/examples/helpdesk/src/main.js'];
 
 function option(name: string, fallback: number): number {

@@ -11,7 +11,7 @@ export class UsageError extends Error {
 }
 
 /**
- * A package that is an optional peer of agent-contract (the MCP SDK, typescript) but not installed, as the one line that
+ * A package that is an optional peer of agent-contract (typescript) but not installed, as the one line that
  * says what to install; undefined for any other error.
  */
 export function missingPeerError(error: unknown, name: string, needs: string): UsageError | undefined {

@@ -165,8 +165,9 @@ async function main(argv: readonly string[]): Promise<void> {
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (thrown) {
-    // The MCP SDK is an optional peer: a command that connects to a server loads it only then.
-    const error = missingPeerError(thrown, '@modelcontextprotocol/sdk', 'connecting to an MCP server needs') ?? thrown;
+    // typescript is an optional peer, loaded by the commands that read a project (audit). The MCP SDK client needs no
+    // such line: the shipped CLI is a bundle (scripts/bundle-cli.ts) that carries its own copy.
+    const error = missingPeerError(thrown, 'typescript', 'reading a TypeScript project needs') ?? thrown;
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) return; // --help and --version
       if (error.code === 'commander.help') {

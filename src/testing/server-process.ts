@@ -95,12 +95,12 @@ class StderrTail {
 
 /**
  * `cross-spawn` on Windows, where it finds `npx.cmd` and the like, as the SDK's own stdio transport does; Node's spawn
- * elsewhere, where cross-spawn does nothing more. It is the SDK's dependency, so it is loaded from there.
+ * elsewhere, where cross-spawn does nothing more. A dependency of this package, required at run time (also from the
+ * bundled CLI, which leaves the call alone) so that other platforms never load it.
  */
 function spawnFunction(): typeof spawn {
   if (process.platform !== 'win32') return spawn;
-  const sdk = import.meta.resolve('@modelcontextprotocol/sdk/client/stdio.js');
-  return createRequire(sdk)('cross-spawn') as typeof spawn;
+  return createRequire(import.meta.url)('cross-spawn') as typeof spawn;
 }
 
 /** What a client transport needs of a started server. */

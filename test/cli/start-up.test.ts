@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,6 +8,9 @@ import { repoRoot, runCli } from '../support/run-cli.ts';
 // Each command loads only what it needs: main.ts declares every command and imports a command's module once
 // commander has parsed which one runs. These tests read what the built CLI imported, so a static import that drags the
 // MCP SDK client, typescript or the codemod runner back into every start-up fails here.
+//
+// The CLI ships bundled (dist/cli, scripts/bundle-cli.ts): a loaded bundle file stands for the modules esbuild put into
+// it, which dist/cli/meta.json lists, so the tests speak of the same modules and packages as the sources do.
 
 const recorder = pathToFileURL(fileURLToPath(new URL('../support/record-imports.mjs', import.meta.url))).href;
 let folder: string;
@@ -39,14 +42,28 @@ interface Imports {
 
 let runs = 0;
 
-function importsIn(urls: readonly string[]): Omit<Imports, 'code'> {
+const bundleDir = join(repoRoot, 'dist/cli');
+let bundleMeta: { outputs: Record<string, { inputs: Record<string, unknown> }> } | undefined;
+
+/** The files a loaded file stands for: the modules inside a bundle file of dist/cli, or the file itself. */
+async function modulesOf(file: string): Promise<string[]> {
+  const inBundle = relative(bundleDir, file).split('\\').join('/');
+  if (inBundle.startsWith('..')) return [relative(repoRoot, file).split('\\').join('/')];
+  bundleMeta ??= JSON.parse(await readFile(join(bundleDir, 'meta.json'), 'utf8')) as NonNullable<typeof bundleMeta>;
+  const output = bundleMeta.outputs[inBundle];
+  if (output === undefined) throw new Error(`dist/cli/${inBundle} is not in dist/cli/meta.json; run npm run build`);
+  return Object.keys(output.inputs);
+}
+
+async function importsIn(urls: readonly string[]): Promise<Omit<Imports, 'code'>> {
   const own = new Set<string>();
   const packages = new Set<string>();
   for (const url of new Set(urls.filter((line) => line.startsWith('file:')))) {
-    const file = relative(repoRoot, fileURLToPath(url)).split('\\').join('/');
-    const inPackage = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*\/node_modules\/)/.exec(file);
-    if (inPackage !== null) packages.add(inPackage[1] as string);
-    else own.add(file);
+    for (const file of await modulesOf(fileURLToPath(url))) {
+      const inPackage = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*\/node_modules\/)/.exec(file);
+      if (inPackage !== null) packages.add(inPackage[1] as string);
+      else own.add(file);
+    }
   }
   return { own: [...own].sort(), packages: [...packages].sort() };
 }
@@ -61,7 +78,7 @@ async function recordedRun(args: readonly string[]): Promise<{ code: number; std
 
 async function importsOf(args: readonly string[]): Promise<Imports> {
   const { code, lines } = await recordedRun(args);
-  return { code, ...importsIn(lines) };
+  return { code, ...(await importsIn(lines)) };
 }
 
 describe('what each command loads before it runs', () => {
@@ -100,11 +117,11 @@ describe('what each command loads before it runs', () => {
     const spawnAt = lines.indexOf('spawn node');
     expect(spawnAt).toBeGreaterThan(0);
     expect(lines.filter((line) => line.startsWith('spawn '))).toEqual(['spawn node']);
-    const before = importsIn(lines.slice(0, spawnAt));
+    const before = await importsIn(lines.slice(0, spawnAt));
     // Not zod, ajv or the SDK; nor the contract files' validator, the diff or the text formats, which a snapshot uses later or never.
     expect(before.packages).toEqual(['commander', 'picocolors']);
     expect(before.own.filter((file) => /\/contract\/(?:contract-file|contract-file-validator|diff|format)\.js$/.test(file))).toEqual([]);
-    const after = importsIn(lines.slice(spawnAt));
+    const after = await importsIn(lines.slice(spawnAt));
     expect(after.packages).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk', 'zod', 'ajv']));
     // Writing the contract needs no validator: that is for reading one.
     expect(after.own).not.toContain('dist/src/contract/contract-file-validator.js');
@@ -125,16 +142,22 @@ describe('what each command loads before it runs', () => {
   });
 });
 
-describe('without the optional MCP SDK installed', () => {
-  // A copy of the built CLI beside a node_modules with its two runtime dependencies and nothing else.
+describe('the shipped bundle, installed with nothing beside it', () => {
+  // A copy of dist/cli and package.json with an empty node_modules: the bundle carries commander, picocolors and the
+  // MCP SDK client; typescript (for audit and the codemods) stays the user's.
   let cli: string;
+  let install: string;
   beforeAll(async () => {
-    const install = join(folder, 'without-sdk');
-    await cp(join(repoRoot, 'dist/src'), join(install, 'dist/src'), { recursive: true });
+    install = join(folder, 'bundle-alone');
+    await cp(join(repoRoot, 'dist/cli'), join(install, 'dist/cli'), { recursive: true });
     await cp(join(repoRoot, 'package.json'), join(install, 'package.json'));
     await mkdir(join(install, 'node_modules'));
-    for (const name of ['commander', 'picocolors']) await symlink(join(repoRoot, 'node_modules', name), join(install, 'node_modules', name), 'dir');
-    cli = join(install, 'dist/src/cli/main.js');
+    cli = join(install, 'dist/cli/main.js');
+  });
+
+  it('--version reads the package.json next to it', async () => {
+    const version = (JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(await runCli(['--version'], { cli })).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('contract diff of two files works', async () => {
@@ -143,16 +166,22 @@ describe('without the optional MCP SDK installed', () => {
     expect((JSON.parse(result.stdout) as { summary: unknown }).summary).toEqual({ breaking: 1, warning: 0, info: 0 });
   });
 
-  it.each([
-    ['contract', 'snapshot', '--', 'node', 'server.js'],
-    ['chains', '--', 'node', 'server.js'],
-  ])('%s %s says in one line which package to install, exit 2', async (...args: string[]) => {
-    expect(await runCli(args, { cli })).toEqual({
+  it('contract snapshot connects to a server without an MCP SDK installed beside the CLI', async () => {
+    const server = join(repoRoot, 'test/fixtures/contract-servers/zod4.mjs');
+    const result = await runCli(['contract', 'snapshot', '--out', '-', '--', 'node', server, 'base'], { cli, cwd: install });
+    expect(result.code, result.stderr).toBe(0);
+    const contract = JSON.parse(result.stdout) as { tools: { name: string }[] };
+    expect(contract.tools.map((tool) => tool.name).length).toBeGreaterThan(0);
+  });
+
+  it('audit says in one line that it needs typescript, exit 2', async () => {
+    const result = await runCli(['audit', '.'], { cli, cwd: install });
+    expect(result).toEqual({
       code: 2,
       stdout: '',
       stderr:
-        'agent-contract: connecting to an MCP server needs the @modelcontextprotocol/sdk package, which is not installed; ' +
-        'install it next to agent-contract (npm i -D @modelcontextprotocol/sdk) and run again\n',
+        'agent-contract: reading a TypeScript project needs the typescript package, which is not installed; ' +
+        'install it next to agent-contract (npm i -D typescript) and run again\n',
     });
   });
 });

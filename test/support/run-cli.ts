@@ -4,8 +4,11 @@ import { fileURLToPath } from 'node:url';
 /** The repository root: the CLI runs here unless a test says otherwise, so relative paths in arguments resolve as in the docs. */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The built CLI, as a user's shell runs it: `npm ci` builds dist/ through `prepare`, `npm test` through `npm run build`. */
-export const builtCli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+/**
+ * The built CLI, as a user's shell runs it (package.json's `bin`: the bundle scripts/bundle-cli.ts writes): `npm ci`
+ * builds dist/ through `prepare`, `npm test` through `npm run build`.
+ */
+export const builtCli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 export interface CliRun {
   /** The exit code; -1 when the CLI was ended by a signal. */

@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempTree, removeTempTrees } from '../runner/temp-tree.ts';
-import { runCli, type CliRun } from '../../support/run-cli.ts';
+import { builtCli as cli, runCli, type CliRun } from '../../support/run-cli.ts';
 
 afterAll(removeTempTrees);
-
-const cli = fileURLToPath(new URL('../../../dist/src/cli/main.js', import.meta.url));
 
 function run(args: readonly string[], cwd: string): Promise<CliRun> {
   return runCli(args, { cli, cwd });

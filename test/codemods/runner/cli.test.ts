@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codemods } from '../../../codemods/index.ts';
 import { commitAll, makeTempTree, removeTempTrees } from './temp-tree.ts';
-import { runCli, type CliRun } from '../../support/run-cli.ts';
+import { builtCli as cli, runCli, type CliRun } from '../../support/run-cli.ts';
 
 afterAll(removeTempTrees);
 
-/** The built CLI, as `npm run build` leaves it. */
-const cli = fileURLToPath(new URL('../../../dist/src/cli/main.js', import.meta.url));
-/** The same built CLI with the test-only `upper-todo` codemod registered: the shipped registry may be empty. */
+/**
+ * The CLI's unbundled build (dist/src/cli, which the shipped bundle is made from) with the test-only `upper-todo`
+ * codemod registered in the registry it imports: the shipped registry may be empty.
+ */
 const cliWithUpperTodo = fileURLToPath(new URL('fixtures/cli-with-upper-todo.mjs', import.meta.url));
 
 function run(entry: string, args: readonly string[], cwd: string): Promise<CliRun> {

@@ -1,0 +1,80 @@
+/**
+ * Bundles the command-line tool: `tsx scripts/bundle-cli.ts`, after `tsc -p tsconfig.build.json` (`npm run build` runs
+ * both). Reads dist/src/cli/main.js and writes dist/cli/, which package.json's `bin` points at:
+ *
+ * - `main.js` and one file per command module it imports lazily, with shared code in `chunks/`, so each command still
+ *   loads only what it needs;
+ * - the MCP SDK client, zod, commander and the other JavaScript the commands run, inside the bundle. On Node 20 an ES
+ *   module costs a resolution, a file read and a compile of its own, and the SDK client alone is some 190 modules;
+ *   bundled, `contract snapshot` loads it in a third of the time while the server it started is still booting
+ *   (docs/benchmarks.md). The CLI process never hands an SDK object to user code, so its own copy is safe; the
+ *   library entry points (`agent-contract/testing`, `agent-contract/contract`) stay unbundled and use the SDK the
+ *   user installed;
+ * - typescript, eslint and jscodeshift stay outside: they are peers, the user's own version is the one to run;
+ * - `meta.json`, esbuild's record of which inputs went into which output (the start-up tests read it), and
+ *   `THIRD-PARTY-NOTICES.md` with the licence of every package inside the bundle.
+ */
+import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const entry = join(root, 'dist/src/cli/main.js');
+const outdir = join(root, 'dist/cli');
+
+/** Packages the bundle leaves to the user's node_modules. */
+const EXTERNAL = ['typescript', 'eslint', 'jscodeshift', '@typescript-eslint/*', 'ts-morph'];
+
+if (!existsSync(entry)) {
+  console.error(`bundle-cli: ${relative(root, entry)} is missing; run tsc -p tsconfig.build.json first (npm run build does both)`);
+  process.exit(2);
+}
+
+await rm(outdir, { recursive: true, force: true });
+const result = await build({
+  entryPoints: [entry],
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  external: EXTERNAL,
+  metafile: true,
+  legalComments: 'eof',
+  logLevel: 'warning',
+});
+if (result.errors.length > 0 || result.warnings.length > 0) {
+  console.error(`bundle-cli: esbuild reported ${result.errors.length} errors and ${result.warnings.length} warnings; see above`);
+  process.exit(1);
+}
+await chmod(join(outdir, 'main.js'), 0o755);
+await writeFile(join(outdir, 'meta.json'), `${JSON.stringify(relativeMeta(result.metafile), null, 1)}\n`);
+await writeFile(join(outdir, 'THIRD-PARTY-NOTICES.md'), await notices(result.metafile));
+
+/** The metafile with output paths relative to dist/cli (esbuild writes them relative to the working directory). */
+function relativeMeta(meta: Metafile): Metafile {
+  const outputs = Object.fromEntries(Object.entries(meta.outputs).map(([file, output]) => [relative(outdir, join(root, file)).split('\\').join('/'), output]));
+  return { inputs: meta.inputs, outputs };
+}
+
+/** The name, version, licence and licence text of each package with code in the bundle. */
+async function notices(meta: Metafile): Promise<string> {
+  const packageDirs = new Set<string>();
+  for (const input of Object.keys(meta.inputs)) {
+    const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match !== null) packageDirs.add(match[1] as string);
+  }
+  const sections: string[] = [];
+  for (const dir of [...packageDirs].sort()) {
+    const json = JSON.parse(await readFile(join(root, dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string };
+    const licenceFile = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license', 'LICENCE'].map((name) => join(root, dir, name)).find((file) => existsSync(file));
+    const text = licenceFile === undefined ? `(no licence file in the package; package.json says ${json.license ?? 'nothing'})` : (await readFile(licenceFile, 'utf8')).trim();
+    sections.push(`## ${json.name}@${json.version} (${json.license ?? 'unknown licence'})\n\n\`\`\`\n${text}\n\`\`\`\n`);
+  }
+  return `# Third-party code in dist/cli\n\nThe agent-contract command-line tool is bundled; it contains these packages.\n\n${sections.join('\n')}`;
+}
