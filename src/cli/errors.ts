@@ -18,3 +18,32 @@ export function missingPeerError(error: unknown, name: string, needs: string): U
   if ((error as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND' || !String((error as { message?: unknown }).message).includes(`'${name}'`)) return undefined;
   return new UsageError(`${needs} the ${name} package, which is not installed; install it next to agent-contract (npm i -D ${name}) and run again`);
 }
+
+/** A line of a V8 stack trace: `    at fn (file:1:2)`. */
+const STACK_FRAME = /^\s+at\s/;
+/** Longer lines (a minified source line Node quotes above an error, a data: URL) are cut here. */
+const LINE_CHARS = 240;
+
+/**
+ * The last lines a server wrote to stderr, as the CLI shows them: a run of stack frames becomes its first frame and a
+ * count, so that the error line above a long stack (`Error [ERR_MODULE_NOT_FOUND]: Cannot find package ...`) stays
+ * among the last `max` lines, and a very long line is cut.
+ */
+export function readableStderrTail(lines: readonly string[], max = 10): string[] {
+  const shown: string[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as string;
+    shown.push(line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}... (${line.length - LINE_CHARS} more characters)` : line);
+    if (!STACK_FRAME.test(line)) continue;
+    let end = index + 1;
+    while (end < lines.length && STACK_FRAME.test(lines[end] as string)) end += 1;
+    const more = end - index - 1;
+    if (more > 0) {
+      // The last frame of a Node error ends with ` {` when the error has properties (`code: ...`) printed after it.
+      const opensProperties = (lines[end - 1] as string).trimEnd().endsWith('{');
+      shown.push(`${/^\s*/.exec(line)?.[0] ?? ''}... ${more} more stack frame${more === 1 ? '' : 's'}${opensProperties ? ' {' : ''}`);
+    }
+    index = end - 1;
+  }
+  return shown.slice(-max);
+}

@@ -7,7 +7,7 @@ import type { AuditCommandOptions } from './audit.ts';
 import type { ChainsOptions } from './chains.ts';
 import type { CodemodCommandOptions } from './codemod.ts';
 import type { CheckCommandOptions, CompatCommandOptions, DiffCommandOptions, SnapshotCommandOptions, SourceCommandOptions } from './contract.ts';
-import { EXIT_ERROR, missingPeerError, UsageError } from './errors.ts';
+import { EXIT_ERROR, missingPeerError, readableStderrTail, UsageError } from './errors.ts';
 
 // Every command and option is declared here, so that `--help` lists them all; what a command does lives in its own
 // module, imported only once commander has parsed which command runs. A contract diff of two files then never loads
@@ -186,7 +186,7 @@ async function main(argv: readonly string[]): Promise<void> {
     // Only a command that started a server has loaded this module; reading it here costs nothing on the way out.
     const { ServerStartError } = await import('../testing/connect.ts');
     if (error instanceof ServerStartError && error.stderrTail.length > 0) {
-      process.stderr.write(`last lines the server wrote to stderr:\n${error.stderrTail.slice(-10).map((line) => `  ${line}`).join('\n')}\n`);
+      process.stderr.write(`last lines the server wrote to stderr:\n${readableStderrTail(error.stderrTail).map((line) => `  ${line}`).join('\n')}\n`);
     }
     if (error instanceof ServerStartError && error.stdoutNoise.length > 0) {
       process.stderr.write(`the server wrote to stdout what is not JSON-RPC (stdout carries MCP only; log to stderr):\n${error.stdoutNoise.map((line) => `  ${line}`).join('\n')}\n`);

@@ -403,6 +403,19 @@ describe('contract commands on bad input: one line with the next step, exit 2, n
     expect(result.stderr.split('\n')[0]).toContain('exited with code 3');
   });
 
+  it('keeps the error line of a server that dies on a missing package above its stack trace, which the probe does not bloat', async () => {
+    const server = ['node', 'test/fixtures/contract-servers/missing-package.mjs'];
+    const result = await run(['contract', 'snapshot', '--out', file('missing-package.json'), '--', ...server]);
+    expect(result.code).toBe(2);
+    const tail = result.stderr.split('\n').slice(result.stderr.split('\n').indexOf('last lines the server wrote to stderr:') + 1);
+    expect(tail.some((line) => line.includes("Cannot find package 'agent-contract-fixture-no-such-package'"))).toBe(true);
+    expect(tail.filter((line) => /^\s+at /.test(line))).toHaveLength(1);
+    expect(tail).toContainEqual(expect.stringMatching(/^ {6}\.\.\. \d+ more stack frames \{$/));
+    // The probe's ESM wrapper is among the frames (the full trace shows it by its sourceURL, not a data: URL).
+    expect(result.stderr).not.toContain('data:text/javascript');
+    expect(existsSync(file('missing-package.json'))).toBe(false);
+  });
+
   it('says so when a server that dies during start-up wrote to stdout what is not JSON-RPC', async () => {
     const result = await run(['contract', 'snapshot', '--out', file('noisy.json'), '--', 'node', '-e', "console.log('Server running on stdio'); process.exit(1)"]);
     expect(result.code).toBe(2);
