@@ -185,6 +185,8 @@ async function benchSnapshot(folder: string): Promise<void> {
   const cpu = { bare: [] as number[], probe: [] as number[] };
   const measured = { probe: { initialized: [] as number[], listed: [] as number[], whole: [] as number[] }, bare: { initialized: [] as number[], listed: [] as number[], whole: [] as number[] } };
   const cli = { probe: [] as { wall: number; cpu: number }[], bare: [] as { wall: number; cpu: number }[] };
+  /** `node -e ""` in the same rounds: the part of the CLI's wall time that is Node's own start, before any line of ours runs. */
+  const nodeStarts: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const bare = await plainStartup();
     plain.push(bare.wall);
@@ -200,6 +202,7 @@ async function benchSnapshot(folder: string): Promise<void> {
     }
     cli.probe.push(timed([cliMain, 'contract', 'snapshot', '--out', path.join(folder, 'helpdesk-cli.json'), '--', 'node', ...helpdesk]));
     cli.bare.push(timed([cliMain, 'contract', 'snapshot', '--no-probe', '--out', path.join(folder, 'helpdesk-cli-bare.json'), '--', 'node', ...helpdesk]));
+    nodeStarts.push(timed(['-e', '']).wall);
   }
   const row = (label: string, value: number, base: number) => console.log(`  ${label.padEnd(52)}${ms(value)}   ${(value / base).toFixed(2)}x`);
   const start = median(measured.probe.initialized);
@@ -218,6 +221,9 @@ async function benchSnapshot(folder: string): Promise<void> {
   // benchmark does not decide the figure.
   const cliBeyond = median(cli.probe.map((sample, index) => sample.wall - (plain[index] as number)));
   row('  CLI wall beyond the server alone (run by run)', cliBeyond, start);
+  const cliOwn = median(cli.probe.map((sample, index) => sample.wall - (plain[index] as number) - (nodeStarts[index] as number)));
+  row('  of that, beyond a bare Node start too (run by run)', cliOwn, start);
+  console.log(`  node -e "" in the same rounds: ${median(nodeStarts).toFixed(0)} ms`);
   console.log(`  CLI CPU time (its own process, not the server's): ${median(cli.probe.map((sample) => sample.cpu)).toFixed(0)} ms, --no-probe ${median(cli.bare.map((sample) => sample.cpu)).toFixed(0)} ms`);
   // Run by run (the pair ran back to back), so that load drifting over the benchmark does not decide the ratio.
   const ratio = median(cpu.probe.map((value, index) => value / (cpu.bare[index] as number)));
