@@ -187,6 +187,8 @@ async function benchSnapshot(folder: string): Promise<void> {
   const cli = { probe: [] as { wall: number; cpu: number }[], bare: [] as { wall: number; cpu: number }[] };
   /** `node -e ""` in the same rounds: the part of the CLI's wall time that is Node's own start, before any line of ours runs. */
   const nodeStarts: number[] = [];
+  /** bench/raw-stdio-client.mjs in the same rounds: the least any Node client takes to list the tools. */
+  const rawClient: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const bare = await plainStartup();
     plain.push(bare.wall);
@@ -203,6 +205,7 @@ async function benchSnapshot(folder: string): Promise<void> {
     cli.probe.push(timed([cliMain, 'contract', 'snapshot', '--out', path.join(folder, 'helpdesk-cli.json'), '--', 'node', ...helpdesk]));
     cli.bare.push(timed([cliMain, 'contract', 'snapshot', '--no-probe', '--out', path.join(folder, 'helpdesk-cli-bare.json'), '--', 'node', ...helpdesk]));
     nodeStarts.push(timed(['-e', '']).wall);
+    rawClient.push(timed([path.join(repoRoot, 'bench/raw-stdio-client.mjs'), path.join(folder, 'helpdesk-raw.json'), process.execPath, ...helpdesk]).wall);
   }
   const row = (label: string, value: number, base: number) => console.log(`  ${label.padEnd(52)}${ms(value)}   ${(value / base).toFixed(2)}x`);
   const start = median(measured.probe.initialized);
@@ -224,6 +227,10 @@ async function benchSnapshot(folder: string): Promise<void> {
   const cliOwn = median(cli.probe.map((sample, index) => sample.wall - (plain[index] as number) - (nodeStarts[index] as number)));
   row('  of that, beyond a bare Node start too (run by run)', cliOwn, start);
   console.log(`  node -e "" in the same rounds: ${median(nodeStarts).toFixed(0)} ms`);
+  // The same run-by-run figure for a client that only spawns, sends three bare JSON-RPC lines and waits for the exit:
+  // what the target leaves to anything that runs as a Node process of its own on this machine.
+  const rawBeyond = median(rawClient.map((wall, index) => wall - (plain[index] as number)));
+  row('  floor: a bare JSON-RPC client, beyond the server', rawBeyond, start);
   console.log(`  CLI CPU time (its own process, not the server's): ${median(cli.probe.map((sample) => sample.cpu)).toFixed(0)} ms, --no-probe ${median(cli.bare.map((sample) => sample.cpu)).toFixed(0)} ms`);
   // Run by run (the pair ran back to back), so that load drifting over the benchmark does not decide the ratio.
   const ratio = median(cpu.probe.map((value, index) => value / (cpu.bare[index] as number)));

@@ -3,18 +3,48 @@
  * JIT state: `tsx bench/lint-run.ts <configuration> <corpus dir> [--stats]`. Prints one JSON line: wall and CPU
  * milliseconds of `lintFiles`, and with `--stats` the per-rule and parse times ESLint measured.
  */
-import { ESLint, type Linter } from 'eslint';
+import { ESLint, type Linter, type Rule } from 'eslint';
 import zodPlugin from 'eslint-plugin-zod';
 import tseslint from 'typescript-eslint';
 // The built plugin, as users run it (`npm run build` first); the bench measures no transpiler helpers.
 import plugin from '../dist/eslint-plugin/index.js';
 
-export const CONFIGURATIONS = ['none', 'agent-contract', 'eslint-plugin-zod'] as const;
+export const CONFIGURATIONS = ['none', 'agent-contract', 'eslint-plugin-zod', 'report-floor'] as const;
 export type Configuration = (typeof CONFIGURATIONS)[number];
 
 const base: Linter.Config = { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } };
 
+/**
+ * A lower bound for any rule that reports what no-unguarded-coerce reports: it reports every `*.coerce.*()` call, as
+ * that rule's selector finds them, with a message of the same template and a suggestion, and works out nothing.
+ */
+const reportFloor: ESLint.Plugin = {
+  rules: {
+    'coerce-reports': {
+      meta: {
+        type: 'problem',
+        hasSuggestions: true,
+        schema: [],
+        messages: {
+          coerce:
+            '`{{call}}`{{field}} accepts anything: {{surprise}}, so a client mistake becomes a wrong value three layers down instead of a validation error, and the published schema does not show the coercion. {{next}}',
+          replace: 'Replace it with {{replacement}}.',
+        },
+      },
+      create(context) {
+        return {
+          'CallExpression[callee.object.property.name="coerce"]'(node: Rule.Node) {
+            const data = { call: 'z.coerce.number()', field: ' on `perPage`', surprise: 'null becomes 0 and "" becomes 0', next: 'Accept only what you mean with a guarded preprocess.' };
+            context.report({ node, messageId: 'coerce', data, suggest: [{ messageId: 'replace', data: { replacement: 'z.number()' }, fix: (fixer) => fixer.replaceText(node, 'z.number()') }] });
+          },
+        };
+      },
+    },
+  },
+};
+
 function configFor(name: Configuration): Linter.Config[] {
+  if (name === 'report-floor') return [base, { plugins: { floor: reportFloor }, rules: { 'floor/coerce-reports': 'error' } }];
   if (name === 'agent-contract') return [base, plugin.configs.recommended as Linter.Config, plugin.configs.tests as Linter.Config];
   if (name === 'eslint-plugin-zod') return [base, (zodPlugin as unknown as { configs: { recommended: Linter.Config } }).configs.recommended];
   return [base];

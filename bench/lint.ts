@@ -5,6 +5,8 @@
  * interleaved round by round. Timing rounds run without instrumentation; `--stats-rounds` more rounds per
  * configuration run with ESLint's `stats` for per-rule times (the same instrumentation cost for both plugins), and
  * each rule's figure is its minimum over them: on a shared machine a rule's time only ever grows by what else runs.
+ * The stats rounds also lint with a `report-floor` rule that only reports what no-unguarded-coerce reports (same
+ * selector, message template and one suggestion): ESLint's own cost of those reports, printed last.
  *
  *   npm run build && npm run bench:lint -- [--files 2400] [--rounds 5] [--stats-rounds 3]
  *
@@ -57,6 +59,7 @@ const labels: Record<Configuration, string> = {
   none: 'no rules',
   'agent-contract': 'agent-contract recommended + tests',
   'eslint-plugin-zod': 'eslint-plugin-zod recommended',
+  'report-floor': 'a rule that only reports the coerce calls',
 };
 console.log(`Corpus: ${files.length} files (bench/.corpus/lint); ${rounds} timing rounds and ${statsRounds} stats rounds, one process per lint; Node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}.\n`);
 
@@ -71,11 +74,13 @@ function minimumOf(results: readonly RunResult[]): RunResult {
   for (const rule of Object.keys(first.rulesMs)) rulesMs[rule] = min(results.map((result) => result.rulesMs[rule] ?? 0));
   return { wallMs: min(results.map((r) => r.wallMs)), cpuMs: min(results.map((r) => r.cpuMs)), parseMs: min(results.map((r) => r.parseMs)), rulesMs, reports: first.reports };
 }
-const statsResults = new Map<Configuration, RunResult[]>(configurations.map((name) => [name, []]));
+// The report floor (bench/lint-run.ts) runs in the stats rounds only: its figure is a rule time, not an overhead.
+const statsConfigurations: Configuration[] = [...configurations, 'report-floor'];
+const statsResults = new Map<Configuration, RunResult[]>(statsConfigurations.map((name) => [name, []]));
 for (let round = 0; round < statsRounds; round += 1) {
-  for (const name of configurations) statsResults.get(name)?.push(run(name, true));
+  for (const name of statsConfigurations) statsResults.get(name)?.push(run(name, true));
 }
-const statsRuns = new Map<Configuration, RunResult>(configurations.map((name) => [name, minimumOf(statsResults.get(name) ?? [])]));
+const statsRuns = new Map<Configuration, RunResult>(statsConfigurations.map((name) => [name, minimumOf(statsResults.get(name) ?? [])]));
 
 const baseline = timings.get('none') ?? [];
 const baseCpu = min(baseline.map((r) => r.cpuMs));
@@ -106,3 +111,9 @@ const slowest = ours[0] ?? ['none', 0];
 const zodMedian = median(zod.map(([, time]) => time));
 console.log(`\nThis plugin: CPU overhead ${pct((min((timings.get('agent-contract') ?? []).map((r) => r.cpuMs)) - baseCpu) / baseCpu)} of the no-rule run; its rules' stats time ${ms(oursTotal)} = ${pct(oursTotal / (noRuleStats?.wallMs ?? 1))} of the no-rule run (target: at most 3%).`);
 console.log(`Slowest rule: ${slowest[0]} ${ms(slowest[1])}; eslint-plugin-zod's median rule: ${ms(zodMedian)} (target: slowest <= median).`);
+const floor = statsRuns.get('report-floor');
+console.log(
+  `Report floor: a rule that only reports the ${floor?.reports['floor/coerce-reports'] ?? 0} coerce calls no-unguarded-coerce reports ` +
+    `(${statsRuns.get('agent-contract')?.reports['agent-contract/no-unguarded-coerce'] ?? 0}), with a message of the same template and one suggestion: ` +
+    `${ms(floor?.rulesMs['floor/coerce-reports'] ?? 0)}.`,
+);
