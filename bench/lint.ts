@@ -6,7 +6,8 @@
  * configuration run with ESLint's `stats` for per-rule times (the same instrumentation cost for both plugins), and
  * each rule's figure is its minimum over them: on a shared machine a rule's time only ever grows by what else runs.
  * The stats rounds also lint with a `report-floor` rule that only reports what no-unguarded-coerce reports (same
- * selector, message template and one suggestion): ESLint's own cost of those reports, printed last.
+ * selector, message template and one suggestion): ESLint's own cost of those reports, printed last, alone and beside
+ * eslint-plugin-zod (whose reports warm ESLint's report path first).
  *
  *   npm run build && npm run bench:lint -- [--files 2400] [--rounds 5] [--stats-rounds 3]
  *
@@ -60,6 +61,7 @@ const labels: Record<Configuration, string> = {
   'agent-contract': 'agent-contract recommended + tests',
   'eslint-plugin-zod': 'eslint-plugin-zod recommended',
   'report-floor': 'a rule that only reports the coerce calls',
+  'eslint-plugin-zod+report-floor': 'eslint-plugin-zod recommended and that rule',
 };
 console.log(`Corpus: ${files.length} files (bench/.corpus/lint); ${rounds} timing rounds and ${statsRounds} stats rounds, one process per lint; Node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}.\n`);
 
@@ -75,7 +77,7 @@ function minimumOf(results: readonly RunResult[]): RunResult {
   return { wallMs: min(results.map((r) => r.wallMs)), cpuMs: min(results.map((r) => r.cpuMs)), parseMs: min(results.map((r) => r.parseMs)), rulesMs, reports: first.reports };
 }
 // The report floor (bench/lint-run.ts) runs in the stats rounds only: its figure is a rule time, not an overhead.
-const statsConfigurations: Configuration[] = [...configurations, 'report-floor'];
+const statsConfigurations: Configuration[] = [...configurations, 'report-floor', 'eslint-plugin-zod+report-floor'];
 const statsResults = new Map<Configuration, RunResult[]>(statsConfigurations.map((name) => [name, []]));
 for (let round = 0; round < statsRounds; round += 1) {
   for (const name of statsConfigurations) statsResults.get(name)?.push(run(name, true));
@@ -115,5 +117,7 @@ const floor = statsRuns.get('report-floor');
 console.log(
   `Report floor: a rule that only reports the ${floor?.reports['floor/coerce-reports'] ?? 0} coerce calls no-unguarded-coerce reports ` +
     `(${statsRuns.get('agent-contract')?.reports['agent-contract/no-unguarded-coerce'] ?? 0}), with a message of the same template and one suggestion: ` +
-    `${ms(floor?.rulesMs['floor/coerce-reports'] ?? 0)}.`,
+    `${ms(floor?.rulesMs['floor/coerce-reports'] ?? 0)} alone (ESLint's report path cold, as for this plugin's rules); ` +
+    `${ms(statsRuns.get('eslint-plugin-zod+report-floor')?.rulesMs['floor/coerce-reports'] ?? 0)} beside eslint-plugin-zod, whose median rule there took ` +
+    `${ms(median(Object.entries(statsRuns.get('eslint-plugin-zod+report-floor')?.rulesMs ?? {}).filter(([rule]) => rule.startsWith('zod/')).map(([, time]) => time)))}.`,
 );
