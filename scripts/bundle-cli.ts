@@ -34,6 +34,8 @@ if (!existsSync(entry)) {
 
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
+  // Paths in the metafile are relative to this folder, wherever the script is run from.
+  absWorkingDir: root,
   entryPoints: [entry],
   outdir,
   bundle: true,
