@@ -14,7 +14,7 @@
  * - `meta.json`, esbuild's record of which inputs went into which output (the start-up tests read it), and
  *   `THIRD-PARTY-NOTICES.md` with the licence of every package inside the bundle.
  */
-import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,8 +74,12 @@ async function notices(meta: Metafile): Promise<string> {
   const sections: string[] = [];
   for (const dir of [...packageDirs].sort()) {
     const json = JSON.parse(await readFile(join(root, dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string };
-    const licenceFile = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license', 'LICENCE'].map((name) => join(root, dir, name)).find((file) => existsSync(file));
-    const text = licenceFile === undefined ? `(no licence file in the package; package.json says ${json.license ?? 'nothing'})` : (await readFile(licenceFile, 'utf8')).trim();
+    // LICENSE, LICENSE.md, LICENCE.txt, LICENSE-MIT (ignore) and the like.
+    const licenceName = (await readdir(join(root, dir))).sort().find((name) => /^licen[cs]e(?:[-.][\w.-]+)?$/i.test(name));
+    const text =
+      licenceName === undefined
+        ? `(no licence file in the package; package.json says ${json.license ?? 'nothing'})`
+        : (await readFile(join(root, dir, licenceName), 'utf8')).trim();
     sections.push(`## ${json.name}@${json.version} (${json.license ?? 'unknown licence'})\n\n\`\`\`\n${text}\n\`\`\`\n`);
   }
   return `# Third-party code in dist/cli\n\nThe agent-contract command-line tool is bundled; it contains these packages.\n\n${sections.join('\n')}`;
