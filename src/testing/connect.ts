@@ -47,11 +47,6 @@ export interface StdioServerCommand {
   readonly closeGraceMs?: number;
   /** Aborting ends the server at once, also while it is still starting; `connectStdio` then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
-  /**
-   * NODE_DEBUG sections (`ESM`) whose entries are left out of the stderr tail an error shows: the ones the caller
-   * turned on itself, not the server.
-   */
-  readonly hideDebugSections?: readonly string[];
 }
 
 /** Why a stdio server could not be reached; `message` is one line that names the command and the next step. */
@@ -97,7 +92,6 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
     ...(server.args === undefined ? {} : { args: server.args }),
     ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
     ...(server.env === undefined ? {} : { env: server.env }),
-    ...(server.hideDebugSections === undefined ? {} : { hideDebugSections: server.hideDebugSections }),
   });
   const noise: string[] = [];
   const startError = (message: string, exitCode: number | null) => new ServerStartError(message, proc.stderrTail, exitCode, [...noise]);

@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
-import { stripVTControlCharacters } from 'node:util';
 
 // This module starts a stdio server before the MCP SDK is loaded, so that the SDK client loads while the server starts:
 // it imports nothing but Node's own modules.
@@ -32,8 +31,6 @@ export interface ServerProcessOptions {
   readonly cwd?: string;
   /** Given: this process's whole environment with these on top. Left out: only `defaultServerEnvironment()`. */
   readonly env?: Readonly<Record<string, string>>;
-  /** NODE_DEBUG sections whose entries are left out of the stderr tail (the ones the caller turned on, not the server). */
-  readonly hideDebugSections?: readonly string[];
 }
 
 /** How the process ended: it could not be started at all, or it exited (with a code, or by a signal: `code` null). */
@@ -41,38 +38,10 @@ export type ServerEnd = { readonly kind: 'spawn-failed'; readonly error: NodeJS.
 
 const STDERR_TAIL_LINES = 50;
 
-/** Drops Node debuglog entries (`ESM 123: ...`, with their indented continuation up to a closing `}`) of the given sections. */
-function debugLineFilter(sections: readonly string[]): (line: string) => boolean {
-  if (sections.length === 0) return () => true;
-  const entry = new RegExp(`^(?:${sections.join('|')}) \\d+: `);
-  let inEntry = false;
-  return (raw) => {
-    // Node colours its debug log under FORCE_COLOR; the entries are recognised without the colours.
-    const line = stripVTControlCharacters(raw);
-    if (entry.test(line)) {
-      inEntry = line.trimEnd().endsWith('{');
-      return false;
-    }
-    if (inEntry) {
-      if (line === '}') inEntry = false;
-      return false;
-    }
-    return true;
-  };
-}
-
-/**
- * The last lines a process wrote to stderr. A line split across two chunks stays one line; the debug entries the caller
- * asked to hide and blank lines are left out.
- */
+/** The last lines a process wrote to stderr. A line split across two chunks stays one line; blank lines are left out. */
 class StderrTail {
   readonly lines: string[] = [];
   #partial = '';
-  readonly #shown: (line: string) => boolean;
-
-  constructor(hideDebugSections: readonly string[]) {
-    this.#shown = debugLineFilter(hideDebugSections);
-  }
 
   push(text: string): void {
     const parts = (this.#partial + text).split('\n');
@@ -87,7 +56,7 @@ class StderrTail {
   }
 
   #add(line: string): void {
-    if (line.trim().length === 0 || !this.#shown(line)) return;
+    if (line.trim().length === 0) return;
     this.lines.push(line.replace(/\r$/, ''));
     if (this.lines.length > STDERR_TAIL_LINES) this.lines.splice(0, this.lines.length - STDERR_TAIL_LINES);
   }
@@ -129,7 +98,7 @@ export class ServerProcess implements StdioServer {
   #reader: ((chunk: Buffer) => void) | undefined;
 
   constructor(options: ServerProcessOptions) {
-    this.#stderr = new StderrTail(options.hideDebugSections ?? []);
+    this.#stderr = new StderrTail();
     this.child = spawnFunction()(options.command, [...(options.args ?? [])], {
       env: options.env === undefined ? defaultServerEnvironment() : { ...process.env, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],

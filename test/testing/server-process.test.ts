@@ -32,18 +32,6 @@ describe('ServerProcess', () => {
     expect(server.stderrTail.slice(-3)).toEqual(['line 60', 'split across chunks', 'no newline at the end']);
   });
 
-  it('leaves out of the tail the debug entries of the sections it was told to hide, coloured or not', async () => {
-    const script = [
-      "process.stderr.write('ESM 123: Storing file:///a.js\\n');",
-      "process.stderr.write('\\u001b[1m\\u001b[31mESM 123: \\u001b[39m\\u001b[22masync link() a -> b ModuleJob {\\n  url: \\'b\\'\\n}\\n');",
-      "process.stderr.write('HTTP 123: kept, another section\\n');",
-      "process.stderr.write('DATABASE_URL is not set\\n');",
-    ].join(' ');
-    const server = new ServerProcess({ command: process.execPath, args: ['-e', script], hideDebugSections: ['ESM'] });
-    await server.ended;
-    expect(server.stderrTail).toEqual(['HTTP 123: kept, another section', 'DATABASE_URL is not set']);
-  });
-
   it('gives the server this process\'s whole environment with the given variables on top, or the SDK\'s default set', async () => {
     process.env['AGENT_CONTRACT_TEST_INHERITED'] = 'from the parent';
     try {
