@@ -6,7 +6,7 @@ import { formatDiffs, formatPrintedSources, formatSummary } from '../../codemods
 import { toJsonReport } from '../../codemods/runner/json-report.ts';
 import { createProgressBar, PROGRESS_BAR_MIN_FILES, type ProgressBar, type ProgressStream } from '../../codemods/runner/progress-bar.ts';
 import { type CodemodRunReport, runCodemod } from '../../codemods/runner/run-codemod.ts';
-import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, missingPeerError, UsageError } from './errors.ts';
 
 export interface CodemodCommandOptions {
   readonly dry?: boolean;
@@ -33,10 +33,7 @@ export async function loadCodemods(): Promise<CodemodRegistry> {
   try {
     return (await import('../../codemods/index.ts')).codemods;
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND' && /'typescript'/.test((error as Error).message)) {
-      throw new UsageError('the codemods need the typescript package; install it (npm i -D typescript) and run again');
-    }
-    throw error;
+    throw missingPeerError(error, 'typescript', 'the codemods need') ?? error;
   }
 }
 

@@ -11,8 +11,8 @@ import type { ContractRuntime } from './contract-file.ts';
  *
  * The probe is a preload handed to a Node server through NODE_OPTIONS (a data: URL, so nothing is written next to
  * the server; its `sourceURL` names it in the server's own stack traces, which pass through the ESM wrapper below,
- * instead of some 7 KB of base64). It appends every bare specifier that resolves into a node_modules package, with the importing file, to
- * a report file, at little cost to the server's start-up:
+ * instead of some 7 KB of base64). It appends every bare specifier that resolves into a node_modules package, with
+ * the importing file, to a report file, at little cost to the server's start-up:
  * - CommonJS: a wrapper around `Module._resolveFilename`, on the main thread.
  * - ESM: `module.registerHooks` where Node has it (22.15+), a synchronous hook on the main thread.
  * - ESM before that (Node 20.19 to 22.14): a wrapper around the `resolve` method of Node's ESM loader, the object every

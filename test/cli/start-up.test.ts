@@ -174,6 +174,17 @@ describe('the shipped bundle, installed with nothing beside it', () => {
     expect(contract.tools.map((tool) => tool.name).length).toBeGreaterThan(0);
   });
 
+  it('codemod says in one line that it needs typescript, exit 2', async () => {
+    const result = await runCli(['codemod', 'guard-ids', '.'], { cli, cwd: install });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'agent-contract: the codemods need the typescript package, which is not installed; ' +
+        'install it next to agent-contract (npm i -D typescript) and run again\n',
+    });
+  });
+
   it('audit says in one line that it needs typescript, exit 2', async () => {
     const result = await runCli(['audit', '.'], { cli, cwd: install });
     expect(result).toEqual({
