@@ -19,6 +19,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { builtinsByCall } from './builtins-by-call.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist/src/cli/main.js');
@@ -54,6 +55,15 @@ if (result.errors.length > 0 || result.warnings.length > 0) {
   console.error(`bundle-cli: esbuild reported ${result.errors.length} errors and ${result.warnings.length} warnings; see above`);
   process.exit(1);
 }
+// Each file is rewritten in memory first: a build that stops leaves no file half done.
+const rewritten = new Map<string, string>();
+for (const [output, { imports }] of Object.entries(result.metafile.outputs)) {
+  if (!output.endsWith('.js')) continue;
+  const file = join(root, output);
+  const builtins = imports.filter((entry) => entry.external && entry.kind === 'import-statement' && entry.path.startsWith('node:')).map((entry) => entry.path);
+  rewritten.set(file, builtinsByCall(await readFile(file, 'utf8'), relative(root, file), builtins));
+}
+for (const [file, text] of rewritten) await writeFile(file, text);
 await chmod(join(outdir, 'main.js'), 0o755);
 await writeFile(join(outdir, 'meta.json'), `${JSON.stringify(relativeMeta(result.metafile), null, 1)}\n`);
 await writeFile(join(outdir, 'THIRD-PARTY-NOTICES.md'), await notices(result.metafile));
