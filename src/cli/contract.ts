@@ -3,17 +3,17 @@ import pc from 'picocolors';
 import { CLIENTS, fixFor, type ClientId } from '../contract/compatibility.ts';
 import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';
 import type { McpContract } from '../contract/contract-file.ts';
+import { serializeContract, writeContractFile } from '../contract/contract-file-writer.ts';
 import type { ChangeLevel, ContractDiff } from '../contract/diff.ts';
 import type { ServerSource } from '../contract/snapshot.ts';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 // The commands are declared in main.ts; this module is loaded when one of them runs. Starting or reaching a server
 // (snapshot.ts, the MCP SDK client) is loaded only by a command that does, so a diff of two files goes without. Reading
-// contract files (with their validator), writing them, the diff and the text formats load when a command gets to them:
-// a snapshot spawns its server without them, and writes its file without the validator.
+// contract files (with their validator), the diff and the text formats load when a command gets to them: a snapshot
+// spawns its server without them. Writing a contract needs only Node's fs (contract-file-writer.ts), loaded with this.
 const snapshotModule = () => import('../contract/snapshot.ts');
 const contractFiles = () => import('../contract/contract-file.ts');
-const contractWriter = () => import('../contract/contract-file-writer.ts');
 const diffModule = () => import('../contract/diff.ts');
 const formatModule = () => import('../contract/format.ts');
 
@@ -88,10 +88,12 @@ async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Prom
   }
 }
 
-async function snapshotLive(source: ServerSource, options: LiveOptions, signal: AbortSignal): Promise<McpContract> {
+/** `onContract`: what to do with the contract while the server is being ended (snapshot.ts). */
+async function snapshotLive(source: ServerSource, options: LiveOptions, signal: AbortSignal, onContract?: (contract: McpContract) => Promise<void>): Promise<McpContract> {
   const { describeSource, snapshotServer, SnapshotError } = await snapshotModule();
   try {
-    const { contract } = await snapshotServer(source, { timeoutMs: parseTimeout(options.timeout), probeRuntime: options.probe, signal });
+    const timeoutMs = parseTimeout(options.timeout);
+    const { contract } = await snapshotServer(source, { timeoutMs, probeRuntime: options.probe, signal, ...(onContract === undefined ? {} : { onContract }) });
     return contract;
   } catch (error) {
     if (error instanceof SnapshotError) throw new UsageError(`${describeSource(source)}: ${error.message}`);
@@ -101,7 +103,6 @@ async function snapshotLive(source: ServerSource, options: LiveOptions, signal: 
 
 /** Writes the contract atomically; a folder that is missing or read-only becomes a one-line error. */
 async function writeContract(file: string, contract: McpContract): Promise<void> {
-  const { writeContractFile } = await contractWriter();
   try {
     await writeContractFile(file, contract);
   } catch (error) {
@@ -145,12 +146,14 @@ export async function runSnapshot(command: Command, operands: string[], options:
     throw new UsageError('snapshot needs the command that starts your stdio server after --, e.g. agent-contract contract snapshot -- node dist/server.js (or --url)');
   }
   try {
-    const contract = await interruptible((signal) => snapshotLive(source, options, signal));
-    if (options.out === '-') {
-      process.stdout.write((await contractWriter()).serializeContract(contract));
-      return EXIT_OK;
-    }
-    await writeContract(options.out, contract);
+    const contract = await interruptible((signal) =>
+      // Written while the server ends.
+      snapshotLive(source, options, signal, async (built) => {
+        if (options.out === '-') process.stdout.write(serializeContract(built));
+        else await writeContract(options.out, built);
+      }),
+    );
+    if (options.out === '-') return EXIT_OK;
     const findings = contract.compatibility.length;
     process.stdout.write(
       `wrote ${options.out}: ${contract.tools.length} tools of ${contract.server.name || 'the server'} (${runtimeText(contract)}); ` +
@@ -206,7 +209,7 @@ export async function runCheck(command: Command, operands: string[], options: Ch
   if (source === undefined) {
     throw new UsageError('check needs the command that starts your stdio server after --, e.g. agent-contract contract check -- node dist/server.js (or --url)');
   }
-  const [{ describeSource }, { ContractFileError, readContractFile, serializeContract }] = await Promise.all([snapshotModule(), contractFiles()]);
+  const [{ describeSource }, { ContractFileError, readContractFile }] = await Promise.all([snapshotModule(), contractFiles()]);
   let committed: McpContract | undefined;
   try {
     committed = await readContractFile(options.file);

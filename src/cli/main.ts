@@ -26,6 +26,8 @@ const failOnOption = () =>
   new Option('--fail-on <level>', 'exit 1 when a change at this level or worse is found').choices(['breaking', 'warning', 'info', 'none']).default('breaking');
 
 const contractCommands = () => import('./contract.ts');
+/** For the commands that always start a server: the snapshot module loads beside the command's, not after it. */
+const liveContractCommands = async () => (await Promise.all([contractCommands(), import('../contract/snapshot.ts')]))[0];
 
 /** `agent-contract contract <snapshot|diff|check|compat|chains>`. */
 function addContractCommand(program: Command): void {
@@ -41,7 +43,7 @@ function addContractCommand(program: Command): void {
       .argument('[server-command...]', 'the command that starts the server')
       .option('--out <file>', 'where to write the contract (- for stdout)', DEFAULT_CONTRACT_FILE),
   ).action(async (operands: string[], options: SnapshotCommandOptions, command: Command) => {
-    process.exitCode = await (await contractCommands()).runSnapshot(command, operands, options);
+    process.exitCode = await (await liveContractCommands()).runSnapshot(command, operands, options);
   });
 
   liveOptions(
@@ -71,7 +73,7 @@ function addContractCommand(program: Command): void {
     .addOption(failOnOption())
     .option('--json', 'print the changes as JSON')
     .action(async (operands: string[], options: CheckCommandOptions, command: Command) => {
-      process.exitCode = await (await contractCommands()).runCheck(command, operands, options);
+      process.exitCode = await (await liveContractCommands()).runCheck(command, operands, options);
     });
 
   liveOptions(

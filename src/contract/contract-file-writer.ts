@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { McpContract } from './contract-file.ts';
@@ -11,14 +10,20 @@ export function serializeContract(contract: McpContract): string {
   return `${JSON.stringify(contract, null, 2)}\n`;
 }
 
-/** Writes the file atomically: a temporary file beside it, then a rename, so a reader never sees half a contract. */
+/**
+ * Writes the file atomically: a temporary file beside it, then a rename, so a reader never sees half a contract. The
+ * temporary name needs to be unique, not secret: `wx` refuses to reuse one that exists, and the pid and time set it
+ * apart (node:crypto would cost a snapshot some 8 ms to load).
+ */
 export async function writeContractFile(file: string, contract: McpContract): Promise<void> {
-  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const unique = `${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  const temporary = join(dirname(file), `.${basename(file)}.${unique}.tmp`);
   try {
-    await writeFile(temporary, serializeContract(contract), 'utf8');
+    await writeFile(temporary, serializeContract(contract), { encoding: 'utf8', flag: 'wx' });
     await rename(temporary, file);
   } catch (error) {
-    await unlink(temporary).catch(() => undefined);
+    // EEXIST: the name was taken, and the file is someone else's.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await unlink(temporary).catch(() => undefined);
     throw error;
   }
 }

@@ -272,10 +272,21 @@ export function runtimeFromReport(text: string): ContractRuntime | undefined {
   return { sdk: sorted(sdk), zod: sorted(zod), sdkZod: sorted(sdkZod) };
 }
 
-export async function readRuntimeReport(reportFile: string): Promise<ContractRuntime | undefined> {
-  try {
-    return runtimeFromReport(await readFile(reportFile, 'utf8'));
-  } catch {
-    return undefined;
-  }
+/**
+ * Reads the report as often as asked, interpreting it again only when it has changed. The probe appends as the server
+ * loads, so a snapshot reads it once while the server answers tools/list and once more at the end; the second read
+ * mostly finds the same text (interpreting it reads a package.json per package, some 10 ms on the helpdesk example).
+ */
+export function runtimeReportReader(reportFile: string): () => Promise<ContractRuntime | undefined> {
+  let last: { text: string; runtime: ContractRuntime | undefined } | undefined;
+  return async () => {
+    let text: string;
+    try {
+      text = await readFile(reportFile, 'utf8');
+    } catch {
+      return undefined;
+    }
+    if (last?.text !== text) last = { text, runtime: runtimeFromReport(text) };
+    return last.runtime;
+  };
 }

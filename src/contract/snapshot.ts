@@ -8,7 +8,7 @@ import { compatibilityFindings } from './compatibility.ts';
 import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
 import type { ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-file.ts';
 import { isObject, normaliseSchema } from './normalise.ts';
-import { readRuntimeReport, runtimeProbeEnv } from './runtime-probe.ts';
+import { runtimeProbeEnv, runtimeReportReader } from './runtime-probe.ts';
 
 /** Where the server is: a command that starts it on stdio, or the URL of a running Streamable HTTP server. */
 export type ServerSource =
@@ -27,6 +27,13 @@ export interface SnapshotOptions {
   readonly probeRuntime?: boolean;
   /** Aborting ends the server at once; the snapshot rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /**
+   * Called with the contract as soon as it is built, while the server is still being ended (a server takes some 20 ms
+   * to exit after its stdin closes, gitlab-mcp up to a second): what the caller does with the contract, such as
+   * writing it, overlaps with that. The snapshot resolves once both are done; if this rejects, so does the snapshot,
+   * after the server has ended.
+   */
+  readonly onContract?: (contract: McpContract) => Promise<void> | void;
 }
 
 /** Milliseconds since the snapshot began: `initialized` is the server's own start-up as a client sees it. */
@@ -148,12 +155,14 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
   const probeDir = probe ? await mkdtemp(join(tmpdir(), 'agent-contract-')) : undefined;
   const reportFile = probeDir === undefined ? undefined : join(probeDir, 'runtime.jsonl');
   const probeEnv = reportFile === undefined ? undefined : runtimeProbeEnv(reportFile, process.env);
+  const readRuntime = reportFile === undefined ? undefined : runtimeReportReader(reportFile);
+  let probeRemoved: Promise<boolean> | undefined;
   try {
     const signalOption = options.signal === undefined ? {} : { signal: options.signal };
-    const connection: Connection =
+    const connecting: Promise<Connection> =
       source.kind === 'http'
-        ? await connectHttp({ url: source.url, timeoutMs, ...(source.headers === undefined ? {} : { headers: source.headers }), ...signalOption })
-        : await connectStdio({
+        ? connectHttp({ url: source.url, timeoutMs, ...(source.headers === undefined ? {} : { headers: source.headers }), ...signalOption })
+        : connectStdio({
             command: source.command,
             args: source.args,
             timeoutMs,
@@ -163,6 +172,9 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
             env: probeEnv ?? {},
             ...signalOption,
           });
+    // The server has been spawned: the schema tools/list is read with loads while it starts, not after it answered.
+    void import('@modelcontextprotocol/sdk/types.js').catch(() => undefined);
+    const connection = await connecting;
     const initialized = performance.now() - started;
     const onAbort = () => void connection.close().catch(() => undefined);
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -173,18 +185,25 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
       if (connection.client.getServerCapabilities()?.tools === undefined) {
         throw new SnapshotError('the server does not offer tools (no "tools" capability in its initialize answer); there is no contract to snapshot');
       }
-      const rawTools = await listToolsRaw(connection.client, timeoutMs);
+      const listing = listToolsRaw(connection.client, timeoutMs);
+      // While the server answers: what the probe reported up to now is read; at the end only a report that grew is.
+      const runtimeSoFar = readRuntime?.();
+      const rawTools = await listing;
+      await runtimeSoFar;
       listed = performance.now() - started;
       // The server is ended while the contract is built; it is awaited below either way.
       closing = connection.close().catch(() => undefined);
       const serverInfo = connection.client.getServerVersion();
       const instructions = connection.client.getInstructions();
-      const runtime = reportFile === undefined ? undefined : await readRuntimeReport(reportFile);
+      const runtime = await readRuntime?.();
+      // Read: the folder goes while the server ends (a line the probe still appends then fails silently, unread).
+      probeRemoved = removeProbeDir(probeDir);
       contract = contractFromToolsList(rawTools, {
         serverName: serverInfo?.name ?? '',
         ...(instructions === undefined || instructions === '' ? {} : { instructions }),
         ...(runtime === undefined ? {} : { runtime }),
       });
+      await options.onContract?.(contract);
     } catch (error) {
       if (options.signal?.aborted === true) throw options.signal.reason;
       throw error;
@@ -194,6 +213,15 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
     }
     return { contract, timings: { initialized, listed, closed: performance.now() - started } };
   } finally {
-    if (probeDir !== undefined) await rm(probeDir, { recursive: true, force: true });
+    // Once the server has ended, after a failure or if the first try found the folder busy: nothing of the probe's stays.
+    if ((await probeRemoved) !== true) await removeProbeDir(probeDir);
   }
+}
+
+async function removeProbeDir(probeDir: string | undefined): Promise<boolean> {
+  if (probeDir === undefined) return true;
+  return rm(probeDir, { recursive: true, force: true }).then(
+    () => true,
+    () => false,
+  );
 }

@@ -70,7 +70,7 @@ function commandLine({ command, args = [] }: StdioServerCommand): string {
 }
 
 /** The SDK client and our transport over a running process: loaded after the server is spawned, while it starts. */
-const stdioClientModules = () => Promise.all([sdkClient(), import('./child-transport.ts')]);
+const stdioClientModules = () => Promise.all([sdkClient(), import('./child-transport.ts'), import('./client-rehearsal.ts')]);
 
 /** At most this many non-JSON-RPC stdout lines are kept for an error. */
 const STDOUT_NOISE_KEPT = 5;
@@ -117,7 +117,7 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
   let loaded = false;
   try {
     // Not raced with the server's end: a missing SDK is reported as such even when the server has died meanwhile.
-    const [{ Client }, { ChildProcessTransport, StdoutNoiseError }] = await Promise.race([stdioClientModules(), timedOut, aborted]);
+    const [{ Client }, { ChildProcessTransport, StdoutNoiseError }, { rehearseClient }] = await Promise.race([stdioClientModules(), timedOut, aborted]);
     loaded = true;
     const transport = new ChildProcessTransport(proc, closeGraceMs);
     // Set before connect: the client wraps this handler rather than replacing it.
@@ -130,7 +130,11 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
       throw endedError(proc.end);
     }
     const client = new Client(CLIENT_INFO);
-    await Promise.race([client.connect(transport), endedEarly, timedOut, aborted]);
+    const connecting = client.connect(transport);
+    // A server that has written nothing yet is still starting: the client rehearses the exchange meanwhile, so that
+    // the SDK's parsers are built and compiled before the real answers come (client-rehearsal.ts).
+    if (!proc.wroteStdout) void rehearseClient(Client, CLIENT_INFO);
+    await Promise.race([connecting, endedEarly, timedOut, aborted]);
     return {
       client,
       close: async () => {

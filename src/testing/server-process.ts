@@ -96,6 +96,7 @@ export class ServerProcess implements StdioServer {
   /** What the server wrote to stdout before a reader was attached, in order. */
   readonly #unread: Buffer[] = [];
   #reader: ((chunk: Buffer) => void) | undefined;
+  #wroteStdout = false;
 
   constructor(options: ServerProcessOptions) {
     this.#stderr = new StderrTail();
@@ -124,7 +125,11 @@ export class ServerProcess implements StdioServer {
     });
     this.child.stderr?.on('data', (chunk: Buffer) => this.#stderr.push(chunk.toString('utf8')));
     // Read from the start, so that a server which writes to stdout and exits still closes, and what it wrote is kept.
-    this.child.stdout?.on('data', (chunk: Buffer) => (this.#reader === undefined ? this.#unread.push(chunk) : this.#reader(chunk)));
+    this.child.stdout?.on('data', (chunk: Buffer) => {
+      this.#wroteStdout = true;
+      if (this.#reader === undefined) this.#unread.push(chunk);
+      else this.#reader(chunk);
+    });
     // A server that exits while a message is written makes stdin fail with EPIPE, and a pipe can fail as it goes: what
     // is reported then is how the server ended.
     for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) stream?.on('error', () => undefined);
@@ -138,6 +143,11 @@ export class ServerProcess implements StdioServer {
     if (this.#reader !== undefined) throw new Error('the server\'s stdout has a reader already');
     this.#reader = reader;
     for (const chunk of this.#unread.splice(0)) reader(chunk);
+  }
+
+  /** Whether the server has written anything to stdout yet. */
+  get wroteStdout(): boolean {
+    return this.#wroteStdout;
   }
 
   /** The last lines the server wrote to stderr (at most 50). */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { basename, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContractFileError, parseContract, readContractFile, serializeContract, writeContractFile, type McpContract } from '../../src/contract/contract-file.ts';
-import { runtimeFromReport, runtimeProbeEnv } from '../../src/contract/runtime-probe.ts';
+import { runtimeFromReport, runtimeProbeEnv, runtimeReportReader } from '../../src/contract/runtime-probe.ts';
 import { contractFromToolsList } from '../../src/contract/snapshot.ts';
 import { contractValidatorSource, VALIDATOR_FILE } from '../../scripts/generate-contract-validator.ts';
 
@@ -50,6 +50,21 @@ describe('contract files', () => {
   it('leaves neither the file nor a temporary one behind when the write fails', async () => {
     await expect(writeContractFile(join(folder, 'missing', 'mcp-contract.json'), contract)).rejects.toThrow(/ENOENT/);
     expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('never overwrites nor removes a temporary file of the same name', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      const taken = join(folder, `.mcp-contract.json.${process.pid}.${(1_700_000_000_000).toString(36)}${(0.5).toString(36).slice(2, 8)}.tmp`);
+      await writeFile(taken, 'another writer', 'utf8');
+      await expect(writeContractFile(join(folder, 'mcp-contract.json'), contract)).rejects.toThrow(/EEXIST/);
+      expect(await readFile(taken, 'utf8')).toBe('another writer');
+      expect(await readdir(folder)).toEqual([basename(taken)]);
+    } finally {
+      now.mockRestore();
+      random.mockRestore();
+    }
   });
 
   it.each([
@@ -112,6 +127,22 @@ describe('runtimeFromReport', () => {
     expect(runtimeFromReport(report)).toEqual({ sdk: ['@modelcontextprotocol/sdk@1.32.2'], zod: ['3.25.76'], sdkZod: ['4.6.7'] });
     expect(runtimeFromReport(`${line('zod/v3', zod4, app)}\n`)).toEqual({ sdk: [], zod: ['4.6.7 (zod/v3)'], sdkZod: [] });
     expect(runtimeFromReport('')).toBeUndefined();
+  });
+
+  it('reads a report as it grows, interpreting it again only when it has changed', async () => {
+    const sdk = await pkg('node_modules/@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk', '1.32.2');
+    const zod = await pkg('node_modules/zod', 'zod', '4.6.7');
+    const app = join(folder, 'src/server.js');
+    const line = (specifier: string, resolved: string) => `${JSON.stringify({ specifier, resolved: `${resolved}/index.js`, parent: app })}\n`;
+    const report = join(folder, 'runtime.jsonl');
+    const read = runtimeReportReader(report);
+    expect(await read()).toBeUndefined(); // not written yet
+    await writeFile(report, line('@modelcontextprotocol/sdk/server/mcp.js', sdk));
+    const first = await read();
+    expect(first).toEqual({ sdk: ['@modelcontextprotocol/sdk@1.32.2'], zod: [], sdkZod: [] });
+    expect(await read()).toBe(first);
+    await appendFile(report, line('zod', zod));
+    expect(await read()).toEqual({ sdk: ['@modelcontextprotocol/sdk@1.32.2'], zod: ['4.6.7'], sdkZod: [] });
   });
 
   it('hands the probe to the server through NODE_OPTIONS, keeping the options it already has and leaving NODE_DEBUG alone', () => {
