@@ -221,14 +221,15 @@ export async function runCheck(command: Command, operands: string[], options: Ch
       throw error;
     }
   }
-  try {
-    const head = await interruptible((signal) => snapshotLive(source, options, signal));
-    if (committed === undefined) {
+  const checked = committed;
+  /** The check's verdict on the new contract: printed while the server ends. */
+  const judge = async (head: McpContract): Promise<number> => {
+    if (checked === undefined) {
       await writeContract(options.file, head);
       process.stdout.write(`wrote ${options.file}: there was no contract to compare against; review it and commit it\n`);
       return EXIT_OK;
     }
-    const diff = await printDiff(committed, head, { base: options.file, head: describeSource(source) }, options);
+    const diff = await printDiff(checked, head, { base: options.file, head: describeSource(source) }, options);
     const [{ diffFails }, { formatDiffSummary }] = await Promise.all([diffModule(), formatModule()]);
     if (diffFails(diff, options.failOn)) {
       process.stderr.write(
@@ -236,7 +237,7 @@ export async function runCheck(command: Command, operands: string[], options: Ch
       );
       return EXIT_FINDINGS;
     }
-    if (serializeContract(committed) !== serializeContract(head)) {
+    if (serializeContract(checked) !== serializeContract(head)) {
       // With no change to the tools, what differs is the compatibility findings or the file's layout.
       const what = diff.changes.length > 0 ? formatDiffSummary(diff) : 'only its compatibility findings or layout differ';
       if (options.update === true) {
@@ -247,6 +248,15 @@ export async function runCheck(command: Command, operands: string[], options: Ch
       }
     }
     return EXIT_OK;
+  };
+  try {
+    let verdict = EXIT_OK;
+    await interruptible((signal) =>
+      snapshotLive(source, options, signal, async (head) => {
+        verdict = await judge(head);
+      }),
+    );
+    return verdict;
   } catch (error) {
     return exitForInterrupt(error);
   }
