@@ -10,6 +10,9 @@
  *   (docs/benchmarks.md). The CLI process never hands an SDK object to user code, so its own copy is safe; the
  *   library entry points (`agent-contract/testing`, `agent-contract/contract`) stay unbundled and use the SDK the
  *   user installed;
+ * - the SDK client's output validator (ajv) built when a client first validates a tool's output, not when the client
+ *   loads: `scripts/bundle-shims/ajv-provider.js` stands in for the SDK's provider module;
+ * - Node's own modules read with `process.getBuiltinModule` (scripts/builtins-by-call.ts);
  * - typescript, eslint and jscodeshift stay outside: they are peers, the user's own version is the one to run;
  * - `meta.json`, esbuild's record of which inputs went into which output (the start-up tests read it), and
  *   `THIRD-PARTY-NOTICES.md` with the licence of every package inside the bundle.
@@ -18,7 +21,7 @@ import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
 import { builtinsByCall } from './builtins-by-call.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +30,16 @@ const outdir = join(root, 'dist/cli');
 
 /** Packages the bundle leaves to the user's node_modules. */
 const EXTERNAL = ['typescript', 'eslint', 'jscodeshift', '@typescript-eslint/*', 'ts-morph'];
+
+/** The SDK client's validator, loaded when first used: scripts/bundle-shims/ajv-provider.js says why. */
+const lazyAjvProvider: Plugin = {
+  name: 'lazy-ajv-provider',
+  setup(plugin) {
+    plugin.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
+      /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]client[\\/]/.test(args.importer) ? { path: join(root, 'scripts/bundle-shims/ajv-provider.js') } : undefined,
+    );
+  },
+};
 
 if (!existsSync(entry)) {
   console.error(`bundle-cli: ${relative(root, entry)} is missing; run tsc -p tsconfig.build.json first (npm run build does both)`);
@@ -47,6 +60,7 @@ const result = await build({
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   external: EXTERNAL,
+  plugins: [lazyAjvProvider],
   metafile: true,
   legalComments: 'eof',
   logLevel: 'warning',

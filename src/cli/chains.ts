@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import pc from 'picocolors';
 import { connectStdio } from '../testing/connect.ts';
 import { runLiteralConsumer } from '../testing/literal-consumer.ts';
-import { formatChainReport } from '../testing/report.ts';
+import { formatChainReport, oneLine } from '../testing/report.ts';
 import type { ConsumerSamples } from '../testing/samples.ts';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
@@ -66,6 +66,14 @@ export async function runChainsCommand(serverCommand: readonly string[], options
       throw new UsageError(`the server's ${report.summary.tools} tools accept no id fields (no input named id, *Id, *_id); there is no chain to test`);
     }
     if (report.summary.emitters === 0) {
+      // A call that failed says more than that no id came back: an output the client refuses, say.
+      const failedCall = report.harvest.find((call) => call.status === 'error');
+      if (failedCall !== undefined) {
+        const others = report.harvest.filter((call) => call.status === 'error').length - 1;
+        throw new UsageError(
+          `no tool result carried an id field: ${failedCall.tool} failed (${oneLine(failedCall.message ?? 'no message', 200)})${others > 0 ? ` and ${others} more calls failed` : ''}; fix the tool, or give it arguments with --samples`,
+        );
+      }
       throw new UsageError(`no tool result carried an id field with the sample arguments; give the tools that list or create things arguments with --samples`);
     }
     if (options.json === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -40,6 +40,13 @@ describe('the bundled command-line tool', () => {
     expect(notices).not.toContain('no licence file in the package');
   });
 
+  it("builds the SDK client's output validator when it is first used: the SDK's ajv provider is the shim's, from its CommonJS build", () => {
+    const inputs = Object.keys(meta.inputs);
+    expect(inputs).toContain('scripts/bundle-shims/ajv-provider.js');
+    expect(inputs).toContain('node_modules/@modelcontextprotocol/sdk/dist/cjs/validation/ajv-provider.js');
+    expect(inputs).not.toContain('node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js');
+  });
+
   it('reads Node builtins with process.getBuiltinModule: no file of the bundle imports one statically', () => {
     const files = Object.keys(meta.outputs).filter((file) => file.endsWith('.js'));
     expect(files.length).toBeGreaterThan(5);

@@ -38,6 +38,12 @@ describe('agent-contract on bad input: one line naming the cause and the next st
       /did not answer initialize within 700 ms; check that it speaks MCP on stdio, or raise --timeout$/,
     ],
     ['a tool list with no id fields', ['chains', '--', 'node', 'test/fixtures/servers/no-ids.mjs'], /^agent-contract: the server's 2 tools accept no id fields .*there is no chain to test$/],
+    [
+      // The bundled client checks a result against its tool's outputSchema with ajv, which it loads at that first check.
+      'a tool whose result breaks its own outputSchema',
+      ['chains', '--', 'node', 'test/fixtures/servers/wrong-output.mjs'],
+      /^agent-contract: no tool result carried an id field: create_item failed \(Structured content does not match the tool's output schema: data\/itemId must be string\); fix the tool, or give it arguments with --samples$/,
+    ],
     ['a samples file that does not exist', ['chains', '--samples', 'missing.json', '--', 'node', 'x.js'], /--samples missing.json: no such file; pass a JSON file/],
     ['a bad timeout', ['chains', '--timeout', 'soon', '--', 'node', 'x.js'], /--timeout soon: expected a whole number of milliseconds/],
   ];
