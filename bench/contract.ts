@@ -231,6 +231,8 @@ async function benchSnapshot(folder: string): Promise<void> {
   // what the target leaves to anything that runs as a Node process of its own on this machine.
   const rawBeyond = median(rawClient.map((wall, index) => wall - (plain[index] as number)));
   row('  floor: a bare JSON-RPC client, beyond the server', rawBeyond, start);
+  // What the CLI costs beyond what any Node client of its own pays, paired with the bare client of the same round.
+  row('  CLI wall beyond the floor (run by run)', median(cli.probe.map((sample, index) => sample.wall - (rawClient[index] as number))), start);
   console.log(`  CLI CPU time (its own process, not the server's): ${median(cli.probe.map((sample) => sample.cpu)).toFixed(0)} ms, --no-probe ${median(cli.bare.map((sample) => sample.cpu)).toFixed(0)} ms`);
   // Run by run (the pair ran back to back), so that load drifting over the benchmark does not decide the ratio.
   const ratio = median(cpu.probe.map((value, index) => value / (cpu.bare[index] as number)));
