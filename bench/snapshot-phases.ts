@@ -1,0 +1,125 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where the time of `agent-contract contract snapshot` goes, phase by phase, against the least any Node client does
+ * (bench/raw-stdio-client.mjs), on the helpdesk example:
+ *
+ *   npm run build && npm run bench:snapshot-phases -- [--runs 12] [--cli other/dist/cli/main.js ...]
+ *
+ * Each round runs the bare client, then each CLI given (default: this checkout's bundle, dist/cli/main.js), with
+ * bench/timeline-preload.cjs, which records when the process's own JavaScript starts, when it spawns the server, each
+ * chunk of the server's stdout and each write to its stdin, and the exits. Pass another build's main.js with --cli to
+ * compare two builds in the same rounds. Medians of the rounds:
+ *   boot       process start -> first line of JavaScript (Node's own start)
+ *   to spawn   -> the server is spawned
+ *   server     spawn -> the server's first answer (initialize)
+ *   answer->1  -> the client's next message (notifications/initialized): the client reading the answer
+ *   list       -> tools/list answered
+ *   to end     -> the server's stdin closed
+ *   end->exit  -> the server exited
+ *   after      -> the client exited
+ *   overhead   the client's wall time less the server's start (spawn -> initialize answered), run by run
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const helpdesk = path.join(repoRoot, 'dist/examples/helpdesk/src/main.js');
+const preload = path.join(repoRoot, 'bench/timeline-preload.cjs');
+
+function option(name: string): string[] {
+  const values: string[] = [];
+  process.argv.forEach((arg, index) => {
+    if (arg === `--${name}` && process.argv[index + 1] !== undefined) values.push(process.argv[index + 1] as string);
+  });
+  return values;
+}
+const runs = Number(option('runs')[0] ?? 12);
+const clis = option('cli').length > 0 ? option('cli').map((cli) => path.resolve(cli)) : [path.join(repoRoot, 'dist/cli/main.js')];
+
+for (const file of [helpdesk, ...clis]) {
+  if (!existsSync(file)) {
+    console.error(`bench:snapshot-phases: ${path.relative(repoRoot, file)} is missing; run npm run build first (or fix --cli)`);
+    process.exit(2);
+  }
+}
+
+type Timeline = Record<string, number[]>;
+
+function run(args: readonly string[]): { wall: number; events: [string, number][] } {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, ['--require', preload, ...args], { cwd: repoRoot, encoding: 'utf8' });
+  const wall = performance.now() - started;
+  if (child.status !== 0) throw new Error(`node ${args.join(' ')} failed (${child.status}):\n${child.stderr}`);
+  const line = /^timeline (.*)$/m.exec(child.stderr)?.[1];
+  if (line === undefined) throw new Error(`node ${args.join(' ')} wrote no timeline:\n${child.stderr}`);
+  const events = line.split(' ').map((part) => {
+    const at = part.lastIndexOf(':');
+    return [part.slice(0, at), Number(part.slice(at + 1))] as [string, number];
+  });
+  return { wall, events };
+}
+
+const PHASES = ['boot', 'to spawn', 'server', 'answer->1', 'list', 'to end', 'end->exit', 'after', 'overhead', 'wall'] as const;
+
+function phases({ wall, events }: { wall: number; events: [string, number][] }): Record<(typeof PHASES)[number], number> {
+  const first = (name: string, after = -1) => events.find(([event, at]) => event === name && at > after)?.[1] ?? Number.NaN;
+  const preloadAt = first('preload');
+  const spawned = first('spawn');
+  const answered = first('out');
+  const next = first('in', answered);
+  const ended = first('end');
+  const listed = events.filter(([event, at]) => event === 'out' && at < ended).at(-1)?.[1] ?? Number.NaN;
+  const serverExit = first('server-exit');
+  const exit = first('exit');
+  return {
+    boot: preloadAt,
+    'to spawn': spawned - preloadAt,
+    server: answered - spawned,
+    'answer->1': next - answered,
+    list: listed - next,
+    'to end': ended - listed,
+    'end->exit': serverExit - ended,
+    after: exit - serverExit,
+    overhead: wall - (answered - spawned),
+    wall,
+  };
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+console.log(`load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on ${cpus().length} cores; ${runs} rounds, medians in ms\n`);
+const folder = await mkdtemp(path.join(tmpdir(), 'bench-phases-'));
+try {
+  const labels = ['bare JSON-RPC client (floor)', ...clis.map((cli) => path.relative(repoRoot, cli) || cli)];
+  const timelines: Timeline[] = labels.map(() => Object.fromEntries(PHASES.map((phase) => [phase, [] as number[]])));
+  for (let round = 0; round < runs; round += 1) {
+    const results = [
+      run([path.join(repoRoot, 'bench/raw-stdio-client.mjs'), path.join(folder, 'raw.json'), process.execPath, helpdesk]),
+      ...clis.map((cli) => run([cli, 'contract', 'snapshot', '--out', path.join(folder, 'contract.json'), '--', process.execPath, helpdesk])),
+    ];
+    results.forEach((result, index) => {
+      const values = phases(result);
+      for (const phase of PHASES) (timelines[index] as Timeline)[phase]?.push(values[phase]);
+    });
+  }
+  console.log(`  ${'phase'.padEnd(11)}${labels.map((label) => label.slice(-30).padStart(32)).join('')}`);
+  for (const phase of PHASES) {
+    console.log(`  ${phase.padEnd(11)}${timelines.map((timeline) => median(timeline[phase] as number[]).toFixed(0).padStart(32)).join('')}`);
+  }
+  const floor = timelines[0]?.['overhead'] as number[];
+  for (const [index, label] of labels.entries()) {
+    if (index === 0) continue;
+    const beyond = median((timelines[index]?.['overhead'] as number[]).map((value, round) => value - (floor[round] as number)));
+    console.log(`  ${label}: overhead ${median(timelines[index]?.['overhead'] as number[]).toFixed(0)} ms, ${beyond.toFixed(0)} ms beyond the floor's (run by run)`);
+  }
+} finally {
+  await rm(folder, { recursive: true, force: true });
+}
