@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
  * Where the time of `agent-contract contract snapshot` goes, phase by phase, against the least any Node client does
  * (bench/raw-stdio-client.mjs), on the helpdesk example:
  *
- *   npm run build && npm run bench:snapshot-phases -- [--runs 12] [--cli other/dist/cli/main.js ...]
+ *   npm run build && npm run bench:snapshot-phases -- [--runs 12] [--cli other/dist/cli/main.js ...] [--server-node <node>]
+ *
+ * The clients run on the Node that runs the benchmark, the server on `--server-node` (default: the same one), so that a
+ * CLI can be timed on another Node than the server's (the helpdesk's native sqlite module is built for one Node).
  *
  * Each round runs the bare client, then each CLI given (default: this checkout's bundle, dist/cli/main.js), with
  * bench/timeline-preload.cjs, which records when the process's own JavaScript starts, when it spawns the server, each
@@ -38,6 +41,7 @@ function option(name: string): string[] {
   return values;
 }
 const runs = Number(option('runs')[0] ?? 12);
+const serverNode = option('server-node')[0] ?? process.execPath;
 const clis = option('cli').length > 0 ? option('cli').map((cli) => path.resolve(cli)) : [path.join(repoRoot, 'dist/cli/main.js')];
 
 for (const file of [helpdesk, ...clis]) {
@@ -95,15 +99,18 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };
 
-console.log(`load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on ${cpus().length} cores; ${runs} rounds, medians in ms\n`);
+console.log(
+  `load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on ${cpus().length} cores; clients on Node ${process.version}, ` +
+    `the server on ${serverNode === process.execPath ? 'the same' : serverNode}; ${runs} rounds, medians in ms\n`,
+);
 const folder = await mkdtemp(path.join(tmpdir(), 'bench-phases-'));
 try {
   const labels = ['bare JSON-RPC client (floor)', ...clis.map((cli) => path.relative(repoRoot, cli) || cli)];
   const timelines: Timeline[] = labels.map(() => Object.fromEntries(PHASES.map((phase) => [phase, [] as number[]])));
   for (let round = 0; round < runs; round += 1) {
     const results = [
-      run([path.join(repoRoot, 'bench/raw-stdio-client.mjs'), path.join(folder, 'raw.json'), process.execPath, helpdesk]),
-      ...clis.map((cli) => run([cli, 'contract', 'snapshot', '--out', path.join(folder, 'contract.json'), '--', process.execPath, helpdesk])),
+      run([path.join(repoRoot, 'bench/raw-stdio-client.mjs'), path.join(folder, 'raw.json'), serverNode, helpdesk]),
+      ...clis.map((cli) => run([cli, 'contract', 'snapshot', '--out', path.join(folder, 'contract.json'), '--', serverNode, helpdesk])),
     ];
     results.forEach((result, index) => {
       const values = phases(result);

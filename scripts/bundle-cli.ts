@@ -1,6 +1,7 @@
 /**
  * Bundles the command-line tool: `tsx scripts/bundle-cli.ts`, after `tsc -p tsconfig.build.json` (`npm run build` runs
- * both). Reads dist/src/cli/main.js and writes dist/cli/, which package.json's `bin` points at:
+ * both). Reads dist/src/cli/bin.js (which turns on Node's compile cache, then imports main.js) and writes dist/cli/,
+ * which package.json's `bin` points at:
  *
  * - `main.js` and one file per command module it imports lazily, with shared code in `chunks/`, so each command still
  *   loads only what it needs;
@@ -25,7 +26,7 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 import { builtinsByCall } from './builtins-by-call.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const entry = join(root, 'dist/src/cli/main.js');
+const entry = join(root, 'dist/src/cli/bin.js');
 const outdir = join(root, 'dist/cli');
 
 /** Packages the bundle leaves to the user's node_modules. */
@@ -50,7 +51,8 @@ await rm(outdir, { recursive: true, force: true });
 const result = await build({
   // Paths in the metafile are relative to this folder, wherever the script is run from.
   absWorkingDir: root,
-  entryPoints: [entry],
+  // Written as main.js, the file package.json's bin names.
+  entryPoints: { main: entry },
   outdir,
   bundle: true,
   splitting: true,

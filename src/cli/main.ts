@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { CLIENTS } from '../contract/compatibility.ts';
 import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';

@@ -85,8 +85,18 @@ describe('what each command loads before it runs', () => {
   it('--version loads no command module and no package but commander', async () => {
     const imports = await importsOf(['--version']);
     expect(imports.code).toBe(0);
-    expect(imports.own.filter((file) => file.startsWith('dist/src/cli/'))).toEqual(['dist/src/cli/errors.js', 'dist/src/cli/main.js']);
+    expect(imports.own.filter((file) => file.startsWith('dist/src/cli/'))).toEqual(['dist/src/cli/bin.js', 'dist/src/cli/errors.js', 'dist/src/cli/main.js']);
     expect(imports.packages).toEqual(['commander']);
+  });
+
+  it("turns on Node's compile cache before it loads the program", async () => {
+    const { code, lines } = await recordedRun(['--version']);
+    expect(code).toBe(0);
+    const enabledAt = lines.indexOf('enableCompileCache');
+    expect(lines.filter((line) => line === 'enableCompileCache')).toHaveLength(1);
+    const programAt = lines.findIndex((line) => /\/dist\/cli\/chunks\/main-[\w-]+\.js$/.test(line));
+    expect(programAt).toBeGreaterThan(enabledAt);
+    expect(enabledAt).toBeGreaterThan(-1);
   });
 
   it('contract diff of two files loads neither the MCP SDK, zod, typescript, the audit nor the codemod runner', async () => {
@@ -94,6 +104,7 @@ describe('what each command loads before it runs', () => {
     expect(imports.code).toBe(1);
     expect(imports.packages).toEqual(['commander', 'picocolors']);
     expect(imports.own.filter((file) => !file.startsWith('dist/src/contract/') && !file.startsWith('dist/src/model/'))).toEqual([
+      'dist/src/cli/bin.js',
       'dist/src/cli/contract.js',
       'dist/src/cli/errors.js',
       'dist/src/cli/main.js',
@@ -130,7 +141,7 @@ describe('what each command loads before it runs', () => {
   it.each(['chains', 'audit', 'contract snapshot'])('%s --help loads none of the command modules', async (command) => {
     const imports = await importsOf([...command.split(' '), '--help']);
     expect(imports.code).toBe(0);
-    expect(imports.own.filter((file) => file.startsWith('dist/src/cli/'))).toEqual(['dist/src/cli/errors.js', 'dist/src/cli/main.js']);
+    expect(imports.own.filter((file) => file.startsWith('dist/src/cli/'))).toEqual(['dist/src/cli/bin.js', 'dist/src/cli/errors.js', 'dist/src/cli/main.js']);
     expect(imports.packages).toEqual(['commander']);
   });
 

@@ -1,6 +1,7 @@
 // `node --import <this file>` with RECORD_IMPORTS=<file>: appends the URL of every module the process imports (ESM
-// resolution, which is how the CLI loads its own modules and the packages it imports) to that file, one a line, and
-// `spawn <command>` when the process starts a child process, where that happens among the imports.
+// resolution, which is how the CLI loads its own modules and the packages it imports) to that file, one a line,
+// `spawn <command>` when the process starts a child process, and `enableCompileCache` when it turns on Node's compile
+// cache (on a Node without one, a stand-in records the call), where that happens among the imports.
 import { appendFileSync } from 'node:fs';
 import { createRequire, register, syncBuiltinESMExports } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
@@ -29,10 +30,21 @@ function recordSpawns(file) {
   syncBuiltinESMExports();
 }
 
+/** Marks the call of `module.enableCompileCache` (Node 22.1+), which the CLI's entry makes before it loads the program. */
+function recordCompileCache(file) {
+  const nodeModule = createRequire(import.meta.url)('node:module');
+  const enable = nodeModule.enableCompileCache;
+  nodeModule.enableCompileCache = function (...args) {
+    appendFileSync(file, 'enableCompileCache\n');
+    return enable?.apply(this, args);
+  };
+}
+
 // Only the process that loaded this first records: a server the CLI starts inherits NODE_OPTIONS, and its imports are
 // its own. Hooks run on a thread of their own, which loads this file again.
 const owner = (process.env.RECORD_IMPORTS_OWNER ??= String(process.pid));
 if (isMainThread && owner === String(process.pid)) {
   register(import.meta.url, { data: { file: process.env.RECORD_IMPORTS } });
   recordSpawns(process.env.RECORD_IMPORTS);
+  recordCompileCache(process.env.RECORD_IMPORTS);
 }
