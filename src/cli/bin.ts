@@ -3,10 +3,11 @@
 //
 // On Node 22.1 and later, V8's compiled code for the command's modules is kept between runs in Node's compile cache
 // (`module.enableCompileCache`, in the folder Node picks, or NODE_COMPILE_CACHE; NODE_DISABLE_COMPILE_CACHE=1 turns it
-// off), as tsc does since TypeScript 5.7: a `contract snapshot` then spends some 30 ms less CPU and spawns its server
-// about 10 ms sooner (docs/benchmarks.md). It must be on before the modules load, so the program is imported after it.
-// Node 20 has no such cache; there this costs one module more.
-// Node 20's type definitions do not know it yet.
+// off), as tsc does since TypeScript 5.7: a `contract snapshot` on Node 22 then spends some 15 ms less CPU
+// (docs/benchmarks.md). It must be on before the modules load, so the program is imported after it. Node 20 has no such
+// cache; there this costs one module more.
+
+// Node 20's type definitions do not know enableCompileCache.
 const { enableCompileCache } = process.getBuiltinModule('node:module') as { enableCompileCache?: () => unknown };
 enableCompileCache?.();
 await import('./main.ts');

@@ -172,7 +172,7 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
             env: probeEnv ?? {},
             ...signalOption,
           });
-    // The server has been spawned: the schema tools/list is read with loads while it starts, not after it answered.
+    // The server has been spawned (or is being reached): the schema tools/list is read with loads meanwhile, not after.
     void import('@modelcontextprotocol/sdk/types.js').catch(() => undefined);
     const connection = await connecting;
     const initialized = performance.now() - started;

@@ -19,6 +19,18 @@ describe('ServerProcess', () => {
     expect(server.running).toBe(false);
   });
 
+  it('says whether the server has written to stdout yet (a server that has not is still starting)', async () => {
+    const server = node("process.stdin.once('data', () => { process.stdout.write('ready\\n'); process.stdin.once('data', () => process.exit(0)); })");
+    expect(server.wroteStdout).toBe(false);
+    const text = stdoutOf(server);
+    server.stdin?.write('go\n');
+    for (let waited = 0; text() === '' && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(text()).toBe('ready\n');
+    expect(server.wroteStdout).toBe(true);
+    server.stdin?.write('end\n');
+    expect(await server.ended).toEqual({ kind: 'closed', code: 0 });
+  });
+
   it('keeps the last 50 lines of stderr, whole lines across chunks, without blank lines', async () => {
     const script = [
       "for (let i = 1; i <= 60; i++) process.stderr.write('line ' + i + '\\n\\n');",
