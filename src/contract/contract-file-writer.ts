@@ -11,13 +11,18 @@ export function serializeContract(contract: McpContract): string {
 }
 
 /**
- * Writes the file atomically: a temporary file beside it, then a rename, so a reader never sees half a contract. The
- * temporary name needs to be unique, not secret: `wx` refuses to reuse one that exists, and the pid and time set it
- * apart (node:crypto would cost a snapshot some 8 ms to load).
+ * The temporary file `writeContractFile` writes beside `file` before renaming it. The name needs to be unique, not
+ * secret: `wx` refuses to reuse one that exists, and the pid and time set it apart (node:crypto would cost a snapshot
+ * some 8 ms to load).
  */
-export async function writeContractFile(file: string, contract: McpContract): Promise<void> {
+export function temporaryFileFor(file: string): string {
   const unique = `${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const temporary = join(dirname(file), `.${basename(file)}.${unique}.tmp`);
+  return join(dirname(file), `.${basename(file)}.${unique}.tmp`);
+}
+
+/** Writes the file atomically: a temporary file beside it, then a rename, so a reader never sees half a contract. */
+export async function writeContractFile(file: string, contract: McpContract): Promise<void> {
+  const temporary = temporaryFileFor(file);
   try {
     await writeFile(temporary, serializeContract(contract), { encoding: 'utf8', flag: 'wx' });
     await rename(temporary, file);

@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContractFileError, parseContract, readContractFile, serializeContract, writeContractFile, type McpContract } from '../../src/contract/contract-file.ts';
 import { runtimeFromReport, runtimeProbeEnv, runtimeReportReader } from '../../src/contract/runtime-probe.ts';
+import { temporaryFileFor } from '../../src/contract/contract-file-writer.ts';
 import { contractFromToolsList } from '../../src/contract/snapshot.ts';
 import { contractValidatorSource, VALIDATOR_FILE } from '../../scripts/generate-contract-validator.ts';
 
@@ -56,7 +57,8 @@ describe('contract files', () => {
     const now = vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
     const random = vi.spyOn(Math, 'random').mockReturnValue(0.5);
     try {
-      const taken = join(folder, `.mcp-contract.json.${process.pid}.${(1_700_000_000_000).toString(36)}${(0.5).toString(36).slice(2, 8)}.tmp`);
+      // With the clock and the random numbers held, the writer picks this name again.
+      const taken = temporaryFileFor(join(folder, 'mcp-contract.json'));
       await writeFile(taken, 'another writer', 'utf8');
       await expect(writeContractFile(join(folder, 'mcp-contract.json'), contract)).rejects.toThrow(/EEXIST/);
       expect(await readFile(taken, 'utf8')).toBe('another writer');
