@@ -67,11 +67,11 @@ export async function runChainsCommand(serverCommand: readonly string[], options
     }
     if (report.summary.emitters === 0) {
       // A call that failed says more than that no id came back: an output the client refuses, say.
-      const failedCall = report.harvest.find((call) => call.status === 'error');
+      const [failedCall, ...otherFailures] = report.harvest.filter((call) => call.status === 'error');
       if (failedCall !== undefined) {
-        const others = report.harvest.filter((call) => call.status === 'error').length - 1;
+        const others = otherFailures.length > 0 ? ` and ${otherFailures.length} more calls failed` : '';
         throw new UsageError(
-          `no tool result carried an id field: ${failedCall.tool} failed (${oneLine(failedCall.message ?? 'no message', 200)})${others > 0 ? ` and ${others} more calls failed` : ''}; fix the tool, or give it arguments with --samples`,
+          `no tool result carried an id field: ${failedCall.tool} failed (${oneLine(failedCall.message ?? 'no message', 200)})${others}; fix the tool, or give it arguments with --samples`,
         );
       }
       throw new UsageError(`no tool result carried an id field with the sample arguments; give the tools that list or create things arguments with --samples`);

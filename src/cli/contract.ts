@@ -210,26 +210,22 @@ export async function runCheck(command: Command, operands: string[], options: Ch
     throw new UsageError('check needs the command that starts your stdio server after --, e.g. agent-contract contract check -- node dist/server.js (or --url)');
   }
   const [{ describeSource }, { ContractFileError, readContractFile }] = await Promise.all([snapshotModule(), contractFiles()]);
-  let committed: McpContract | undefined;
-  try {
-    committed = await readContractFile(options.file);
-  } catch (error) {
+  /** The committed contract; undefined when there is none yet and --update may create it. */
+  const committed = await readContractFile(options.file).catch((error: unknown) => {
     const missing = error instanceof ContractFileError && /: no such file;/.test(error.message);
-    if (!missing || options.update !== true) {
-      if (missing) throw new UsageError(`${options.file}: no such file; create it with agent-contract contract snapshot --out ${options.file} -- ${describeSource(source)} and commit it (or pass --update)`);
-      if (error instanceof ContractFileError) throw new UsageError(error.message);
-      throw error;
-    }
-  }
-  const checked = committed;
+    if (missing && options.update === true) return undefined;
+    if (missing) throw new UsageError(`${options.file}: no such file; create it with agent-contract contract snapshot --out ${options.file} -- ${describeSource(source)} and commit it (or pass --update)`);
+    if (error instanceof ContractFileError) throw new UsageError(error.message);
+    throw error;
+  });
   /** The check's verdict on the new contract: printed while the server ends. */
   const judge = async (head: McpContract): Promise<number> => {
-    if (checked === undefined) {
+    if (committed === undefined) {
       await writeContract(options.file, head);
       process.stdout.write(`wrote ${options.file}: there was no contract to compare against; review it and commit it\n`);
       return EXIT_OK;
     }
-    const diff = await printDiff(checked, head, { base: options.file, head: describeSource(source) }, options);
+    const diff = await printDiff(committed, head, { base: options.file, head: describeSource(source) }, options);
     const [{ diffFails }, { formatDiffSummary }] = await Promise.all([diffModule(), formatModule()]);
     if (diffFails(diff, options.failOn)) {
       process.stderr.write(
@@ -237,7 +233,7 @@ export async function runCheck(command: Command, operands: string[], options: Ch
       );
       return EXIT_FINDINGS;
     }
-    if (serializeContract(checked) !== serializeContract(head)) {
+    if (serializeContract(committed) !== serializeContract(head)) {
       // With no change to the tools, what differs is the compatibility findings or the file's layout.
       const what = diff.changes.length > 0 ? formatDiffSummary(diff) : 'only its compatibility findings or layout differ';
       if (options.update === true) {
