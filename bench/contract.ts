@@ -8,6 +8,7 @@ import { writeContractFile, type JsonObject, type JsonValue, type McpContract } 
 import { diffContracts } from '../src/contract/diff.ts';
 import { runtimeProbeEnv } from '../src/contract/runtime-probe.ts';
 import { contractFromToolsList, snapshotServer } from '../src/contract/snapshot.ts';
+import { median } from './stats.ts';
 
 /**
  * `npm run bench:contract [-- --runs 7] [-- --diff-only | --snapshot-only]`: the two speed targets of `agent-contract contract`, each next to what it is
@@ -34,11 +35,6 @@ function option(name: string, fallback: number): number {
 
 const runs = option('runs', 7);
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
 
 const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
 

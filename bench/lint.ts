@@ -22,6 +22,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Configuration, RunResult } from './lint-run.ts';
 import { writeLintCorpus } from './lint-corpus.ts';
+import { median } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const CORPUS = join(ROOT, 'bench', '.corpus', 'lint');
@@ -40,11 +41,6 @@ function run(configuration: Configuration, stats: boolean): RunResult {
 }
 
 const min = (values: readonly number[]): number => Math.min(...values);
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
 const ms = (value: number): string => `${Math.round(value).toLocaleString('en-US')} ms`;
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
 

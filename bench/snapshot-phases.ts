@@ -4,6 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { median } from './stats.ts';
 
 /**
  * Where the time of `agent-contract contract snapshot` goes, phase by phase, against the least any Node client does
@@ -33,16 +35,22 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const helpdesk = path.join(repoRoot, 'dist/examples/helpdesk/src/main.js');
 const preload = path.join(repoRoot, 'bench/timeline-preload.cjs');
 
-function option(name: string): string[] {
-  const values: string[] = [];
-  process.argv.forEach((arg, index) => {
-    if (arg === `--${name}` && process.argv[index + 1] !== undefined) values.push(process.argv[index + 1] as string);
-  });
-  return values;
+function readOptions() {
+  try {
+    return parseArgs({ options: { runs: { type: 'string', default: '12' }, cli: { type: 'string', multiple: true }, 'server-node': { type: 'string' } } }).values;
+  } catch (error) {
+    console.error(`bench:snapshot-phases: ${(error as Error).message}; the options are --runs <n>, --cli <main.js> (repeatable), --server-node <node>`);
+    process.exit(2);
+  }
 }
-const runs = Number(option('runs')[0] ?? 12);
-const serverNode = option('server-node')[0] ?? process.execPath;
-const clis = option('cli').length > 0 ? option('cli').map((cli) => path.resolve(cli)) : [path.join(repoRoot, 'dist/cli/main.js')];
+const options = readOptions();
+const runs = Number(options.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  console.error(`bench:snapshot-phases: --runs ${options.runs}: expected a whole number of rounds, e.g. --runs 12`);
+  process.exit(2);
+}
+const serverNode = options['server-node'] ?? process.execPath;
+const clis = (options.cli ?? [path.join(repoRoot, 'dist/cli/main.js')]).map((cli) => path.resolve(cli));
 
 for (const file of [helpdesk, ...clis]) {
   if (!existsSync(file)) {
@@ -93,11 +101,6 @@ function phases({ wall, events }: { wall: number; events: [string, number][] }):
   };
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 console.log(
   `load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on ${cpus().length} cores; clients on Node ${process.version}, ` +

@@ -92,11 +92,11 @@ describe('what each command loads before it runs', () => {
   it("turns on Node's compile cache before it loads the program", async () => {
     const { code, lines } = await recordedRun(['--version']);
     expect(code).toBe(0);
-    const enabledAt = lines.indexOf('enableCompileCache');
     expect(lines.filter((line) => line === 'enableCompileCache')).toHaveLength(1);
+    const enabledAt = lines.indexOf('enableCompileCache');
+    expect(enabledAt).toBeGreaterThan(-1);
     const programAt = lines.findIndex((line) => /\/dist\/cli\/chunks\/main-[\w-]+\.js$/.test(line));
     expect(programAt).toBeGreaterThan(enabledAt);
-    expect(enabledAt).toBeGreaterThan(-1);
   });
 
   it('contract diff of two files loads neither the MCP SDK, zod, typescript, the audit nor the codemod runner', async () => {
