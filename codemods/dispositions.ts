@@ -1,10 +1,10 @@
 import ts from 'typescript';
-import { TypeScriptSchemaReader } from '../src/model/from-typescript.ts';
-import { handlerReads, type HandlerReads } from '../src/model/handler-reads.ts';
+import { TypeScriptSchemaReader } from '../src/adapters/typescript/from-typescript.ts';
+import { handlerReads, type HandlerReads } from '../src/adapters/typescript/handler-reads.ts';
 import { splitWords } from '../src/model/ids.ts';
 import { meaningOf, type SchemaExpr } from '../src/model/schema-expr.ts';
 import { toolRegistrationOf, type ToolRegistration } from '../src/model/tool-registration.ts';
-import { TypedFiles } from '../src/model/typed-files.ts';
+import { TypedFiles } from '../src/adapters/typescript/typed-files.ts';
 import { applyEdits, CodemodParseError, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';
 import { namedImportEdit, type ImportName } from './utils/import-edit.ts';
 

@@ -1,12 +1,12 @@
 import path from 'node:path';
 import ts from 'typescript';
-import { TypeScriptSchemaReader } from '../src/model/from-typescript.ts';
+import { TypeScriptSchemaReader } from '../src/adapters/typescript/from-typescript.ts';
 import { idAcceptorVerdict, type IdAcceptorVerdict } from '../src/model/id-acceptor.ts';
 import { idListElementOf } from '../src/model/id-array.ts';
 import { isIdName } from '../src/model/ids.ts';
 import type { SchemaRole } from '../src/model/schema-role.ts';
 import { guardRewriteOf, meaningOf, type GuardRewrite, type ObjectProperty, type SchemaExpr } from '../src/model/schema-expr.ts';
-import { schemaShapesOf, type ExternalRoles, type SchemaShape } from '../src/model/shapes-from-typescript.ts';
+import { schemaShapesOf, type ExternalRoles, type SchemaShape } from '../src/adapters/typescript/shapes-from-typescript.ts';
 import { isTestFilePath } from '../src/model/test-files.ts';
 import { GUARD_MODULES } from '../src/model/zod-imports.ts';
 import { applyEdits, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';

@@ -1,6 +1,6 @@
-import { TypeScriptSchemaReader } from '../../src/model/from-typescript.ts';
+import { TypeScriptSchemaReader } from '../../src/adapters/typescript/from-typescript.ts';
 import type { SchemaRole } from '../../src/model/schema-role.ts';
-import { importedSchemaUsesOf } from '../../src/model/shapes-from-typescript.ts';
+import { importedSchemaUsesOf } from '../../src/adapters/typescript/shapes-from-typescript.ts';
 import { isTestFilePath } from '../../src/model/test-files.ts';
 import type { CodemodProject } from '../codemod.ts';
 import { parseSource } from './parse-source.ts';

@@ -1,5 +1,5 @@
 import { createRule } from '../utils/create-rule.ts';
-import { defensiveCastOf } from '../utils/from-estree.ts';
+import { defensiveCastOf } from '../../src/adapters/estree/from-estree.ts';
 import { shortText } from '../utils/tool-schemas.ts';
 
 export interface NoDefensiveIdCastOptions {

@@ -1,6 +1,6 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { effectEmptiesContract, mayHoldContractEmptyingEffect, mayImportZod, meaningOf, type ChainMethod, type SchemaExpr } from '../../src/model/schema-expr.ts';
-import type { EstreeSchemaReader } from '../utils/from-estree.ts';
+import type { EstreeSchemaReader } from '../../src/adapters/estree/from-estree.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { installedZodMajor } from '../utils/installed-zod.ts';
 import { toolLabel, toolListeners } from '../utils/tool-schemas.ts';

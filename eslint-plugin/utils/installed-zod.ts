@@ -1,2 +1,2 @@
 // Moved to the shared model, where the audit asks it too.
-export { installedZodMajor } from '../../src/model/installed-zod.ts';
+export { installedZodMajor } from '../../src/adapters/packages/installed-zod.ts';

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, type ToolRegistration } from '../../src/model/tool-registration.ts';
 import { GUARD_MODULES } from '../../src/model/zod-imports.ts';
-import { EstreeSchemaReader } from './from-estree.ts';
+import { EstreeSchemaReader } from '../../src/adapters/estree/from-estree.ts';
 import { perLintedFile } from './per-linted-file.ts';
 
 /**

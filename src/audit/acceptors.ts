@@ -4,9 +4,9 @@ import { idFieldsOfJsonSchema, type JsonType } from '../model/id-fields.ts';
 import { ARRAY_ITEM, formatPath, idFieldAt, isIdName, NO_TOOL_NAMING, type PathSegment, type ToolNaming } from '../model/ids.ts';
 import { schemaFieldsOf, type SchemaField } from '../model/schema-fields.ts';
 import { meaningOf, type SchemaExpr, type SchemaMeaning } from '../model/schema-expr.ts';
-import { literalValue } from './config.ts';
-import type { DiscoveredTool } from './discover-tools.ts';
-import type { SchemaResolver } from './resolve-schema.ts';
+import { literalValue } from '../adapters/typescript/agent-contract-config.ts';
+import type { DiscoveredTool } from '../adapters/typescript/discover-tools.ts';
+import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
 
 /**
  * The id fields a tool accepts, with what Zod will let through for each: read from the input schema in source

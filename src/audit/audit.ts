@@ -5,12 +5,12 @@ import { chainMatrix, type ChainEnd, type ChainVerdict } from '../model/chain-ma
 import type { JsonType } from '../model/id-fields.ts';
 import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../model/ids.ts';
 import { outputIdFieldsOf, toolInputOf, type AcceptorType } from './acceptors.ts';
-import { loadAuditConfig, type AuditConfig } from './config.ts';
-import { discoverTools, type ToolStyle } from './discover-tools.ts';
+import { loadAuditConfig, type AuditConfig } from '../adapters/typescript/agent-contract-config.ts';
+import { discoverTools, type ToolStyle } from '../adapters/typescript/discover-tools.ts';
 import { EmitterReader, type EmitChannel } from './emitters.ts';
 import { defensiveCastFindings, toolFindings, type FindingRule, type RawFinding } from './findings.ts';
-import { isTestFile, loadProject, relativeTo, typeErrorsOf, typeScriptFilesUnder, type AuditProject } from './project.ts';
-import { SchemaResolver } from './resolve-schema.ts';
+import { isTestFile, loadProject, relativeTo, typeErrorsOf, typeScriptFilesUnder, type AuditProject } from '../adapters/typescript/load-project.ts';
+import { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
 
 /**
  * `agent-contract audit`: the chain matrix of a whole server from its TypeScript types. Discovers the tools, reads

@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import type { JsonType } from '../model/id-fields.ts';
 import { ARRAY_ITEM, isIdName, type PathSegment } from '../model/ids.ts';
-import type { SchemaResolver } from './resolve-schema.ts';
+import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
 
 /**
  * What a tool emits, from the checker's types: the value of `structuredContent` and the argument of `JSON.stringify`

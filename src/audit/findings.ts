@@ -1,14 +1,14 @@
 import ts from 'typescript';
 import { coercionSurprises, joinPhrases } from '../model/coercion.ts';
 import { castOfCallee, globalOfCast, idNameOfValue, type DefensiveCastKind } from '../model/defensive-cast.ts';
-import { handlerReads } from '../model/handler-reads.ts';
+import { handlerReads } from '../adapters/typescript/handler-reads.ts';
 import { idAcceptorVerdict } from '../model/id-acceptor.ts';
-import { installedZodMajor } from '../model/installed-zod.ts';
+import { installedZodMajor } from '../adapters/packages/installed-zod.ts';
 import { guardedSchemasIn } from '../model/schema-fields.ts';
 import { effectEmptiesContract, meaningOf } from '../model/schema-expr.ts';
 import type { ToolInput } from './acceptors.ts';
-import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
-import type { SchemaResolver } from './resolve-schema.ts';
+import { inputParameterIndex, type DiscoveredTool } from '../adapters/typescript/discover-tools.ts';
+import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
 
 /**
  * The findings beside the matrix. Each verdict is the shared model's, the one the ESLint rule of the same id makes

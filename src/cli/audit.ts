@@ -1,10 +1,10 @@
 import pc from 'picocolors';
 import { audit, type AuditPhase } from '../audit/audit.ts';
-import { ConfigError } from '../audit/config.ts';
+import { ConfigError } from '../adapters/typescript/agent-contract-config.ts';
 import { formatAuditJson } from '../audit/format-json.ts';
 import { formatAuditSarif } from '../audit/format-sarif.ts';
 import { formatAuditText } from '../audit/format-text.ts';
-import { ProjectError } from '../audit/project.ts';
+import { ProjectError } from '../adapters/typescript/load-project.ts';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 export interface AuditCommandOptions {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import pc from 'picocolors';
-import { connectStdio } from '../testing/connect.ts';
+import { connectStdio } from '../transport/connect.ts';
 import { runLiteralConsumer } from '../testing/literal-consumer.ts';
 import { formatChainReport, oneLine } from '../testing/report.ts';
 import type { ConsumerSamples } from '../testing/samples.ts';

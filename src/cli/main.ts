@@ -185,7 +185,7 @@ async function main(argv: readonly string[]): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`agent-contract: ${message}\n`);
     // Only a command that started a server has loaded this module; reading it here costs nothing on the way out.
-    const { ServerStartError } = await import('../testing/connect.ts');
+    const { ServerStartError } = await import('../transport/connect.ts');
     if (error instanceof ServerStartError && error.stderrTail.length > 0) {
       process.stderr.write(`last lines the server wrote to stderr:\n${readableStderrTail(error.stderrTail).map((line) => `  ${line}`).join('\n')}\n`);
     }

@@ -1,7 +1,7 @@
 import { chainMatrix, type ChainEnd, type ChainMatrix } from '../model/chain-matrix.ts';
 import { idFieldsOfJsonSchema } from '../model/id-fields.ts';
 import { toolNamingOf } from '../model/ids.ts';
-import type { McpContract } from './contract-file.ts';
+import type { McpContract } from './contract-types.ts';
 
 export interface ContractChainMatrix extends ChainMatrix {
   readonly tools: number;

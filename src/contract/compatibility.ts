@@ -1,4 +1,5 @@
-import type { JsonObject, JsonValue } from './contract-file.ts';
+import type { CompatibilityFinding, JsonObject, JsonValue } from './contract-types.ts';
+export type { CompatibilityFinding } from './contract-types.ts';
 import { dialectName, isObject } from './normalise.ts';
 
 /**
@@ -30,16 +31,6 @@ export type CompatibilityRuleId =
   | 'schema-keyword'
   | 'dialect-mismatch'
   | 'empty-input-schema';
-
-/** One finding as a contract file records it; what to change is the rule's (COMPATIBILITY_RULES, `fixFor`). */
-export interface CompatibilityFinding {
-  readonly rule: string;
-  readonly tool: string;
-  /** JSON Pointers into the tool (`/inputSchema/properties/ticketId`), one per place the finding applies to. */
-  readonly paths: readonly string[];
-  readonly clients: readonly string[];
-  readonly message: string;
-}
 
 /** What to change for a finding of `rule`; a rule this version does not know (a newer file) gets a pointer to the docs. */
 export function fixFor(rule: string): string {

@@ -1,6 +1,6 @@
 import { rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { McpContract } from './contract-file.ts';
+import type { McpContract } from './contract-types.ts';
 
 // Writing a contract needs none of the validator that reading one does (contract-file.ts): a snapshot writes its file
 // with this module alone.

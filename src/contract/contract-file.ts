@@ -1,52 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import type { CompatibilityFinding } from './compatibility.ts';
 import { validateContractFile } from './contract-file-validator.ts';
 
-/** Any JSON value, as `JSON.parse` returns it. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
-export interface JsonObject {
-  [key: string]: JsonValue;
-}
-
+export type { CompatibilityFinding, ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-types.ts';
 export { CONTRACT_FILE_SCHEMA, CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION, DEFAULT_CONTRACT_FILE } from './contract-file-schema.ts';
 export { serializeContract, writeContractFile } from './contract-file-writer.ts';
 import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
-
-/** One tool as the contract records it: normalised schemas, the rest as published. */
-export interface ContractTool {
-  readonly name: string;
-  readonly title?: string;
-  readonly description?: string;
-  /** The `$schema` each schema declared (`draft-07`, `2020-12`, or the URI when unknown); normalisation removes it from the schema. */
-  readonly dialect?: { readonly input?: string; readonly output?: string };
-  readonly inputSchema: JsonValue;
-  readonly outputSchema?: JsonValue;
-  readonly annotations?: JsonObject;
-}
-
-/**
- * The MCP SDK and Zod copies the server process loaded (`name@version`, zod as its version, with the subpath when the
- * server imported one such as `zod/v3`). `zod` lists the copies the server's own code imported, `sdkZod` the copies
- * the SDK imported; the SDK renders zod 4 schemas with its own copy, so both decide the published bytes.
- */
-export interface ContractRuntime {
-  readonly sdk: readonly string[];
-  readonly zod: readonly string[];
-  readonly sdkZod: readonly string[];
-}
-
-export interface McpContract {
-  readonly format: typeof CONTRACT_FORMAT;
-  readonly formatVersion: number;
-  readonly server: { readonly name: string };
-  /** Absent when it could not be detected (a server that is not a Node process, or one reached over HTTP). */
-  readonly runtime?: ContractRuntime;
-  readonly instructions?: string;
-  /** Sorted by name. */
-  readonly tools: readonly ContractTool[];
-  /** Client compatibility findings on the schemas exactly as published (see compatibility.ts); not part of the diff. */
-  readonly compatibility: readonly CompatibilityFinding[];
-}
+import type { McpContract } from './contract-types.ts';
 
 /** A contract file that cannot be used; `message` is one line naming the file, the reason and the next step. */
 export class ContractFileError extends Error {

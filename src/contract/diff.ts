@@ -1,5 +1,5 @@
 import { formatPath, type PathSegment } from '../model/ids.ts';
-import type { ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-file.ts';
+import type { ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-types.ts';
 import { canonicalJson, isNormalised, isObject, normaliseSchema } from './normalise.ts';
 
 /**

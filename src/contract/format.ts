@@ -3,7 +3,7 @@ import { formatChainMatrixTally, type ChainVerdict } from '../model/chain-matrix
 import { formatPath } from '../model/ids.ts';
 import type { ContractChainMatrix } from './chains.ts';
 import { CLIENTS, fixFor, type ClientId, type CompatibilityFinding } from './compatibility.ts';
-import type { JsonValue } from './contract-file.ts';
+import type { JsonValue } from './contract-types.ts';
 import type { ChangeLevel, ContractDiff } from './diff.ts';
 
 export interface TextOptions {

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from './contract-file.ts';
+import type { JsonObject, JsonValue } from './contract-types.ts';
 
 /**
  * Normalisation: rewrite a published JSON Schema so that differences without meaning do not show in a contract file

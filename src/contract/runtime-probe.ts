@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ContractRuntime } from './contract-file.ts';
+import type { ContractRuntime } from './contract-types.ts';
 
 /**
  * Which MCP SDK and Zod copies a server process really loaded. A contract records them because they, not the

@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { connectHttp, connectStdio, type Connection } from '../testing/connect.ts';
+import { connectHttp, connectStdio, type Connection } from '../transport/connect.ts';
 import { compatibilityFindings } from './compatibility.ts';
 // The format constants come from the schema module: contract-file.ts would load its validator before the server is spawned.
 import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
-import type { ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-file.ts';
+import type { ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-types.ts';
 import { isObject, normaliseSchema } from './normalise.ts';
 import { runtimeProbeEnv, runtimeReportReader } from './runtime-probe.ts';
 

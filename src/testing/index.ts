@@ -1,5 +1,5 @@
-export { connectHttp, connectInMemory, connectStdio, ServerStartError } from './connect.ts';
-export type { ConnectableServer, Connection, HttpServerEndpoint, StdioServerCommand } from './connect.ts';
+export { connectHttp, connectInMemory, connectStdio, ServerStartError } from '../transport/connect.ts';
+export type { ConnectableServer, Connection, HttpServerEndpoint, StdioServerCommand } from '../transport/connect.ts';
 export { runLiteralConsumer } from './literal-consumer.ts';
 export type {
   Acceptor,

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { PACKAGE_VERSION } from '../package-info.ts';
-import type { ConnectableServer } from './connect.ts';
+import type { ConnectableServer } from '../transport/connect.ts';
 
 /**
  * The `tools` array of a server's `tools/list` answer exactly as the server serialises it, before the client re-parses

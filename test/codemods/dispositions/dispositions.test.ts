@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { dispositions, dispositionsTransform } from '../../../codemods/dispositions.ts';
-import { TypedFiles } from '../../../src/model/typed-files.ts';
+import { TypedFiles } from '../../../src/adapters/typescript/typed-files.ts';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const typedFiles = new TypedFiles();

@@ -1,8 +1,8 @@
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { castOfCallee, castsToNumber, globalOfCast, idNameOfValue, readsStringSource, type DefensiveCastKind } from '../../src/model/defensive-cast.ts';
-import { toolDefinitionOf, toolRegistrationOf, type CallSite, type ToolRegistration } from '../../src/model/tool-registration.ts';
-import { mayHoldUnion, type ChainMethod, type ObjectProperty, type SchemaExpr } from '../../src/model/schema-expr.ts';
-import { GUARD_MODULES, ImportTable, zodModuleOf, type ImportBinding } from '../../src/model/zod-imports.ts';
+import { castOfCallee, castsToNumber, globalOfCast, idNameOfValue, readsStringSource, type DefensiveCastKind } from '../../model/defensive-cast.ts';
+import { toolDefinitionOf, toolRegistrationOf, type CallSite, type ToolRegistration } from '../../model/tool-registration.ts';
+import { mayHoldUnion, type ChainMethod, type ObjectProperty, type SchemaExpr } from '../../model/schema-expr.ts';
+import { GUARD_MODULES, ImportTable, zodModuleOf, type ImportBinding } from '../../model/zod-imports.ts';
 
 /**
  * The ESTree edge of the model: turns typescript-eslint nodes into the neutral `SchemaExpr`, so rules make their

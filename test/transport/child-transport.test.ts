@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { ChildProcessTransport, StdoutNoiseError } from '../../src/testing/child-transport.ts';
-import type { StdioServer } from '../../src/testing/server-process.ts';
+import { ChildProcessTransport, StdoutNoiseError } from '../../src/transport/child-transport.ts';
+import type { StdioServer } from '../../src/transport/server-process.ts';
 
 /** A server the test drives by hand: `write` is what it prints on stdout, `end` makes it exit. */
 function fakeServer() {

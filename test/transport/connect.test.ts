@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectStdio, ServerStartError } from '../../src/testing/connect.ts';
+import { connectStdio, ServerStartError } from '../../src/transport/connect.ts';
 import { alive, readPid, waitFor } from '../support/processes.ts';
 import { repoRoot } from '../support/run-cli.ts';
 

@@ -1,7 +1,7 @@
 import ts from 'typescript';
-import { TypeScriptSchemaReader } from '../model/from-typescript.ts';
-import { meaningOf, type ChainMethod, type ObjectExpr, type ObjectProperty, type SchemaExpr, type ZodChainExpr } from '../model/schema-expr.ts';
-import { GUARD_MODULES } from '../model/zod-imports.ts';
+import { TypeScriptSchemaReader } from './from-typescript.ts';
+import { meaningOf, type ChainMethod, type ObjectExpr, type ObjectProperty, type SchemaExpr, type ZodChainExpr } from '../../model/schema-expr.ts';
+import { GUARD_MODULES } from '../../model/zod-imports.ts';
 
 /**
  * Schema expressions across a whole program. The shared reader sees one file; the audit follows a schema wherever it

@@ -1,6 +1,6 @@
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
-import { defaultServerEnvironment, ServerProcess } from '../../src/testing/server-process.ts';
+import { defaultServerEnvironment, ServerProcess } from '../../src/transport/server-process.ts';
 
 const node = (script: string, env?: Record<string, string>) =>
   new ServerProcess({ command: process.execPath, args: ['-e', script], ...(env === undefined ? {} : { env }) });

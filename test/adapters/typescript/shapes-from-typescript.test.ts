@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { TypeScriptSchemaReader } from '../../src/model/from-typescript.ts';
-import { schemaShapesOf } from '../../src/model/shapes-from-typescript.ts';
+import { TypeScriptSchemaReader } from '../../../src/adapters/typescript/from-typescript.ts';
+import { schemaShapesOf } from '../../../src/adapters/typescript/shapes-from-typescript.ts';
 
 function shapes(text: string, filePath = '/p/src/tools.ts'): string[] {
   const file = ts.createSourceFile(filePath, text, ts.ScriptTarget.Latest, true);

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import type { SchemaExpr } from '../model/schema-expr.ts';
+import type { SchemaExpr } from '../../model/schema-expr.ts';
 import {
   REGISTRATION_METHODS,
   TOOL_DEFINITION_INPUT_KEYS,
@@ -7,8 +7,8 @@ import {
   toolRegistrationOf,
   type RegistrationStyle,
   type ToolRegistration,
-} from '../model/tool-registration.ts';
-import type { ArgumentPath, WrapperConfig } from './config.ts';
+} from '../../model/tool-registration.ts';
+import type { ArgumentPath, WrapperConfig } from './agent-contract-config.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { rehearseClient } from '../../src/testing/client-rehearsal.ts';
+import { rehearseClient } from '../../src/transport/client-rehearsal.ts';
 
 const INFO = { name: 'agent-contract-test', version: '0.0.0' };
 

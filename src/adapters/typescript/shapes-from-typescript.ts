@@ -1,8 +1,8 @@
 import ts from 'typescript';
 import { importBindingsOf, type TypeScriptSchemaReader } from './from-typescript.ts';
-import type { ObjectExpr, SchemaExpr } from './schema-expr.ts';
-import { schemaRoleOfFile, schemaRoleOfKey, schemaRoleOfName, type SchemaRole } from './schema-role.ts';
-import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, toolDefinitionOf, toolRegistrationOf, type ToolRegistration } from './tool-registration.ts';
+import type { ObjectExpr, SchemaExpr } from '../../model/schema-expr.ts';
+import { schemaRoleOfFile, schemaRoleOfKey, schemaRoleOfName, type SchemaRole } from '../../model/schema-role.ts';
+import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, toolDefinitionOf, toolRegistrationOf, type ToolRegistration } from '../../model/tool-registration.ts';
 
 /**
  * The object shapes of one TypeScript file and the side of a tool each describes, for codemods and the audit.

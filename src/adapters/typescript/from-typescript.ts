@@ -1,7 +1,7 @@
 import ts from 'typescript';
-import type { CallSite } from './tool-registration.ts';
-import type { ChainMethod, ObjectProperty, SchemaExpr } from './schema-expr.ts';
-import { ImportTable, type ImportBinding } from './zod-imports.ts';
+import type { CallSite } from '../../model/tool-registration.ts';
+import type { ChainMethod, ObjectProperty, SchemaExpr } from '../../model/schema-expr.ts';
+import { ImportTable, type ImportBinding } from '../../model/zod-imports.ts';
 
 /**
  * The TypeScript-AST edge of the model: turns `ts` nodes into the neutral `SchemaExpr` that every verdict is made
