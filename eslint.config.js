@@ -1,6 +1,46 @@
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 // The project lints itself with its own plugin, built by `npm run build` (which `npm test` runs first).
 import agentContract from './dist/eslint-plugin/index.js';
+
+/**
+ * The layout is the architecture: one model of a tool surface (src/model, pure facts), two syntax readers that turn code
+ * into model facts (src/adapters), shared plumbing (src/transport, src/files), front ends that never import each other,
+ * the runtime library a server ships, and the CLI, the only room that wires front ends together.
+ */
+const FRONT_ENDS = ['eslint-plugin', 'codemods', 'src/audit', 'src/contract', 'src/testing'];
+const RUNTIME = ['src/guard', 'src/dispositions', 'src/responses', 'src/index.ts'];
+const PLUMBING = ['src/transport', 'src/files'];
+const ADAPTERS = ['src/adapters'];
+
+const zones = [
+  {
+    target: 'src/model',
+    from: [...ADAPTERS, ...PLUMBING, ...FRONT_ENDS, ...RUNTIME, 'src/cli'],
+    message: 'src/model holds pure facts; adapters and front ends import it, never the reverse.',
+  },
+  {
+    target: ADAPTERS,
+    from: [...PLUMBING, ...FRONT_ENDS, ...RUNTIME, 'src/cli'],
+    message: 'Adapters turn code into model facts; they import only the model and other adapters.',
+  },
+  { target: PLUMBING, from: [...ADAPTERS, ...FRONT_ENDS, ...RUNTIME, 'src/cli'], message: 'Plumbing imports only the model.' },
+  {
+    target: RUNTIME,
+    from: [...ADAPTERS, ...PLUMBING, ...FRONT_ENDS, 'src/cli'],
+    message: 'The runtime library ships in servers: it imports only the model and zod.',
+  },
+  ...FRONT_ENDS.map((frontEnd) => ({
+    target: frontEnd,
+    from: [...FRONT_ENDS.filter((other) => other !== frontEnd), 'src/cli'],
+    message: 'Front ends never import each other; src/cli wires them together.',
+  })),
+];
+
+/** Packages the pure model must not reach: Node, the compiler, ESLint, the SDK. */
+const NOT_IN_MODEL = ['node:*', 'typescript', 'eslint', '@typescript-eslint/*', '@modelcontextprotocol/*', 'zod', 'zod/*'];
+/** What a server that imports the runtime must not pay for. */
+const NOT_IN_RUNTIME = ['typescript', 'eslint', '@typescript-eslint/*', '@modelcontextprotocol/*', 'jscodeshift', 'ts-morph'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test/zod-matrix/*/node_modules/**', '**/fixtures/**', 'coverage/**', '.tmp/**', 'bench/.corpus/**'] },
@@ -12,6 +52,37 @@ export default tseslint.config(
   },
   // CommonJS files (bench/timeline-preload.cjs, loaded with --require) import with require by definition.
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  {
+    files: ['src/**/*.ts', 'eslint-plugin/**/*.ts', 'codemods/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/model/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: NOT_IN_MODEL, message: 'src/model holds pure facts: read code and files in src/adapters.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/guard/**/*.ts', 'src/dispositions/**/*.ts', 'src/responses/**/*.ts', 'src/index.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: NOT_IN_RUNTIME, message: 'The runtime library ships in servers: keep the toolchain out of it.' }] },
+      ],
+    },
+  },
   { ...agentContract.configs.recommended, files: ['src/**/*.ts', 'examples/**/*.ts', 'eslint-plugin/**/*.ts', 'codemods/**/*.ts'] },
   { ...agentContract.configs.tests, files: ['test/**/*.ts'] },
 );
