@@ -5,15 +5,11 @@
  *
  * - `main.js` and one file per command module it imports lazily, with shared code in `chunks/`, so each command still
  *   loads only what it needs;
- * - the MCP SDK client, zod, commander and the other JavaScript the commands run, inside the bundle. On Node 20 an ES
- *   module costs a resolution, a file read and a compile of its own, and the SDK client alone is some 190 modules;
- *   bundled, `contract snapshot` loads it in a third of the time while the server it started is still booting
- *   (docs/benchmarks.md). The CLI process never hands an SDK object to user code, so its own copy is safe; the
- *   library entry points (`agent-contract/testing`, `agent-contract/contract`) stay unbundled and use the SDK the
- *   user installed;
- * - the SDK client's output validator (ajv) built when a client first validates a tool's output, not when the client
- *   loads: `scripts/bundle-shims/ajv-provider.js` stands in for the SDK's provider module;
- * - Node's own modules read with `process.getBuiltinModule` (scripts/builtins-by-call.ts);
+ * - the MCP SDK client, zod, commander and the other JavaScript the commands run, inside the bundle: on Node 20 each ES
+ *   module costs a resolution, a file read and a compile of its own, and the SDK client is a large graph of them
+ *   (`npm run bench:contract` times the result). The CLI process never hands an SDK object to user code, so its own
+ *   copy is safe; the library entry points (`agent-contract/testing`, `agent-contract/contract`) stay unbundled and use
+ *   the SDK the user installed;
  * - typescript, eslint and jscodeshift stay outside: they are peers, the user's own version is the one to run;
  * - `meta.json`, esbuild's record of which inputs went into which output (the start-up tests read it), and
  *   `THIRD-PARTY-NOTICES.md` with the licence of every package inside the bundle.
@@ -22,8 +18,7 @@ import { chmod, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile, type Plugin } from 'esbuild';
-import { builtinsByCall } from './builtins-by-call.ts';
+import { build, type Metafile } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist/src/cli/bin.js');
@@ -31,16 +26,6 @@ const outdir = join(root, 'dist/cli');
 
 /** Packages the bundle leaves to the user's node_modules. */
 const EXTERNAL = ['typescript', 'eslint', 'jscodeshift', '@typescript-eslint/*', 'ts-morph'];
-
-/** The SDK client's validator, loaded when first used: scripts/bundle-shims/ajv-provider.js says why. */
-const lazyAjvProvider: Plugin = {
-  name: 'lazy-ajv-provider',
-  setup(plugin) {
-    plugin.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
-      /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]client[\\/]/.test(args.importer) ? { path: join(root, 'scripts/bundle-shims/ajv-provider.js') } : undefined,
-    );
-  },
-};
 
 if (!existsSync(entry)) {
   console.error(`bundle-cli: ${relative(root, entry)} is missing; run tsc -p tsconfig.build.json first (npm run build does both)`);
@@ -62,7 +47,6 @@ const result = await build({
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   external: EXTERNAL,
-  plugins: [lazyAjvProvider],
   metafile: true,
   legalComments: 'eof',
   logLevel: 'warning',
@@ -71,15 +55,6 @@ if (result.errors.length > 0 || result.warnings.length > 0) {
   console.error(`bundle-cli: esbuild reported ${result.errors.length} errors and ${result.warnings.length} warnings; see above`);
   process.exit(1);
 }
-// Each file is rewritten in memory first: a build that stops leaves no file half done.
-const rewritten = new Map<string, string>();
-for (const [output, { imports }] of Object.entries(result.metafile.outputs)) {
-  if (!output.endsWith('.js')) continue;
-  const file = join(root, output);
-  const builtins = imports.filter((entry) => entry.external && entry.kind === 'import-statement' && entry.path.startsWith('node:')).map((entry) => entry.path);
-  rewritten.set(file, builtinsByCall(await readFile(file, 'utf8'), relative(root, file), builtins));
-}
-for (const [file, text] of rewritten) await writeFile(file, text);
 await chmod(join(outdir, 'main.js'), 0o755);
 await writeFile(join(outdir, 'meta.json'), `${JSON.stringify(relativeMeta(result.metafile), null, 1)}\n`);
 await writeFile(join(outdir, 'THIRD-PARTY-NOTICES.md'), await notices(result.metafile));

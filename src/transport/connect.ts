@@ -3,8 +3,8 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import { ServerProcess, type ServerEnd } from './server-process.ts';
 
-// The SDK client is some 190 modules (its zod schemas, ajv) and takes a few hundred milliseconds to load; it is imported
-// when a connection is made, so that commands which never connect (a contract diff of two files, say) start without it.
+// The SDK client is a large module graph (its zod schemas, ajv); it is imported when a connection is made, so that
+// commands which never connect (a contract diff of two files, say) start without it (test/cli/start-up.test.ts checks it).
 const sdkClient = () => import('@modelcontextprotocol/sdk/client/index.js');
 
 export interface Connection {
@@ -70,7 +70,7 @@ function commandLine({ command, args = [] }: StdioServerCommand): string {
 }
 
 /** The SDK client and our transport over a running process: loaded after the server is spawned, while it starts. */
-const stdioClientModules = () => Promise.all([sdkClient(), import('./child-transport.ts'), import('./client-rehearsal.ts')]);
+const stdioClientModules = () => Promise.all([sdkClient(), import('./child-transport.ts')]);
 
 /** At most this many non-JSON-RPC stdout lines are kept for an error. */
 const STDOUT_NOISE_KEPT = 5;
@@ -79,8 +79,8 @@ const STDOUT_NOISE_KEPT = 5;
  * Starts a stdio MCP server as a child process and connects a real `Client` to it. Fails with a `ServerStartError`
  * when the command cannot start, exits early, or does not answer `initialize` in time; the child is always ended.
  *
- * The server is spawned before the MCP SDK client is loaded (some 190 modules: zod, ajv, ...), so that the two overlap
- * instead of adding up.
+ * The server is spawned before the MCP SDK client is loaded (zod, ajv, the SDK's schemas), so that the two overlap
+ * instead of adding up (bench/snapshot-phases.ts shows the phases).
  */
 export async function connectStdio(server: StdioServerCommand): Promise<Connection> {
   server.signal?.throwIfAborted();
@@ -117,7 +117,7 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
   let loaded = false;
   try {
     // Not raced with the server's end: a missing SDK is reported as such even when the server has died meanwhile.
-    const [{ Client }, { ChildProcessTransport, StdoutNoiseError }, { rehearseClient }] = await Promise.race([stdioClientModules(), timedOut, aborted]);
+    const [{ Client }, { ChildProcessTransport, StdoutNoiseError }] = await Promise.race([stdioClientModules(), timedOut, aborted]);
     loaded = true;
     const transport = new ChildProcessTransport(proc, closeGraceMs);
     // Set before connect: the client wraps this handler rather than replacing it.
@@ -130,11 +130,7 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
       throw endedError(proc.end);
     }
     const client = new Client(CLIENT_INFO);
-    const connecting = client.connect(transport);
-    // A server that has written nothing yet is still starting: the client rehearses the exchange meanwhile, so that
-    // the SDK's parsers are built and compiled before the real answers come (client-rehearsal.ts).
-    if (!proc.wroteStdout) void rehearseClient(Client, CLIENT_INFO);
-    await Promise.race([connecting, endedEarly, timedOut, aborted]);
+    await Promise.race([client.connect(transport), endedEarly, timedOut, aborted]);
     return {
       client,
       close: async () => {

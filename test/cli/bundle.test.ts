@@ -1,13 +1,45 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { builtinsByCall } from '../../scripts/builtins-by-call.ts';
 import { repoRoot } from '../support/run-cli.ts';
 
 // The shipped command is the bundle scripts/bundle-cli.ts writes to dist/cli (npm run build): these read what it wrote.
 
 const bundle = join(repoRoot, 'dist/cli');
-const meta = JSON.parse(readFileSync(join(bundle, 'meta.json'), 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+interface BundleOutput {
+  readonly inputs: Record<string, unknown>;
+  readonly imports: readonly { readonly path: string; readonly kind: string; readonly external?: boolean }[];
+}
+const meta = JSON.parse(readFileSync(join(bundle, 'meta.json'), 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, BundleOutput> };
+
+/** The packages with code in the files an output loads: its static imports only, or its dynamic imports too. */
+function packagesLoadedBy(output: string, withDynamic: boolean): string[] {
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const entry = meta.outputs[file];
+    if (entry === undefined) throw new Error(`dist/cli/${file} is not in dist/cli/meta.json; run npm run build`);
+    for (const input of Object.keys(entry.inputs)) {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+      if (match !== null) names.add(match[1] as string);
+    }
+    for (const imported of entry.imports) {
+      // Imports of other bundle files are written relative to the working directory: dist/cli/chunks/x.js.
+      if (imported.external !== true && (withDynamic || imported.kind === 'import-statement')) visit(imported.path.replace(/^dist\/cli\//, ''));
+    }
+  };
+  visit(output);
+  return [...names].sort();
+}
+
+/** The bundle file that holds the given source module as its entry. */
+function outputFor(source: string): string {
+  const found = Object.entries(meta.outputs).find(([, output]) => (output as { entryPoint?: string }).entryPoint === source)?.[0];
+  if (found === undefined) throw new Error(`no file of dist/cli has ${source} as its entry; run npm run build`);
+  return found;
+}
 
 /** The packages with code in the bundle, by name, from the inputs esbuild recorded. */
 function bundledPackages(): string[] {
@@ -40,50 +72,11 @@ describe('the bundled command-line tool', () => {
     expect(notices).not.toContain('no licence file in the package');
   });
 
-  it("builds the SDK client's output validator when it is first used: the SDK's ajv provider is the shim's, from its CommonJS build", () => {
-    const inputs = Object.keys(meta.inputs);
-    expect(inputs).toContain('scripts/bundle-shims/ajv-provider.js');
-    expect(inputs).toContain('node_modules/@modelcontextprotocol/sdk/dist/cjs/validation/ajv-provider.js');
-    expect(inputs).not.toContain('node_modules/@modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js');
-  });
-
-  it('reads Node builtins with process.getBuiltinModule: no file of the bundle imports one statically', () => {
-    const files = Object.keys(meta.outputs).filter((file) => file.endsWith('.js'));
-    expect(files.length).toBeGreaterThan(5);
-    const rewritten = files.filter((file) => readFileSync(join(bundle, file), 'utf8').includes('process.getBuiltinModule("node:'));
-    expect(rewritten).toContain('main.js');
-    for (const file of files) expect(readFileSync(join(bundle, file), 'utf8'), file).not.toMatch(/^(?:import|export)\s[^;]*"node:/m);
-  });
-});
-
-describe('builtinsByCall', () => {
-  const chunk = [
-    '#!/usr/bin/env node',
-    'import { a } from "./chunks/chunk-A.js";',
-    '// node_modules/some/lib.js',
-    'import fs from "node:fs";',
-    'import { join, dirname as dirname2 } from "node:path";',
-    'console.log(fs, join, dirname2, a);',
-    '',
-  ].join('\n');
-
-  it('turns default and named imports into consts at the top, after the shebang, and leaves other imports alone', () => {
-    expect(builtinsByCall(chunk, 'main.js', ['node:fs', 'node:path'])).toBe(
-      [
-        '#!/usr/bin/env node',
-        'const fs = process.getBuiltinModule("node:fs");',
-        'const { join, dirname: dirname2 } = process.getBuiltinModule("node:path");',
-        'import { a } from "./chunks/chunk-A.js";',
-        '// node_modules/some/lib.js',
-        'console.log(fs, join, dirname2, a);',
-        '',
-      ].join('\n'),
-    );
-    expect(builtinsByCall('export const x = 1;\n', 'chunk.js', [])).toBe('export const x = 1;\n');
-  });
-
-  it('stops on an import form it does not know, and when what it rewrote is not what esbuild says the file imports', () => {
-    expect(() => builtinsByCall('import * as fs from "node:fs";\n', 'chunk.js', ['node:fs'])).toThrow(/chunk\.js: cannot rewrite `import \* as fs from "node:fs"`/);
-    expect(() => builtinsByCall(chunk, 'main.js', ['node:fs', 'node:path', 'node:os'])).toThrow(/main\.js: rewrote imports of \[node:fs, node:path\], but esbuild says it imports \[node:fs, node:os, node:path\]/);
+  it("keeps the MCP SDK client, zod and ajv out of the command modules' static graphs: a command loads them when it connects", () => {
+    for (const command of ['dist/src/cli/main.js', 'dist/src/cli/contract.js', 'dist/src/contract/snapshot.js', 'dist/src/cli/chains.js']) {
+      const loaded = packagesLoadedBy(outputFor(command), false);
+      for (const name of ['@modelcontextprotocol/sdk', 'zod', 'ajv']) expect(loaded, command).not.toContain(name);
+    }
+    expect(packagesLoadedBy(outputFor('dist/src/contract/snapshot.js'), true)).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk', 'zod', 'ajv']));
   });
 });
