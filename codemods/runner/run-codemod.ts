@@ -1,16 +1,19 @@
-import { readFile } from 'node:fs/promises';
+import { isUtf8 } from 'node:buffer';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { AtomicWriteError, type AtomicWriteFileSystem, writeFileAtomic } from '../../src/files/write-atomic.ts';
 import { type Codemod, type CodemodEdit, type CodemodNote, CodemodParseError } from '../codemod.ts';
 import { discoverFiles } from './discover-files.ts';
 import { CodemodRunError } from './errors.ts';
 import { findDirtyRepositories } from './git-status.ts';
+import { findRepositoryRoot } from './gitignore-filter.ts';
 import { openProject, projectFilesOf } from './project.ts';
-import { AtomicWriteError, type AtomicWriteFileSystem, nodeFileSystem, writeFileAtomic } from './write-atomic.ts';
 
 /**
  * What happened to one file. `skipped`: `mightMatch` said no match is possible, the file was not parsed. `unchanged`:
  * parsed, nothing to change. `changed`: the codemod produced new text (written, unless the run writes nothing).
- * `error`: the file does not parse, could not be read or could not be written; nothing was written to it.
+ * `error`: the file does not parse, could not be read, is not valid UTF-8, changed while the codemod ran, or could not
+ * be written; nothing was written to it.
  * Whether a file needs review is a flag beside the status, not a status: a codemod may leave a spot alone on purpose
  * (an unchanged file) or change a file and still ask for a look.
  */
@@ -39,7 +42,7 @@ export interface FileReport {
   readonly notes: readonly CodemodNote[];
   /** The text read, for a `changed` file (kept for diffs; dropped for the others to spare memory on large trees). */
   readonly source?: string;
-  /** The new text, for a `changed` file (and for an `error` whose write failed). */
+  /** The new text, for a `changed` file (and for an `error` whose write failed, unless the file changed meanwhile). */
   readonly output?: string;
   readonly error?: FileError;
 }
@@ -136,9 +139,73 @@ async function refuseDirtyTree(targets: readonly string[]): Promise<void> {
 }
 
 /**
+ * The folders a run may write in: each target's folder (a file's own folder), and the git repository holding it, whose
+ * diff shows the edits. A symbolic link that leads elsewhere (another repository, say) is not written through.
+ */
+async function writeRootsOf(targets: readonly string[]): Promise<string[]> {
+  const roots = new Set<string>();
+  for (const target of targets) {
+    const isDirectory = await stat(target).then((stats) => stats.isDirectory(), () => false);
+    const folder = isDirectory ? target : path.dirname(target);
+    roots.add(folder);
+    const repository = findRepositoryRoot(folder);
+    if (repository !== undefined) roots.add(repository);
+  }
+  return [...roots];
+}
+
+/** The 1-based line and column of the first byte of `bytes` that `text` (its UTF-8 decoding) did not keep. */
+function firstInvalidByte(bytes: Buffer, text: string): { byte: number; line: number; column: number } {
+  let offset = 0;
+  let line = 1;
+  let column = 1;
+  for (const character of text) {
+    const encoded = Buffer.from(character, 'utf8');
+    if (!bytes.subarray(offset, offset + encoded.length).equals(encoded)) break;
+    offset += encoded.length;
+    if (character === '\n') {
+      line += 1;
+      column = 1;
+    } else {
+      column += 1;
+    }
+  }
+  return { byte: bytes[offset] ?? 0, line, column };
+}
+
+const CHANGED_WHILE_RUNNING = 'changed while the codemod ran; run it again';
+
+/** A changed file turned into an error before it was written: its texts go, they are not what the file holds. */
+function leftAsItWas(file: FileReport, error: FileError): FileReport {
+  return { path: file.path, status: 'error', needsReview: file.needsReview, edits: file.edits, notes: file.notes, error };
+}
+
+/**
+ * A changed file is written only as the bytes it was analysed from: a file that is not valid UTF-8 would lose the
+ * bytes decoding replaced with U+FFFD, also on lines the codemod never touched, and one that changed since the project
+ * read it would lose that change. Returns the bytes the writer must still find, or the error that keeps the file as it is.
+ */
+async function bytesToReplace(file: FileReport, read: Buffer | undefined): Promise<Buffer | FileReport> {
+  const source = file.source ?? '';
+  let bytes = read;
+  try {
+    bytes ??= await readFile(file.path);
+  } catch {
+    return leftAsItWas(file, { message: CHANGED_WHILE_RUNNING });
+  }
+  if (isUtf8(bytes)) return bytes.toString('utf8') === source ? bytes : leftAsItWas(file, { message: CHANGED_WHILE_RUNNING });
+  if (bytes.toString('utf8') !== source) return leftAsItWas(file, { message: CHANGED_WHILE_RUNNING });
+  const { byte, line, column } = firstInvalidByte(bytes, source);
+  const message = `not valid UTF-8 (byte 0x${byte.toString(16).padStart(2, '0')}); left as it was, as rewriting it would change bytes the codemod does not edit: convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`;
+  return leftAsItWas(file, { message, line, column });
+}
+
+/**
  * Runs one codemod over the files the targets name: reads each, asks `mightMatch`, analyses, and (when `write`)
- * replaces each changed file atomically. A file that does not parse, cannot be read or cannot be written becomes an
- * `error` entry and the run goes on. Before writing anything, a dirty git tree stops the run unless `force`.
+ * replaces each changed file atomically. A file that does not parse, cannot be read, is not valid UTF-8, changed while
+ * the codemod ran or cannot be written becomes an `error` entry, is left as it was, and the run goes on. Before
+ * writing anything, a dirty git tree stops the run unless `force`; each file is replaced only if it still holds the
+ * bytes the codemod read, and only inside the targets' folders and their git repositories.
  * Throws `CodemodRunError` when the run cannot start: a missing path, a tsconfig that does not load, a dirty tree.
  */
 export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Promise<CodemodRunReport> {
@@ -148,6 +215,8 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
   const files: FileReport[] = [];
   // Texts the project read already; a file that could not be read there is read again below, to report why.
   const texts = new Map<string, string | undefined>();
+  /** The bytes each changed file was analysed from. */
+  const originals = new Map<string, Buffer>();
   let optionsFor = (_filePath: string): Options => run.options;
   if (run.codemod.withProject !== undefined && filePaths.length > 0) {
     const project = await openProject(await projectFilesOf(targets, cwd, filePaths), texts);
@@ -156,26 +225,42 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
   run.onProgress?.(0, filePaths.length);
   for (const filePath of filePaths) {
     let source = texts.get(filePath);
+    let bytes: Buffer | undefined;
     texts.delete(filePath);
     try {
-      source ??= await readFile(filePath, 'utf8');
+      if (source === undefined) {
+        bytes = await readFile(filePath);
+        source = bytes.toString('utf8');
+      }
     } catch (error) {
       const code = (error as { code?: unknown }).code?.toString() ?? errorText(error);
       files.push({ path: filePath, status: 'error', needsReview: false, edits: [], notes: [], error: { message: `cannot be read (${code}); check its permissions` } });
     }
-    if (source !== undefined) files.push(analyseFile(run.codemod, filePath, source, optionsFor(filePath)));
+    if (source !== undefined) {
+      let report = analyseFile(run.codemod, filePath, source, optionsFor(filePath));
+      if (report.status === 'changed') {
+        const checked = await bytesToReplace(report, bytes);
+        if (Buffer.isBuffer(checked)) originals.set(filePath, checked);
+        else report = checked;
+      }
+      files.push(report);
+    }
     run.onProgress?.(files.length, filePaths.length);
   }
 
   const toWrite = run.write ? files.filter((file) => file.status === 'changed') : [];
-  if (toWrite.length > 0 && run.force !== true) await refuseDirtyTree(targets.map((target) => path.resolve(cwd, target)));
+  if (toWrite.length === 0) return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files) };
+  const absoluteTargets = targets.map((target) => path.resolve(cwd, target));
+  if (run.force !== true) await refuseDirtyTree(absoluteTargets);
+  const roots = await writeRootsOf(absoluteTargets);
   for (const [index, file] of files.entries()) {
-    if (!run.write || file.status !== 'changed' || file.output === undefined) continue;
+    const expected = originals.get(file.path);
+    if (file.status !== 'changed' || file.output === undefined || expected === undefined) continue;
     try {
-      await writeFileAtomic(file.path, file.output, run.fileSystem ?? nodeFileSystem);
+      await writeFileAtomic(file.path, file.output, { roots, expected, ...(run.fileSystem === undefined ? {} : { fileSystem: run.fileSystem }) });
     } catch (error) {
-      const message = error instanceof AtomicWriteError ? `cannot be written: ${error.message}` : `cannot be written (${errorText(error)})`;
-      files[index] = { ...file, status: 'error', error: { message } };
+      if (error instanceof AtomicWriteError && error.reason === 'changed') files[index] = leftAsItWas(file, { message: CHANGED_WHILE_RUNNING });
+      else files[index] = { ...file, status: 'error', error: { message: error instanceof AtomicWriteError ? `not written: ${error.message}` : `not written (${errorText(error)})` } };
     }
   }
   return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files) };

@@ -101,13 +101,18 @@ async function snapshotLive(source: ServerSource, options: LiveOptions, signal: 
   }
 }
 
-/** Writes the contract atomically; a folder that is missing or read-only becomes a one-line error. */
-async function writeContract(file: string, contract: McpContract): Promise<void> {
+/**
+ * Writes the contract with the shared writer: atomically, keeping an existing file's mode, through a symbolic link that
+ * stays inside this folder or the file's own, in place for a device or FIFO (`--out /dev/null`). A refusal becomes a
+ * one-line error. Sets `written.done` once the file holds the new contract.
+ */
+async function writeContract(file: string, contract: McpContract, written: { done: boolean }): Promise<void> {
   try {
-    await writeContractFile(file, contract);
+    await writeContractFile(file, contract, { roots: [process.cwd()] });
+    written.done = true;
   } catch (error) {
-    const code = (error as { code?: string }).code ?? (error as Error).message;
-    throw new UsageError(`cannot write ${file} (${code}); check that its folder exists and is writable`);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`cannot write ${file}: ${reason}`);
   }
 }
 
@@ -121,9 +126,16 @@ async function readContract(file: string): Promise<McpContract> {
   }
 }
 
-/** Exit code for an interrupted run, after saying so; rethrows anything else. */
-function exitForInterrupt(error: unknown): number {
+/**
+ * Exit code for an interrupted run, after saying so; rethrows anything else. 130 and 143 say that nothing was
+ * written: a run interrupted after it wrote its file ends with `afterWrite`, the code it would have had.
+ */
+function exitForInterrupt(error: unknown, written?: { done: boolean; file: string }, afterWrite = EXIT_OK): number {
   if (!(error instanceof Interrupted)) throw error;
+  if (written?.done === true) {
+    process.stderr.write(`agent-contract: interrupted by ${error.signalName} after ${written.file} was written; the server was stopped\n`);
+    return afterWrite;
+  }
   process.stderr.write(`agent-contract: ${error.message}\n`);
   return error.signalName === 'SIGINT' ? 130 : 143;
 }
@@ -145,12 +157,13 @@ export async function runSnapshot(command: Command, operands: string[], options:
   if (source === undefined) {
     throw new UsageError('snapshot needs the command that starts your stdio server after --, e.g. agent-contract contract snapshot -- node dist/server.js (or --url)');
   }
+  const written = { done: false, file: options.out };
   try {
     const contract = await interruptible((signal) =>
       // Written while the server ends.
       snapshotLive(source, options, signal, async (built) => {
         if (options.out === '-') process.stdout.write(serializeContract(built));
-        else await writeContract(options.out, built);
+        else await writeContract(options.out, built, written);
       }),
     );
     if (options.out === '-') return EXIT_OK;
@@ -161,7 +174,7 @@ export async function runSnapshot(command: Command, operands: string[], options:
     );
     return EXIT_OK;
   } catch (error) {
-    return exitForInterrupt(error);
+    return exitForInterrupt(error, written);
   }
 }
 
@@ -218,10 +231,12 @@ export async function runCheck(command: Command, operands: string[], options: Ch
     if (error instanceof ContractFileError) throw new UsageError(error.message);
     throw error;
   });
+  const written = { done: false, file: options.file };
+  let verdict = EXIT_OK;
   /** The check's verdict on the new contract: printed while the server ends. */
   const judge = async (head: McpContract): Promise<number> => {
     if (committed === undefined) {
-      await writeContract(options.file, head);
+      await writeContract(options.file, head, written);
       process.stdout.write(`wrote ${options.file}: there was no contract to compare against; review it and commit it\n`);
       return EXIT_OK;
     }
@@ -237,7 +252,7 @@ export async function runCheck(command: Command, operands: string[], options: Ch
       // With no change to the tools, what differs is the compatibility findings or the file's layout.
       const what = diff.changes.length > 0 ? formatDiffSummary(diff) : 'only its compatibility findings or layout differ';
       if (options.update === true) {
-        await writeContract(options.file, head);
+        await writeContract(options.file, head, written);
         process.stderr.write(`updated ${options.file} (${what}); commit it with your change\n`);
       } else {
         process.stderr.write(`${options.file} is out of date (${what}); run again with --update to record the new contract\n`);
@@ -246,7 +261,6 @@ export async function runCheck(command: Command, operands: string[], options: Ch
     return EXIT_OK;
   };
   try {
-    let verdict = EXIT_OK;
     await interruptible((signal) =>
       snapshotLive(source, options, signal, async (head) => {
         verdict = await judge(head);
@@ -254,7 +268,7 @@ export async function runCheck(command: Command, operands: string[], options: Ch
     );
     return verdict;
   } catch (error) {
-    return exitForInterrupt(error);
+    return exitForInterrupt(error, written, verdict);
   }
 }
 

@@ -1,34 +1,29 @@
-import { rename, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import path from 'node:path';
+import { writeFileAtomic } from '../files/write-atomic.ts';
 import type { McpContract } from './contract-types.ts';
 
 // Writing a contract needs none of the validator that reading one does (contract-file.ts): a snapshot writes its file
-// with this module alone.
+// with this module and the shared writer alone.
 
 /** The file's text: two-space JSON with a final newline, keys in the order the contract was built in. */
 export function serializeContract(contract: McpContract): string {
   return `${JSON.stringify(contract, null, 2)}\n`;
 }
 
-/**
- * The temporary file `writeContractFile` writes beside `file` before renaming it. The name needs to be unique, not
- * secret: `wx` refuses to reuse one that exists, and the pid and time set it apart (node:crypto would cost a snapshot
- * some 8 ms to load).
- */
-export function temporaryFileFor(file: string): string {
-  const unique = `${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  return join(dirname(file), `.${basename(file)}.${unique}.tmp`);
+export interface WriteContractOptions {
+  /** Folders the file may be written in, symbolic links followed; the file's own folder is always one. */
+  readonly roots?: readonly string[];
 }
 
-/** Writes the file atomically: a temporary file beside it, then a rename, so a reader never sees half a contract. */
-export async function writeContractFile(file: string, contract: McpContract): Promise<void> {
-  const temporary = temporaryFileFor(file);
-  try {
-    await writeFile(temporary, serializeContract(contract), { encoding: 'utf8', flag: 'wx' });
-    await rename(temporary, file);
-  } catch (error) {
-    // EEXIST: the name was taken, and the file is someone else's.
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
+/**
+ * Writes the file atomically with the shared writer (src/files/write-atomic.ts): a reader never sees half a contract,
+ * an existing file keeps its mode, a symbolic link inside the roots is written through, a read-only file is refused,
+ * and a character device or FIFO (`--out /dev/null`) is written in place, never replaced. Throws `AtomicWriteError`.
+ */
+export async function writeContractFile(file: string, contract: McpContract, options: WriteContractOptions = {}): Promise<void> {
+  const roots = [path.dirname(path.resolve(file)), ...(options.roots ?? [])];
+  await writeFileAtomic(file, serializeContract(contract), { roots, create: true });
 }
+
+/** The temporary file a write beside `file` uses (the shared writer's naming). */
+export { temporaryFileFor } from '../files/write-atomic.ts';

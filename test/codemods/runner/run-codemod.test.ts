@@ -1,10 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Codemod } from '../../../codemods/codemod.ts';
 import { CodemodRunError } from '../../../codemods/runner/errors.ts';
 import { type FileReport, runCodemod } from '../../../codemods/runner/run-codemod.ts';
-import { nodeFileSystem } from '../../../codemods/runner/write-atomic.ts';
+import { type AtomicWriteFileSystem, nodeFileSystem } from '../../../src/files/write-atomic.ts';
 import { commitAll, makeTempTree, removeTempTrees } from './temp-tree.ts';
 import { upperTodo } from './upper-todo-codemod.ts';
 
@@ -126,11 +126,111 @@ describe('runCodemod writing', () => {
     });
     expect(byName(report.files)['locked.ts']).toMatchObject({
       status: 'error',
-      error: { message: 'cannot be written: the file is not writable (EACCES); make it writable (chmod u+w) or leave it out' },
+      error: { message: 'not written: it is not writable for this user (EACCES); make it writable (chmod u+w) if it should be rewritten' },
     });
     expect(report.summary).toMatchObject({ changed: 1, errors: 1 });
     expect(await readFile(locked, 'utf8')).toBe("'todo';\n");
     expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe("'TODO';\n");
+  });
+});
+
+describe('runCodemod leaves alone what it must not write', () => {
+  it('keeps an edit saved to a file while the run writes the others, and reports the file', async () => {
+    const root = await makeTempTree({ 'a.ts': "'todo';\n", 'b.ts': "'todo';\n" });
+    let saved = false;
+    // After the first file is written, the user saves b.ts: the run read it long before.
+    const saveB: AtomicWriteFileSystem = {
+      ...nodeFileSystem,
+      async rename(from, to) {
+        await nodeFileSystem.rename(from, to);
+        if (!saved) await writeFile(path.join(root, 'b.ts'), "'todo'; // the user's edit\n");
+        saved = true;
+      },
+    };
+    const report = await runCodemod({ codemod: upperTodo, options: {}, cwd: root, write: true, fileSystem: saveB });
+    expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe("'TODO';\n");
+    expect(await readFile(path.join(root, 'b.ts'), 'utf8')).toBe("'todo'; // the user's edit\n");
+    expect(byName(report.files)['b.ts']).toMatchObject({ status: 'error', error: { message: 'changed while the codemod ran; run it again' } });
+    expect(report.summary).toMatchObject({ changed: 1, errors: 1 });
+  });
+
+  it('keeps an edit saved after the file was read and before the write phase', async () => {
+    const root = await makeTempTree({ 'a.ts': "'todo';\n" });
+    const onProgress = (done: number, total: number) => {
+      if (done === total && total > 0) void writeFile(path.join(root, 'a.ts'), "'todo'; // saved\n");
+    };
+    const report = await runCodemod({ codemod: upperTodo, options: {}, cwd: root, write: true, onProgress });
+    expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe("'todo'; // saved\n");
+    expect(report.files[0]).toMatchObject({ status: 'error', error: { message: 'changed while the codemod ran; run it again' } });
+  });
+
+  it('two runs at once: the second to write finds the file changed and keeps the first one\'s edit', async () => {
+    const root = await makeTempTree({ 'a.ts': "'todo'; 'done';\n" });
+    const upperDone: Codemod<object> = {
+      ...upperTodo,
+      name: 'upper-done',
+      mightMatch: (source) => source.includes('done'),
+      analyse: (source) => ({ output: source.replace("'done'", "'DONE'"), edits: [{ start: 8, end: 14, text: "'DONE'" }], notes: [] }),
+    };
+    let first: Promise<unknown> | undefined;
+    // The upper-done run has read a.ts; the upper-todo run starts, reads and writes it before upper-done writes.
+    const lateWriter: AtomicWriteFileSystem = {
+      ...nodeFileSystem,
+      async writeFile(filePath, data, options) {
+        first ??= runCodemod({ codemod: upperTodo, options: {}, cwd: root, write: true });
+        await first;
+        await nodeFileSystem.writeFile(filePath, data, options);
+      },
+    };
+    const second = await runCodemod({ codemod: upperDone, options: {}, cwd: root, write: true, fileSystem: lateWriter });
+    expect(await first).toMatchObject({ summary: { changed: 1, errors: 0 } });
+    expect(second.files[0]).toMatchObject({ status: 'error', error: { message: 'changed while the codemod ran; run it again' } });
+    expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe("'TODO'; 'done';\n");
+  });
+
+  it('leaves a file that is not valid UTF-8 byte for byte, with an error naming the byte and where it is', async () => {
+    const root = await makeTempTree({});
+    // A Latin-1 comment on a line the codemod never edits.
+    const latin1 = Buffer.concat([Buffer.from("'todo';\n// caf"), Buffer.from([0xe9]), Buffer.from('\n')]);
+    await writeFile(path.join(root, 'a.ts'), latin1);
+    for (const write of [false, true]) {
+      const report = await runCodemod({ codemod: upperTodo, options: {}, cwd: root, write });
+      expect(report.files[0]).toMatchObject({
+        status: 'error',
+        error: {
+          message:
+            'not valid UTF-8 (byte 0xe9); left as it was, as rewriting it would change bytes the codemod does not edit: convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again',
+          line: 2,
+          column: 7,
+        },
+      });
+      expect(report.files[0]?.output).toBeUndefined();
+    }
+    expect((await readFile(path.join(root, 'a.ts'))).equals(latin1)).toBe(true);
+  });
+
+  it('does not write through a symbolic link that leads out of the project', async () => {
+    const outside = await makeTempTree({ 'victim.ts': "'todo';\n" });
+    const root = await makeTempTree({ 'tsconfig.json': '{ "include": ["src"] }', 'src/a.ts': "'todo';\n" });
+    await symlink(path.join(outside, 'victim.ts'), path.join(root, 'src/link.ts'));
+    const report = await runCodemod({ codemod: upperTodo, options: {}, cwd: root, targets: ['tsconfig.json'], write: true });
+    expect(byName(report.files)['link.ts']).toMatchObject({
+      status: 'error',
+      error: {
+        message: `not written: it leads to ${path.join(outside, 'victim.ts')} through a symbolic link, outside ${root}; left as it was: name ${path.join(outside, 'victim.ts')} itself to write it there`,
+      },
+    });
+    expect(await readFile(path.join(outside, 'victim.ts'), 'utf8')).toBe("'todo';\n");
+    expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe("'TODO';\n");
+  });
+
+  it('refuses a file without its owner\'s write bit, whoever runs it (root passes access checks)', async () => {
+    const root = await makeTempTree({ 'locked.ts': "'todo';\n" });
+    await chmod(path.join(root, 'locked.ts'), 0o444);
+    const report = await runCodemod({ codemod: upperTodo, options: {}, cwd: root, write: true });
+    expect(report.files[0]).toMatchObject({ status: 'error', error: { message: 'not written: it is read-only (mode 0444); make it writable (chmod u+w) if it should be rewritten' } });
+    expect(await readFile(path.join(root, 'locked.ts'), 'utf8')).toBe("'todo';\n");
+    expect((await stat(path.join(root, 'locked.ts'))).mode & 0o7777).toBe(0o444);
   });
 });
 
