@@ -1,4 +1,4 @@
-/** The identity and JSON Schema of a contract file; `contract-file-validator.ts` is generated from it. */
+/** The identity and JSON Schema of a contract file; `contract-file-validator.ts` is the check a load runs, held to this schema by ajv in its test. */
 
 export const CONTRACT_FORMAT = 'agent-contract/mcp-contract';
 /** Raised when a change makes an older agent-contract misread the file; older files stay readable. */
@@ -8,7 +8,7 @@ export const DEFAULT_CONTRACT_FILE = 'mcp-contract.json';
 
 const stringArray = { type: 'array', items: { type: 'string' } } as const;
 
-/** The JSON Schema of format version 1, checked on every load. */
+/** The JSON Schema of format version 1: the published description of the format, which every load is checked against. */
 export const CONTRACT_FILE_SCHEMA = {
   type: 'object',
   required: ['format', 'formatVersion', 'server', 'tools', 'compatibility'],

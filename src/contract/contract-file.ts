@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { validateContractFile } from './contract-file-validator.ts';
+import { firstContractProblem } from './contract-file-validator.ts';
 
 export type { CompatibilityFinding, ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-types.ts';
 export { CONTRACT_FILE_SCHEMA, CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION, DEFAULT_CONTRACT_FILE } from './contract-file-schema.ts';
@@ -33,10 +33,10 @@ export function assertContract(value: unknown, source: string): McpContract {
       `${source} uses contract format ${version}, written by a newer agent-contract (this one reads format ${CONTRACT_FORMAT_VERSION}); upgrade agent-contract`,
     );
   }
-  const first = validateContractFile(value) ? undefined : validateContractFile.errors?.[0];
-  if (first !== undefined) {
-    const where = first.instancePath === '' ? 'the top level' : first.instancePath;
-    throw new ContractFileError(source, `${source} is not a valid contract: ${where} ${first.message ?? 'is invalid'}; ${REGENERATE}`);
+  const problem = firstContractProblem(value);
+  if (problem !== undefined) {
+    const where = problem.path === '' ? 'the top level' : problem.path;
+    throw new ContractFileError(source, `${source} is not a valid contract: ${where} ${problem.reason}; ${REGENERATE}`);
   }
   return value as McpContract;
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -7,7 +6,6 @@ import { ContractFileError, parseContract, readContractFile, serializeContract, 
 import { runtimeFromReport, runtimeProbeEnv, runtimeReportReader } from '../../src/contract/runtime-probe.ts';
 import { temporaryFileFor } from '../../src/contract/contract-file-writer.ts';
 import { contractFromToolsList } from '../../src/contract/snapshot.ts';
-import { contractValidatorSource, VALIDATOR_FILE } from '../../scripts/generate-contract-validator.ts';
 
 const contract: McpContract = contractFromToolsList(
   [
@@ -73,18 +71,30 @@ describe('contract files', () => {
     ['not JSON', '{ nope', /^mcp-contract\.json is not valid JSON \(.+\); regenerate it with agent-contract contract snapshot --out <file> -- <server command>$/],
     ['another JSON file', '{"name":"my-package"}', /^mcp-contract\.json is not an agent-contract contract \(no "format": "agent-contract\/mcp-contract"\); regenerate it/],
     ['a newer format version', '{"format":"agent-contract/mcp-contract","formatVersion":2}', /^mcp-contract\.json uses contract format 2, written by a newer agent-contract \(this one reads format 1\); upgrade agent-contract$/],
-    ['a contract without tools', '{"format":"agent-contract/mcp-contract","formatVersion":1,"server":{"name":"x"},"compatibility":[]}', /^mcp-contract\.json is not a valid contract: the top level must have required property 'tools'; regenerate it/],
-    [
-      'a tool without a name',
-      '{"format":"agent-contract/mcp-contract","formatVersion":1,"server":{"name":"x"},"tools":[{"inputSchema":{}}],"compatibility":[]}',
-      /^mcp-contract\.json is not a valid contract: \/tools\/0 must have required property 'name'; regenerate it/,
-    ],
   ])('rejects %s with one line naming the file and the next step', (_name, text, message) => {
     expect(parseError(text)).toMatch(message);
   });
 
-  it('validates with code ajv generated from the current schema (npm run generate:contract-validator)', () => {
-    expect(readFileSync(VALIDATOR_FILE, 'utf8')).toBe(contractValidatorSource());
+  const head = '"format":"agent-contract/mcp-contract","formatVersion":1';
+  const next = '; regenerate it with agent-contract contract snapshot --out <file> -- <server command>';
+  it.each([
+    ['a contract without tools', `{${head},"server":{"name":"x"},"compatibility":[]}`, '/tools is missing, expected an array of tools'],
+    ['a tool without a name', `{${head},"server":{"name":"x"},"tools":[{"inputSchema":{}}],"compatibility":[]}`, '/tools/0/name is missing, expected a string (the tool name)'],
+    ['a format version that is not a number', '{"format":"agent-contract/mcp-contract","formatVersion":"1","server":{"name":"x"},"tools":[],"compatibility":[]}', '/formatVersion is the string "1", expected 1'],
+    ['a server name that is a number', `{${head},"server":{"name":3},"tools":[],"compatibility":[]}`, '/server/name is the number 3, expected a string'],
+    [
+      'a key the format does not have',
+      `{${head},"server":{"name":"x"},"tools":[{"name":"a","inputSchema":{},"input/schema":{}}],"compatibility":[]}`,
+      '/tools/0/input~1schema is not a field of a tool (its fields are name, title, description, dialect, inputSchema, outputSchema, annotations)',
+    ],
+    ['an empty tool name', `{${head},"server":{"name":"x"},"tools":[{"name":"","inputSchema":true}],"compatibility":[]}`, '/tools/0/name is the string "", expected a tool name with a character other than a line break'],
+    [
+      'a finding whose paths are not strings',
+      `{${head},"server":{"name":"x"},"tools":[],"compatibility":[{"rule":"r","tool":"t","paths":[7],"clients":[],"message":"m"}]}`,
+      '/compatibility/0/paths/0 is the number 7, expected a string',
+    ],
+  ])('rejects %s naming the JSON path, what the format expects there and the next step', (_name, text, reason) => {
+    expect(parseError(text)).toBe(`mcp-contract.json is not a valid contract: ${reason}${next}`);
   });
 
   it('says how to create a missing file', async () => {
