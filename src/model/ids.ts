@@ -33,7 +33,7 @@ const ID_WORDS = new Set(['id', 'ids', 'iid', 'iids']);
  */
 const KIN_WORDS = new Set([
   'parent', 'child', 'children', 'root', 'base', 'head', 'original', 'new', 'old', 'current', 'default', 'existing',
-  'selected', 'primary', 'previous', 'prev', 'next', 'last', 'latest', 'first',
+  'selected', 'primary', 'previous', 'prev', 'next', 'last', 'latest', 'first', 'min', 'max',
 ]);
 
 /** Endpoints of a relation: alone they name nothing (an event's `target_id` is no event, and says not what it is). */
@@ -44,6 +44,20 @@ const ACTOR_WORDS = new Set(['assigned', 'author', 'owner', 'creator', 'requeste
 
 function isRoleWord(word: string): boolean {
   return KIN_WORDS.has(word) || ENDPOINT_WORDS.has(word) || ACTOR_WORDS.has(word);
+}
+
+/** Words between a noun and its id that say which form of the id it is: `storyPublicId` is a story's id. */
+const ID_QUALIFIERS = new Set(['public', 'short', 'numeric', 'unique', 'display']);
+
+/** In a field name, what follows these names the entity: `duplicateFromItemId` names an item, `replyToCommentId` a comment. */
+const FIELD_PREPOSITIONS = new Set(['from', 'to']);
+
+/**
+ * A participle before a noun says which one, not what: `createdUserId`, `notifiedUserId`, `fixed_version_id` name
+ * users and versions. Not before a preposition (`created_by_id`), and not `-eed` words (`feed`, `seed`).
+ */
+function isParticipleBefore(word: string, next: string | undefined): boolean {
+  return /^[a-z]{2,}[^e]ed$/.test(word) && next !== undefined && !FIELD_PREPOSITIONS.has(next) && !PREPOSITIONS.has(next);
 }
 
 /** Keys that wrap a value without saying what it is; `{ data: { id } }` is named by what is around `data`. */
@@ -152,14 +166,59 @@ function isIdWords(words: readonly string[]): boolean {
   return last !== undefined && ID_WORDS.has(last);
 }
 
+/** The id word of a name and the words before it that name its entity. */
+interface IdWords {
+  readonly idWord: string;
+  readonly prefix: readonly string[];
+}
+
+/**
+ * `ticket_id` -> `id` of `[ticket]`. A compound name is named by its id part: `projectIdOrKey` -> `[project]`, and
+ * `workspaceSlugOrId` -> `[workspace]`, the noun its first alternative shares (`slugOrId`, `idOrSlug`: none, like `id`).
+ */
+function idWordsOf(words: readonly string[]): IdWords | undefined {
+  if (!words.includes('or')) return isIdWords(words) ? { idWord: words.at(-1) ?? 'id', prefix: words.slice(0, -1) } : undefined;
+  const alternatives: string[][] = [[]];
+  for (const word of words) {
+    if (word === 'or') alternatives.push([]);
+    else alternatives.at(-1)?.push(word);
+  }
+  const id = alternatives.find(isIdWords);
+  if (id === undefined) return undefined;
+  const own = id.slice(0, -1);
+  return { idWord: id.at(-1) ?? 'id', prefix: own.length > 0 ? own : (alternatives[0] ?? []).slice(0, -1) };
+}
+
+const ARTICLES = new Set(['the', 'a', 'an']);
+
+/**
+ * The id a description says a field holds, when the field's name is that id's entity: `team` described "Team ID or
+ * mention" holds a team id, `parent` described "The ID of the parent page" a page id. Only the first clause counts.
+ */
+function describedIdWords(nameWords: readonly string[], description: string): IdWords | undefined {
+  const clause = description.split(/[.,;:()\n]| - /, 1)[0] ?? '';
+  const words = clause.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 0 && !ARTICLES.has(word));
+  const at = words.findIndex((word) => ID_WORDS.has(word));
+  if (at < 0) return undefined;
+  const lead = words.slice(0, at);
+  const named = lead.every((word) => ID_QUALIFIERS.has(word)) && words[at + 1] === 'of' ? [...words.slice(at + 2), words[at] ?? 'id'] : words.slice(0, at + 1);
+  const id = idWordsOf(named);
+  if (id === undefined) return undefined;
+  const described = new Set(id.prefix.map(singularize));
+  return nameWords.length > 0 && nameWords.every((word) => described.has(singularize(word))) ? id : undefined;
+}
+
 /** Names repeat across a code base; lint rules ask for every property key, so answers are kept (bounded). */
 const idNameCache = new Map<string, boolean>();
 
-/** True for `id`, `ID`, `_id`, `ticketId`, `ticket_id`, `ticketID`, `ticketIds`, `project_iid`; false for `valid`, `paid`, `uuid`. */
+/**
+ * True for `id`, `ID`, `_id`, `ticketId`, `ticket_id`, `ticketID`, `ticketIds`, `project_iid` and compounds with an id
+ * part (`projectIdOrKey`, `slugOrId`); false for `valid`, `paid`, `uuid`, `nameOrEmail`.
+ */
 export function isIdName(name: string): boolean {
   let known = idNameCache.get(name);
   if (known === undefined) {
-    known = isIdWords(splitWords(name));
+    known = idWordsOf(splitWords(name)) !== undefined;
     if (idNameCache.size >= 10_000) idNameCache.clear();
     idNameCache.set(name, known);
   }
@@ -172,8 +231,12 @@ type WordsNaming = { readonly entity: string } | 'holder' | 'nothing';
 function namingOfWords(words: readonly string[]): WordsNaming {
   // `children_to_add`: what follows `to` and a verb says what happens to the ids, not what they are.
   const purpose = words.findIndex((word, index) => index > 0 && word === 'to' && TOOL_VERBS.has(words[index + 1] ?? ''));
-  const nouns = purpose > 0 ? words.slice(0, purpose) : [...words];
-  while (nouns.length > 1 && isRoleWord(nouns[0] ?? '')) nouns.shift();
+  let nouns = purpose > 0 ? words.slice(0, purpose) : [...words];
+  const object = nouns.findLastIndex((word, index) => index > 0 && index < nouns.length - 1 && FIELD_PREPOSITIONS.has(word));
+  if (object > 0) nouns = nouns.slice(object + 1);
+  while (nouns.length > 1 && ID_QUALIFIERS.has(nouns.at(-1) ?? '')) nouns.pop();
+  if (nouns.length === 1 && ID_QUALIFIERS.has(nouns[0] ?? '')) return 'holder';
+  while (nouns.length > 1 && (isRoleWord(nouns[0] ?? '') || isParticipleBefore(nouns[0] ?? '', nouns[1]))) nouns.shift();
   const last = nouns.length - 1;
   if (last < 0) return 'nothing';
   nouns[last] = singularize(nouns[last] ?? '');
@@ -191,6 +254,11 @@ export interface IdNamingContext {
   readonly naming?: ToolNaming;
   /** Defaults to `input`. */
   readonly side?: ToolSide;
+  /**
+   * The field's description. A field whose name is no id is one when the description says it holds an id of what
+   * the name names: `project` described "Project ID or URL-encoded path".
+   */
+  readonly description?: string;
 }
 
 /** The nouns of a tool name, without namespace, verbs, aspects and what follows a preposition; `[]` for none. */
@@ -264,11 +332,11 @@ export function idFieldAt(path: readonly PathSegment[], toolName?: string, conte
   const name = path[nameIndex];
   if (name === undefined) return undefined;
   const words = splitWords(name);
-  if (!isIdWords(words)) return undefined;
-  const idWord = words.at(-1) ?? 'id';
+  const id = idWordsOf(words) ?? (context.description === undefined ? undefined : describedIdWords(words, context.description));
+  if (id === undefined) return undefined;
+  const { idWord, prefix } = id;
   const many = idWord.endsWith('s') || nameIndex < path.length - 1;
   const suffix = idWord.startsWith('iid') ? '#iid' : '';
-  const prefix = words.slice(0, -1);
   const own = prefix.length > 0 ? namingOfWords(prefix) : 'holder';
   if (own === 'nothing') return undefined;
   let entity = own === 'holder' ? undefined : own.entity;

@@ -43,6 +43,26 @@ describe('idFieldsOfJsonSchema', () => {
     expect(idFieldsOfJsonSchema(output, 'list_work_item_notes', { naming, side: 'output' }).map(({ entity }) => entity)).toEqual(['note', 'note']);
   });
 
+  it('names compound id fields by their id part, with their published types', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        projectIdOrKey: { type: 'string' },
+        workspaceSlugOrId: { type: 'string' },
+        idOrSlug: { type: 'string' },
+        issueIdsOrKeys: { type: 'array', items: { type: 'string' } },
+      },
+      required: ['projectIdOrKey'],
+    };
+    const fields = idFieldsOfJsonSchema(schema, 'get_board').map(({ name, entity, types, many }) => ({ name, entity, types, many }));
+    expect(fields).toEqual([
+      { name: 'projectIdOrKey', entity: 'project', types: ['string'], many: false },
+      { name: 'workspaceSlugOrId', entity: 'workspace', types: ['string'], many: false },
+      { name: 'idOrSlug', entity: 'board', types: ['string'], many: false },
+      { name: 'issueIdsOrKeys', entity: 'issue', types: ['string'], many: true },
+    ]);
+  });
+
   it('ignores what is not a schema', () => {
     expect(idFieldsOfJsonSchema(undefined)).toEqual([]);
     expect(idFieldsOfJsonSchema({ type: 'object', properties: { id: true } }, 'get_x')).toEqual([]);

@@ -234,6 +234,101 @@ describe('idFieldAt names the same entity however the id is spelled', () => {
   });
 });
 
+describe('compound id names: "X id or Y", "X slug or id"', () => {
+  it.each(['workspaceSlugOrId', 'idOrSlug', 'slugOrId', 'projectIdOrKey', 'userIdOrName', 'issueIdOrKey', 'project_id_or_path', 'ticketIdsOrKeys'])(
+    '%s is an id',
+    (name) => expect(isIdName(name)).toBe(true),
+  );
+  it.each(['nameOrEmail', 'slugOrKey', 'or', 'order', 'idOrder', 'validOrNot'])('%s is not an id', (name) => expect(isIdName(name)).toBe(false));
+
+  it.each([
+    ['workspaceSlugOrId', 'workspace'],
+    ['projectIdOrKey', 'project'],
+    ['userIdOrName', 'user'],
+    ['issueIdOrKey', 'issue'],
+    ['project_id_or_path', 'project'],
+    ['teamKeyOrId', 'team'],
+    ['merge_request_iid_or_title', 'merge-request#iid'],
+  ])('%s names %s, the entity of its id part', (name, entity) => expect(idFieldAt([name])?.entity).toBe(entity));
+
+  it('pairs a compound acceptor with the plain id another tool emits', () => {
+    const emitted = idFieldAt(['workspaceId'], 'list_workspaces', { side: 'output' });
+    expect(emitted?.entity).toBe('workspace');
+    expect(idFieldAt(['workspaceSlugOrId'], 'list_projects')?.entity).toBe(emitted?.entity);
+  });
+
+  it('names a bare compound id like a bare id: by the tool that carries it', () => {
+    expect(idFieldAt(['idOrSlug'], 'get_project')?.entity).toBe('project');
+    expect(idFieldAt(['idOrSlug'], 'get_project')?.entity).toBe(idFieldAt(['id'], 'get_project')?.entity);
+    expect(idFieldAt(['slugOrId'], 'list_work_item_notes', { naming: toolNamingOf(GITLAB_TOOLS) })?.entity).toBe('work-item');
+    expect(idFieldAt(['idOrSlug'])).toBeUndefined();
+    expect(idFieldAt(['project', 'idOrKey'])?.entity).toBe('project');
+  });
+
+  it('marks a compound list of ids', () => {
+    expect(idFieldAt(['ticketIdsOrKeys'])).toMatchObject({ entity: 'ticket', many: true });
+    expect(idFieldAt(['projectIdOrKey'])?.many).toBe(false);
+  });
+});
+
+describe('words that qualify an id name no other entity', () => {
+  it.each([
+    ['storyPublicId', 'story'],
+    ['epicPublicId', 'epic'],
+    ['parentStoryPublicId', 'story'],
+    ['issueShortId', 'issue'],
+    ['createdUserId', 'user'],
+    ['notifiedUserId', 'user'],
+    ['fixed_version_id', 'version'],
+  ])('%s names %s', (name, entity) => expect(idFieldAt([name])?.entity).toBe(entity));
+
+  it('names a qualifier or a bound standing alone after what holds it', () => {
+    expect(idFieldAt(['publicId'], 'get_story', { side: 'output' })?.entity).toBe('story');
+    expect(idFieldAt(['minId'], 'get_issue_comments')?.entity).toBe('comment');
+    expect(idFieldAt(['maxId'], 'get_notifications')?.entity).toBe('notification');
+  });
+
+  it('keeps a word ending in -ed that is the entity itself', () => {
+    expect(idFieldAt(['feedId'])?.entity).toBe('feed');
+    expect(idFieldAt(['seed_id'])?.entity).toBe('seed');
+    expect(idFieldAt(['embeddedId'], 'get_page')?.entity).toBe('embedded');
+  });
+});
+
+describe('a field its description calls an id', () => {
+  // useshortcut/mcp-server-shortcut: `team: z.string().describe('Team ID or mention (required if no workflow)')` in stories-create.
+  it.each([
+    ['team', 'Team ID or mention (required if no workflow)', 'team'],
+    ['owner', 'Owner user ID', 'user'],
+    ['epic', 'Epic ID', 'epic'],
+    ['project', 'Project ID or URL-encoded path', 'project'],
+    ['status', 'Status name or ID', 'status'],
+    ['parent', 'The ID of the parent page', 'page'],
+    ['followers', 'IDs of the followers', 'follower'],
+    ['merge_request', 'Merge request IID', 'merge-request#iid'],
+  ])('%s described %j names %s', (name, description, entity) =>
+    expect(idFieldAt([name], 'stories-create', { description })?.entity).toBe(entity),
+  );
+
+  it('marks a described list of ids', () => {
+    expect(idFieldAt(['owners'], 'stories-create', { description: 'Owner user IDs' })).toMatchObject({ entity: 'user', many: true });
+  });
+
+  it.each([
+    ['name', 'Story name'],
+    ['query', 'Search query, e.g. an issue ID or a title'],
+    ['branch', 'Branch name or commit ID'],
+    ['team', 'The team to assign'],
+    ['team', 'Team, given by ID'],
+    ['team', ''],
+  ])('%s described %j is no id', (name, description) => expect(idFieldAt([name], 'stories-create', { description })).toBeUndefined());
+
+  it('lets the name decide when the name is an id', () => {
+    expect(idFieldAt(['project_id'], 'get_file', { description: 'Project ID or URL-encoded path' })?.entity).toBe('project');
+    expect(idFieldAt(['ticketId'], 'get_file', { description: 'The ID of the parent page' })?.entity).toBe('ticket');
+  });
+});
+
 describe('formatPath', () => {
   it('prints paths the way reports show them', () => {
     expect(formatPath(['tickets', '[]', 'id'])).toBe('tickets[].id');
