@@ -5,7 +5,9 @@ import { idAcceptorVerdict, type IdAcceptorVerdict } from '../src/model/id-accep
 import { idListElementOf } from '../src/model/id-array.ts';
 import { isIdName } from '../src/model/ids.ts';
 import type { SchemaRole } from '../src/model/schema-role.ts';
-import { guardRewriteOf, meaningOf, type GuardRewrite, type ObjectProperty, type SchemaExpr } from '../src/model/schema-expr.ts';
+import { type GuardRewrite, guardRewriteOf } from '../src/model/guard-rewrite.ts';
+import type { ObjectProperty, SchemaExpr } from '../src/model/schema-expr.ts';
+import { meaningOf } from '../src/model/schema-meaning.ts';
 import { schemaShapesOf, type ExternalRoles, type SchemaShape } from '../src/adapters/typescript/shapes-from-typescript.ts';
 import { isTestFilePath } from '../src/model/test-files.ts';
 import { GUARD_MODULES } from '../src/model/zod-imports.ts';

@@ -1,5 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { effectEmptiesContract, mayHoldContractEmptyingEffect, mayImportZod, meaningOf, type ChainMethod, type SchemaExpr } from '../../src/model/schema-expr.ts';
+import type { ChainMethod, SchemaExpr } from '../../src/model/schema-expr.ts';
+import { effectEmptiesContract, meaningOf } from '../../src/model/schema-meaning.ts';
+import { mayHoldContractEmptyingEffect, mayImportZod } from '../../src/model/text-shortcuts.ts';
 import type { EstreeSchemaReader } from '../../src/adapters/estree/from-estree.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { installedZodMajor } from '../utils/installed-zod.ts';

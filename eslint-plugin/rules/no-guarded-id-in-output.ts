@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { mayHoldGuardedSchema, mayImportZod } from '../../src/model/schema-expr.ts';
+import { mayHoldGuardedSchema, mayImportZod } from '../../src/model/text-shortcuts.ts';
 import { guardedSchemasIn } from '../../src/model/schema-fields.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { propertyKeyOf, shortText, toolLabel, toolListeners } from '../utils/tool-schemas.ts';

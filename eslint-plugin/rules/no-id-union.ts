@@ -1,7 +1,9 @@
 import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { idAcceptorVerdict } from '../../src/model/id-acceptor.ts';
 import { isIdName } from '../../src/model/ids.ts';
-import { mayHoldUnionIn, mayImportZod, meaningOf, stringBranchOfUnion } from '../../src/model/schema-expr.ts';
+import { stringBranchOfUnion } from '../../src/model/guard-rewrite.ts';
+import { meaningOf } from '../../src/model/schema-meaning.ts';
+import { mayHoldUnionIn, mayImportZod } from '../../src/model/text-shortcuts.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { outermostChain, propertyKeyOf, shortText, zodReaderFor } from '../utils/tool-schemas.ts';

@@ -1,7 +1,9 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { isIdName } from '../../src/model/ids.ts';
 import { coercionSurprises, joinPhrases } from '../../src/model/coercion.ts';
-import { mayHoldCoercion, mayImportZod, meaningOf, type ZodChainExpr } from '../../src/model/schema-expr.ts';
+import type { ZodChainExpr } from '../../src/model/schema-expr.ts';
+import { meaningOf } from '../../src/model/schema-meaning.ts';
+import { mayHoldCoercion, mayImportZod } from '../../src/model/text-shortcuts.ts';
 import type { ZodBinding } from '../../src/model/zod-imports.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
 import { idAcceptorVerdict } from '../../src/model/id-acceptor.ts';
 import { idFieldAt } from '../../src/model/ids.ts';
-import { mayImportZod } from '../../src/model/schema-expr.ts';
+import { mayImportZod } from '../../src/model/text-shortcuts.ts';
 import { schemaFieldsOf } from '../../src/model/schema-fields.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';

@@ -5,7 +5,7 @@ import { handlerReads } from '../adapters/typescript/handler-reads.ts';
 import { idAcceptorVerdict } from '../model/id-acceptor.ts';
 import { installedZodMajor } from '../adapters/packages/installed-zod.ts';
 import { guardedSchemasIn } from '../model/schema-fields.ts';
-import { effectEmptiesContract, meaningOf } from '../model/schema-expr.ts';
+import { effectEmptiesContract, meaningOf } from '../model/schema-meaning.ts';
 import type { ToolInput } from './acceptors.ts';
 import { inputParameterIndex, type DiscoveredTool } from '../adapters/typescript/discover-tools.ts';
 import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';

@@ -1,5 +1,5 @@
 import { isIdName } from './ids.ts';
-import type { SchemaMeaning } from './schema-expr.ts';
+import type { SchemaMeaning } from './schema-meaning.ts';
 
 /**
  * What to do about one input field, decided once for the lint rules, the codemods and the audit:

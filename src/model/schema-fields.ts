@@ -1,5 +1,6 @@
 import { ARRAY_ITEM, type PathSegment } from './ids.ts';
-import { meaningOf, type ObjectProperty, type SchemaExpr, type SchemaMeaning } from './schema-expr.ts';
+import type { ObjectProperty, SchemaExpr } from './schema-expr.ts';
+import { type SchemaMeaning, meaningOf } from './schema-meaning.ts';
 
 /**
  * Looks through a reference to the expression it stands for: a front end resolves a same-file

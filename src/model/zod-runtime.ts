@@ -1,4 +1,5 @@
 import { zodFlavourOf } from './zod-flavour.ts';
+import { acceptsSomeDecimalId, formatExcludesDecimalIds, PATTERN_FORMAT } from './zod-vocabulary.ts';
 
 /** What a Zod schema object accepts for one field, told from the object at run time (zod 3, zod 4 and mini alike). */
 export type RuntimeFieldKind = 'string' | 'number' | 'guarded' | 'coerced' | 'union' | 'other';
@@ -9,7 +10,13 @@ export interface RuntimeFieldShape {
   readonly constrainedFormat?: string;
 }
 
-const NON_NUMERIC_FORMATS = new Set(['uuid', 'guid', 'email', 'url', 'cuid', 'cuid2', 'ulid', 'nanoid', 'emoji', 'datetime', 'date', 'time', 'ipv4', 'ipv6', 'base64', 'jwt', 'regex']);
+/** The first format among `formats` no decimal id can pass, else `regex` when no decimal id matches every pattern. */
+function constrainedFormatOf(formats: readonly string[], patterns: readonly RegExp[]): string | undefined {
+  const format = formats.find(formatExcludesDecimalIds);
+  if (format !== undefined) return format;
+  const matchesAll = (value: string) => patterns.every((pattern) => new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')).test(value));
+  return patterns.length > 0 && !acceptsSomeDecimalId(matchesAll) ? PATTERN_FORMAT : undefined;
+}
 
 type Any = Record<string, unknown>;
 
@@ -29,7 +36,8 @@ function describeZod3(schema: Any): RuntimeFieldShape {
     case 'ZodString': {
       if (def['coerce'] === true) return { kind: 'coerced' };
       const checks = (def['checks'] ?? []) as Any[];
-      const format = checks.map((check) => String(check['kind'])).find((kind) => NON_NUMERIC_FORMATS.has(kind));
+      const patterns = checks.flatMap((check) => (check['kind'] === PATTERN_FORMAT && check['regex'] instanceof RegExp ? [check['regex']] : []));
+      const format = constrainedFormatOf(checks.map((check) => String(check['kind'])), patterns);
       return format === undefined ? { kind: 'string' } : { kind: 'string', constrainedFormat: format };
     }
     case 'ZodNumber':
@@ -60,9 +68,12 @@ function describeZod4(schema: Any): RuntimeFieldShape {
     }
     case 'string': {
       if (def['coerce'] === true) return { kind: 'coerced' };
-      const bag = (internals['bag'] ?? {}) as Any;
-      const format = typeof bag['format'] === 'string' ? bag['format'] : bag['patterns'] instanceof Set && bag['patterns'].size > 0 ? 'regex' : undefined;
-      return format !== undefined && NON_NUMERIC_FORMATS.has(format) ? { kind: 'string', constrainedFormat: format } : { kind: 'string' };
+      // The format sits on the definition (`z.uuid()`) or on each check (`z.string().uuid()`, `.regex(...)`).
+      const checkDefs = ((def['checks'] ?? []) as Any[]).map((check) => ((check['_zod'] as Any | undefined)?.['def'] ?? {}) as Any);
+      const formats = [def, ...checkDefs].flatMap((entry) => (typeof entry['format'] === 'string' ? [entry['format']] : []));
+      const patterns = checkDefs.flatMap((entry) => (entry['format'] === PATTERN_FORMAT && entry['pattern'] instanceof RegExp ? [entry['pattern']] : []));
+      const format = constrainedFormatOf(formats, patterns);
+      return format === undefined ? { kind: 'string' } : { kind: 'string', constrainedFormat: format };
     }
     case 'number':
     case 'int':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayHoldCoercion, mayHoldContractEmptyingEffect, mayHoldGuardedSchema, mayHoldUnion, mayHoldUnionIn, mayImportZod } from '../../src/model/schema-expr.ts';
+import { mayHoldCoercion, mayHoldContractEmptyingEffect, mayHoldGuardedSchema, mayHoldUnion, mayHoldUnionIn, mayImportZod } from '../../src/model/text-shortcuts.ts';
 
 /**
  * The file-level shortcuts may only say "no" when the words a verdict needs are missing from the text: every form

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { unwrapExpression } from './unwrap.ts';
 import type { CallSite } from '../../model/tool-registration.ts';
 import type { ChainMethod, ObjectProperty, SchemaExpr } from '../../model/schema-expr.ts';
 import { ImportTable, type ImportBinding } from '../../model/zod-imports.ts';
@@ -28,23 +29,6 @@ export function importBindingsOf(sourceFile: ts.SourceFile): ImportBinding[] {
     }
   }
   return bindings;
-}
-
-function unwrap(expr: ts.Expression): ts.Expression {
-  let current = expr;
-  for (;;) {
-    switch (current.kind) {
-      case ts.SyntaxKind.ParenthesizedExpression:
-      case ts.SyntaxKind.AsExpression:
-      case ts.SyntaxKind.SatisfiesExpression:
-      case ts.SyntaxKind.NonNullExpression:
-      case ts.SyntaxKind.TypeAssertionExpression:
-        current = (current as ts.ParenthesizedExpression | ts.AsExpression | ts.SatisfiesExpression | ts.NonNullExpression | ts.TypeAssertion).expression;
-        break;
-      default:
-        return current;
-    }
-  }
 }
 
 function bindingNames(name: ts.BindingName, names: Set<string>): void {
@@ -160,10 +144,10 @@ export class TypeScriptSchemaReader {
   /** The Zod path of a callee: `['string']` for `z.string` or an imported `string`, `['coerce','string']` for `z.coerce.string`. */
   private zodPath(callee: ts.Expression): { path: string[]; root: ts.Identifier } | undefined {
     const path: string[] = [];
-    let current = unwrap(callee);
+    let current = unwrapExpression(callee);
     while (ts.isPropertyAccessExpression(current)) {
       path.unshift(current.name.text);
-      current = unwrap(current.expression);
+      current = unwrapExpression(current.expression);
     }
     if (!ts.isIdentifier(current)) return undefined;
     const binding = this.imports.zod.get(current.text);
@@ -173,7 +157,7 @@ export class TypeScriptSchemaReader {
   }
 
   read(input: ts.Expression): SchemaExpr<ts.Node> {
-    const expr = unwrap(input);
+    const expr = unwrapExpression(input);
     if (ts.isCallExpression(expr)) return this.readCall(expr);
     if (ts.isObjectLiteralExpression(expr)) return { kind: 'object', node: expr, properties: expr.properties.map((p) => this.readProperty(p)) };
     if (ts.isArrayLiteralExpression(expr)) return { kind: 'array', node: expr, elements: expr.elements.map((element) => this.read(element)) };
@@ -185,7 +169,11 @@ export class TypeScriptSchemaReader {
       return { kind: 'literal', node: expr, value: expr.kind === ts.SyntaxKind.TrueKeyword };
     }
     if (expr.kind === ts.SyntaxKind.NullKeyword) return { kind: 'literal', node: expr, value: null };
-    if (ts.isRegularExpressionLiteral(expr)) return { kind: 'regex', node: expr };
+    if (ts.isRegularExpressionLiteral(expr)) {
+      const text = expr.text;
+      const end = text.lastIndexOf('/');
+      return { kind: 'regex', node: expr, pattern: text.slice(1, end), flags: text.slice(end + 1) };
+    }
     return { kind: 'other', node: expr };
   }
 
@@ -205,7 +193,7 @@ export class TypeScriptSchemaReader {
     const methods: ChainMethod<ts.Node>[] = [];
     let current: ts.CallExpression = call;
     for (;;) {
-      const callee = unwrap(current.expression);
+      const callee = unwrapExpression(current.expression);
       const zod = this.zodPath(callee);
       const args = current.arguments.map((arg) => this.read(arg));
       if (zod !== undefined) {
@@ -221,11 +209,11 @@ export class TypeScriptSchemaReader {
       }
       if (!ts.isPropertyAccessExpression(callee)) break;
       methods.unshift({ name: callee.name.text, args, node: current });
-      const receiver = unwrap(callee.expression);
+      const receiver = unwrapExpression(callee.expression);
       if (!ts.isCallExpression(receiver)) break;
       current = receiver;
     }
-    if (methods.length === 0 || !ts.isPropertyAccessExpression(unwrap(call.expression))) {
+    if (methods.length === 0 || !ts.isPropertyAccessExpression(unwrapExpression(call.expression))) {
       return { kind: 'call', node: call, callee: call.expression.getText(this.sourceFile), args: call.arguments.map((arg) => this.read(arg)) };
     }
     return { kind: 'other', node: call };
@@ -266,7 +254,7 @@ export class TypeScriptSchemaReader {
 
   /** A call in the neutral form `toolRegistrationOf` reads, or undefined when its callee has no name. */
   callSite(call: ts.CallExpression): CallSite<ts.Node> | undefined {
-    const callee = unwrap(call.expression);
+    const callee = unwrapExpression(call.expression);
     const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
     if (method === undefined) return undefined;
     return { method, args: call.arguments.map((arg) => this.read(arg)), node: call };

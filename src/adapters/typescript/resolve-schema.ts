@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { TypeScriptSchemaReader } from './from-typescript.ts';
-import { meaningOf, type ChainMethod, type ObjectExpr, type ObjectProperty, type SchemaExpr, type ZodChainExpr } from '../../model/schema-expr.ts';
+import type { ChainMethod, ObjectExpr, ObjectProperty, SchemaExpr, ZodChainExpr } from '../../model/schema-expr.ts';
+import { meaningOf } from '../../model/schema-meaning.ts';
 import { GUARD_MODULES } from '../../model/zod-imports.ts';
 
 /**

@@ -3,6 +3,7 @@ import { importBindingsOf, type TypeScriptSchemaReader } from './from-typescript
 import type { ObjectExpr, SchemaExpr } from '../../model/schema-expr.ts';
 import { schemaRoleOfFile, schemaRoleOfKey, schemaRoleOfName, type SchemaRole } from '../../model/schema-role.ts';
 import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, toolDefinitionOf, toolRegistrationOf, type ToolRegistration } from '../../model/tool-registration.ts';
+import { FIELD_ADDING_METHODS, OBJECT_FACTORIES } from '../../model/zod-vocabulary.ts';
 
 /**
  * The object shapes of one TypeScript file and the side of a tool each describes, for codemods and the audit.
@@ -48,8 +49,6 @@ export interface ImportedSchemaUse {
   readonly node: ts.Identifier;
 }
 
-const OBJECT_FACTORY_NAMES = new Set(['object', 'strictObject', 'looseObject']);
-const EXTEND_METHODS = new Set(['extend', 'safeExtend']);
 
 function calleeName(call: ts.CallExpression): string | undefined {
   const callee = call.expression;
@@ -121,11 +120,11 @@ class ShapeFinder {
   private visitCall(call: ts.CallExpression): void {
     const name = calleeName(call);
     if (name === undefined) return;
-    if (OBJECT_FACTORY_NAMES.has(name)) {
+    if (OBJECT_FACTORIES.has(name)) {
       const expr = this.reader.read(call);
-      const shape = expr.kind === 'zod' && expr.methods.length === 0 && OBJECT_FACTORY_NAMES.has(expr.factory[0] ?? '') ? expr.factoryArgs[0] : undefined;
+      const shape = expr.kind === 'zod' && expr.methods.length === 0 && OBJECT_FACTORIES.has(expr.factory[0] ?? '') ? expr.factoryArgs[0] : undefined;
       if (shape !== undefined) this.addShape(this.objectOf(shape));
-    } else if (EXTEND_METHODS.has(name) && ts.isPropertyAccessExpression(call.expression)) {
+    } else if (FIELD_ADDING_METHODS.has(name) && ts.isPropertyAccessExpression(call.expression)) {
       const [first] = call.arguments;
       if (first === undefined || !ts.isObjectLiteralExpression(first)) return;
       const object = this.reader.read(first);

@@ -1,0 +1,21 @@
+import ts from 'typescript';
+
+/**
+ * The expression inside parentheses and type-only wrappers (`as`, `satisfies`, `!`, `<T>x`), which change nothing a
+ * schema or a handler's value means. `await` is skipped too when `throughAwait` is set: an emitter's `await f()` yields
+ * what `f()` resolves to.
+ */
+export function unwrapExpression(expr: ts.Expression, { throughAwait = false }: { readonly throughAwait?: boolean } = {}): ts.Expression {
+  let current = expr;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isTypeAssertionExpression(current) ||
+    (throughAwait && ts.isAwaitExpression(current))
+  ) {
+    current = current.expression;
+  }
+  return current;
+}

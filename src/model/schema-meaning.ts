@@ -1,0 +1,228 @@
+import type { ChainMethod, ObjectExpr, SchemaExpr, ZodChainExpr } from './schema-expr.ts';
+import type { ZodModule } from './zod-imports.ts';
+import {
+  ENUM_FACTORIES,
+  NUMBER_FACTORIES,
+  OBJECT_EFFECT_METHODS,
+  OBJECT_FACTORIES,
+  OPTIONAL_METHODS,
+  FIELD_ADDING_METHODS,
+  FIELD_KEEPING_METHODS,
+  FIELD_SELECTING_METHODS,
+  formatExcludesDecimalIds,
+  isStringConstraint,
+  PATTERN_FORMAT,
+  regexTakesDecimalIds,
+  SHAPE_CHANGING_METHODS,
+  STRING_FACTORIES,
+  WRAPPER_FACTORIES,
+} from './zod-vocabulary.ts';
+
+/** What a field's schema accepts from a JSON value, the question every id verdict turns on. */
+export type Acceptance =
+  | 'string'
+  | 'number'
+  /** `z.union([z.string(), z.number()])`, `z.string().or(z.number())`: accepts both, publishes `anyOf`/a type array. */
+  | 'string-or-number'
+  /** `z.coerce.*()`: accepts anything and converts it (null becomes "null"). */
+  | 'coerced'
+  /** `guardId(...)`, `idSchema()`, `z.preprocess(f, <string>)`: accepts strings and positive integers, publishes string. */
+  | 'guarded'
+  | 'boolean'
+  | 'enum'
+  | 'object'
+  | 'array'
+  /** An identifier or a call the model cannot see into. */
+  | 'unknown'
+  | 'other';
+
+export interface SchemaMeaning<N> {
+  readonly accepts: Acceptance;
+  /** For `coerced`: what it coerces to. */
+  readonly coerceTarget?: string;
+  /** String constraints no decimal integer can satisfy (`uuid`, `email`, `url`, `regex`, ...). */
+  readonly formats: readonly string[];
+  readonly optional: boolean;
+  readonly nullable: boolean;
+  /** Methods applied after an object schema that change what the SDK can publish (`refine`, `transform`, ...). */
+  readonly objectEffects: readonly ChainMethod<N>[];
+  /** The Zod module the expression comes from, when it is Zod. */
+  readonly module?: ZodModule;
+  /** For `object`: the shape's properties when they are written inline. */
+  readonly shape?: ObjectExpr<N>;
+  /** For `guarded`: the wrapped string schema. */
+  readonly inner?: SchemaExpr<N>;
+}
+
+function empty<N>(accepts: Acceptance, extra: Partial<SchemaMeaning<N>> = {}): SchemaMeaning<N> {
+  return { accepts, formats: [], optional: false, nullable: false, objectEffects: [], ...extra };
+}
+
+function isStringLike(meaning: SchemaMeaning<unknown>): boolean {
+  return meaning.accepts === 'string';
+}
+
+function isNumberLike(meaning: SchemaMeaning<unknown>): boolean {
+  return meaning.accepts === 'number';
+}
+
+/** A union's members: `z.union([a, b])`, mini `z.union([a, b])`, or the receiver plus `.or(b)` arguments. */
+function unionMeaning<N>(members: readonly SchemaMeaning<N>[]): SchemaMeaning<N> {
+  const hasString = members.some(isStringLike);
+  const hasNumber = members.some(isNumberLike);
+  if (hasString && hasNumber && members.every((member) => isStringLike(member) || isNumberLike(member))) {
+    return empty('string-or-number', {
+      optional: members.some((member) => member.optional),
+      nullable: members.some((member) => member.nullable),
+    });
+  }
+  return empty('other');
+}
+
+function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
+  const [first, second] = expr.factory;
+  const module = expr.binding.module;
+  if (first === 'coerce' && second !== undefined) return empty('coerced', { coerceTarget: second, module });
+  if (first === undefined) return empty('other', { module });
+  if (STRING_FACTORIES.has(first)) return empty('string', { formats: formatsExcludingDecimalIds(first, expr.factoryArgs), module });
+  if (NUMBER_FACTORIES.has(first)) return empty('number', { module });
+  if (first === 'boolean') return empty('boolean', { module });
+  if (ENUM_FACTORIES.has(first)) return empty('enum', { module });
+  if (first === 'array') return empty('array', { module });
+  if (OBJECT_FACTORIES.has(first)) {
+    const shape = expr.factoryArgs[0];
+    return empty('object', { module, ...(shape?.kind === 'object' ? { shape } : {}) });
+  }
+  if (first === 'union') {
+    const members = expr.factoryArgs[0];
+    if (members?.kind !== 'array') return empty('other', { module });
+    return { ...unionMeaning(members.elements.map((element) => meaningOf(element))), module };
+  }
+  if (first === 'preprocess') {
+    const inner = expr.factoryArgs[1];
+    const innerMeaning = inner === undefined ? empty<N>('other') : meaningOf(inner);
+    return innerMeaning.accepts === 'string' ? { ...innerMeaning, accepts: 'guarded', inner: inner as SchemaExpr<N>, module } : { ...innerMeaning, module };
+  }
+  if (first === 'pipe') {
+    // zod mini's preprocess: pipe(transform(f), inner).
+    const [source, target] = expr.factoryArgs;
+    const isTransform = source?.kind === 'zod' && source.factory[0] === 'transform';
+    const targetMeaning = target === undefined ? empty<N>('other') : meaningOf(target);
+    if (isTransform && targetMeaning.accepts === 'string') return { ...targetMeaning, accepts: 'guarded', inner: target as SchemaExpr<N>, module };
+    return source === undefined ? empty('other', { module }) : { ...meaningOf(source), module };
+  }
+  if (WRAPPER_FACTORIES.has(first)) {
+    const inner = expr.factoryArgs[0];
+    const innerMeaning = inner === undefined ? empty<N>('other') : meaningOf(inner);
+    return {
+      ...innerMeaning,
+      optional: innerMeaning.optional || first === 'optional' || first === 'nullish',
+      nullable: innerMeaning.nullable || first === 'nullable' || first === 'nullish',
+      module,
+    };
+  }
+  return empty('other', { module });
+}
+
+/**
+ * The formats a string format factory or method (`uuid`, `regex`, ...) adds to `formats`: itself when no decimal id
+ * can pass it, nothing when one can (`hex`, or a `regex` literal such as `/^\d+$/`). A regex the reader cannot see
+ * (a variable, `new RegExp(...)`) counts as excluding them, as before a guard is offered on evidence only.
+ */
+function formatsExcludingDecimalIds<N>(format: string, args: readonly SchemaExpr<N>[]): string[] {
+  if (format === PATTERN_FORMAT) {
+    const pattern = args[0];
+    return pattern?.kind === 'regex' && regexTakesDecimalIds(pattern.pattern, pattern.flags) === true ? [] : [PATTERN_FORMAT];
+  }
+  return formatExcludesDecimalIds(format) ? [format] : [];
+}
+
+function withShape<N>(meaning: SchemaMeaning<N>, shape: ObjectExpr<N> | undefined): SchemaMeaning<N> {
+  const { shape: _old, ...rest } = meaning;
+  return shape === undefined ? rest : { ...rest, shape };
+}
+
+/** The shape of `<object>.<method>(...)` when the receiver's shape and the method's argument are written inline. */
+function shapeAfter<N>(shape: ObjectExpr<N> | undefined, method: ChainMethod<N>): ObjectExpr<N> | undefined {
+  if (shape === undefined) return undefined;
+  if (FIELD_KEEPING_METHODS.has(method.name)) return shape;
+  const argument = method.args[0];
+  if (FIELD_ADDING_METHODS.has(method.name)) {
+    // `.extend({...})` and `.safeExtend({...})` take a shape, `.merge(z.object({...}))` an object schema.
+    const added = argument?.kind === 'object' ? argument : argument === undefined ? undefined : meaningOf(argument).shape;
+    if (added === undefined) return undefined;
+    const keys = new Set(added.properties.map((property) => property.key));
+    const kept = shape.properties.filter((property) => property.key === undefined || !keys.has(property.key));
+    return { kind: 'object', node: method.node, properties: [...kept, ...added.properties] };
+  }
+  if (FIELD_SELECTING_METHODS.has(method.name) && argument?.kind === 'object') {
+    const mask = new Set(argument.properties.flatMap((property) => (property.key === undefined ? [] : [property.key])));
+    if (argument.properties.some((property) => property.key === undefined)) return undefined;
+    const keep = (key: string | undefined) => key !== undefined && (method.name === 'pick' ? mask.has(key) : !mask.has(key));
+    if (shape.properties.some((property) => property.key === undefined)) return undefined;
+    return { kind: 'object', node: method.node, properties: shape.properties.filter((property) => keep(property.key)) };
+  }
+  return undefined;
+}
+
+/** Folds methods into the factory's meaning: flags, formats, unions by `.or()`, effects on objects. */
+function applyMethods<N>(start: SchemaMeaning<N>, methods: readonly ChainMethod<N>[]): SchemaMeaning<N> {
+  let meaning = start;
+  for (const method of methods) {
+    const { name } = method;
+    if (OPTIONAL_METHODS.has(name)) meaning = { ...meaning, optional: true };
+    else if (name === 'nullable') meaning = { ...meaning, nullable: true };
+    else if (name === 'nullish') meaning = { ...meaning, optional: true, nullable: true };
+    else if (name === 'or') {
+      const other = method.args[0];
+      meaning = other === undefined ? meaning : { ...unionMeaning([meaning, meaningOf(other)]), module: meaning.module } as SchemaMeaning<N>;
+    } else if (meaning.accepts === 'string' && isStringConstraint(name)) {
+      meaning = { ...meaning, formats: [...meaning.formats, ...formatsExcludingDecimalIds(name, method.args)] };
+    } else if (meaning.accepts === 'string' && name === 'check') {
+      const formats = method.args.flatMap((arg) => (arg.kind === 'zod' ? formatsExcludingDecimalIds(arg.factory[0] ?? '', arg.factoryArgs) : []));
+      meaning = { ...meaning, formats: [...meaning.formats, ...formats] };
+    } else if (meaning.accepts === 'object' && OBJECT_EFFECT_METHODS.has(name)) {
+      meaning = { ...meaning, objectEffects: [...meaning.objectEffects, method] };
+    } else if (meaning.accepts === 'object' && SHAPE_CHANGING_METHODS.has(name)) {
+      meaning = withShape(meaning, shapeAfter(meaning.shape, method));
+    } else if (name === 'array') {
+      // `z.string().array()` accepts a list, whatever its element accepts.
+      meaning = empty('array', meaning.module === undefined ? {} : { module: meaning.module });
+    } else if (name === 'transform' && meaning.accepts !== 'object') {
+      meaning = { ...meaning, accepts: meaning.accepts === 'string' ? 'string' : 'other' };
+    }
+  }
+  return meaning;
+}
+
+/** What a schema expression accepts, decided once for every front end. */
+export function meaningOf<N>(expr: SchemaExpr<N>): SchemaMeaning<N> {
+  switch (expr.kind) {
+    case 'zod':
+      return applyMethods(factoryMeaning(expr), expr.methods);
+    case 'guard': {
+      const inner = expr.args[0];
+      const innerMeaning = inner === undefined ? empty<N>('string') : meaningOf(inner);
+      return applyMethods({ ...innerMeaning, accepts: 'guarded', ...(inner === undefined ? {} : { inner }) }, expr.methods);
+    }
+    case 'object':
+      return empty('object', { shape: expr });
+    case 'identifier':
+    case 'call':
+      return empty('unknown');
+    default:
+      return empty('other');
+  }
+}
+
+/**
+ * Whether an effect on an object schema empties or drops the published contract (FACTS: the SDK publishes
+ * `{"type":"object","properties":{}}` when the schema no longer normalises to an object). Under zod 3 every
+ * `ZodEffects` does; under zod 4 `.refine()` keeps a `ZodObject` and only `.transform()`/`.pipe()` lose the shape.
+ * `major` undefined (bare `zod`): judged as zod 4 for refine, so only certain breakage is reported.
+ */
+export function effectEmptiesContract(effect: string, major: 3 | 4 | undefined): boolean {
+  if (effect === 'transform' || effect === 'pipe') return true;
+  if (effect === 'refine' || effect === 'superRefine') return major === 3;
+  return false;
+}
