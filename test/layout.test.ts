@@ -1,0 +1,43 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import direction the layout promises (eslint.config.js): the model imports nothing that reads code or files,
+ * adapters do not reach front ends, front ends never import each other, the runtime stays free of the toolchain.
+ * Each case lints a file that is not on disk, as if it stood at `filePath`, with the repository's own config.
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function importErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths' || message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('the layout is enforced by lint', () => {
+  it.each([
+    ['src/model/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
+    ['src/model/probe.ts', `import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n`],
+    ['src/model/probe.ts', `import { TypeScriptSchemaReader } from '../adapters/typescript/from-typescript.ts';\nexport const x = TypeScriptSchemaReader;\n`],
+    ['src/adapters/typescript/probe.ts', `import { auditProject } from '../../audit/audit.ts';\nexport const x = auditProject;\n`],
+    ['src/contract/probe.ts', `import { runLiteralConsumer } from '../testing/literal-consumer.ts';\nexport const x = runLiteralConsumer;\n`],
+    ['codemods/probe.ts', `import { auditProject } from '../src/audit/audit.ts';\nexport const x = auditProject;\n`],
+    ['eslint-plugin/probe.ts', `import { guardIds } from '../codemods/guard-ids.ts';\nexport const x = guardIds;\n`],
+    ['src/guard/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
+    ['src/guard/probe.ts', `import { connectStdio } from '../transport/connect.ts';\nexport const x = connectStdio;\n`],
+  ])('%s may not: %s', async (filePath, code) => {
+    expect(await importErrors(filePath, code)).not.toEqual([]);
+  });
+
+  it.each([
+    ['src/adapters/typescript/probe.ts', `import { meaningOf } from '../../model/schema-meaning.ts';\nexport const x = meaningOf;\n`],
+    ['src/contract/probe.ts', `import { connectStdio } from '../transport/connect.ts';\nexport const x = connectStdio;\n`],
+    ['src/cli/probe.ts', `import { auditProject } from '../audit/audit.ts';\nimport { guardIds } from '../../codemods/guard-ids.ts';\nexport const x = [auditProject, guardIds];\n`],
+    ['src/guard/probe.ts', `import { isIdName } from '../model/ids.ts';\nexport const x = isIdName;\n`],
+  ])('%s may: %s', async (filePath, code) => {
+    expect(await importErrors(filePath, code)).toEqual([]);
+  });
+});
