@@ -4,6 +4,7 @@
  * test/contract/contract-file-validator.test.ts can hold the two to the same answer, and the same place, on each file.
  */
 import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
+import { jsonPointer } from './json-pointer.ts';
 
 export interface ContractProblem {
   /** JSON Pointer to the value at fault, or to where a missing field belongs; '' is the whole file. */
@@ -139,9 +140,5 @@ const contractFile = record('the contract', {
 export function firstContractProblem(value: unknown): ContractProblem | undefined {
   const fault = contractFile.check(value);
   if (fault === undefined) return undefined;
-  const path = fault.keys
-    .reverse()
-    .map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`)
-    .join('');
-  return { path, reason: fault.reason };
+  return { path: jsonPointer(fault.keys.reverse()), reason: fault.reason };
 }
