@@ -21,10 +21,10 @@ const zones = [
   },
   {
     target: ADAPTERS,
-    from: [...PLUMBING, ...FRONT_ENDS, ...RUNTIME, 'src/cli'],
-    message: 'Adapters turn code into model facts; they import only the model and other adapters.',
+    from: ['src/transport', ...FRONT_ENDS, ...RUNTIME, 'src/cli'],
+    message: 'Adapters turn code into model facts; they import only the model, other adapters and src/files.',
   },
-  { target: PLUMBING, from: [...ADAPTERS, ...FRONT_ENDS, ...RUNTIME, 'src/cli'], message: 'Plumbing imports only the model.' },
+  { target: PLUMBING, from: [...ADAPTERS, ...FRONT_ENDS, ...RUNTIME, 'src/cli'], message: 'Plumbing imports only the model and itself.' },
   {
     target: RUNTIME,
     from: [...ADAPTERS, ...PLUMBING, ...FRONT_ENDS, 'src/cli'],

@@ -1,19 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findPackageUp } from './files/find-package.ts';
 
-/** This package's version, read from its package.json whether running from source or from dist/. */
-function readVersion(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let depth = 0; depth < 5; depth += 1) {
-    const candidate = join(dir, 'package.json');
-    if (existsSync(candidate)) {
-      const json = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
-      if (json.name === 'agent-contract' && json.version !== undefined) return json.version;
-    }
-    dir = dirname(dir);
-  }
-  return '0.0.0';
-}
+/** This package's folder and version, read from its package.json whether running from source or from dist/. */
+const OWN_PACKAGE = findPackageUp(dirname(fileURLToPath(import.meta.url)), (json) => json['name'] === 'agent-contract');
 
-export const PACKAGE_VERSION: string = readVersion();
+export const PACKAGE_VERSION: string = typeof OWN_PACKAGE?.json['version'] === 'string' ? OWN_PACKAGE.json['version'] : '0.0.0';
+
+/** The package's root folder, or undefined when its package.json cannot be found. */
+export const PACKAGE_ROOT: string | undefined = OWN_PACKAGE?.dir;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-info.ts';
 import type { ContractRuntime } from './contract-types.ts';
 
 /**
@@ -182,20 +182,9 @@ const isMcpPackage = (name: string) => name.startsWith('@modelcontextprotocol/')
  * import is not the server's choice of zod. Installed, the package is recognised by its name instead.
  */
 function ownCodeFolders(): string[] {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let depth = 0; depth < 5; depth += 1) {
-    try {
-      const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown };
-      if (json.name === 'agent-contract') {
-        const root = dir.replace(/\\/g, '/');
-        return [`${root}/src/`, `${root}/dist/src/`];
-      }
-    } catch {
-      // not here; one folder up
-    }
-    dir = dirname(dir);
-  }
-  return [];
+  if (PACKAGE_ROOT === undefined) return [];
+  const root = PACKAGE_ROOT.replace(/\\/g, '/');
+  return [`${root}/src/`, `${root}/dist/src/`];
 }
 
 const OWN_CODE = ownCodeFolders();

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { findPackageUp } from '../../files/find-package.ts';
 
 const byDirectory = new Map<string, 3 | 4 | undefined>();
 
@@ -14,17 +14,9 @@ export function installedZodMajor(filename: string): 3 | 4 | undefined {
   let major: 3 | 4 | undefined;
   try {
     const entry = createRequire(join(directory, 'noop.js')).resolve('zod');
-    for (let dir = dirname(entry); dir !== dirname(dir); dir = dirname(dir)) {
-      try {
-        const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-        if (json.name !== 'zod') continue;
-        const first = Number(json.version?.split('.')[0]);
-        major = first === 3 ? 3 : first >= 4 ? 4 : undefined;
-        break;
-      } catch {
-        // No package.json at this level; keep walking up.
-      }
-    }
+    const version = findPackageUp(dirname(entry), (json) => json['name'] === 'zod')?.json['version'];
+    const first = typeof version === 'string' ? Number(version.split('.')[0]) : Number.NaN;
+    major = first === 3 ? 3 : first >= 4 ? 4 : undefined;
   } catch {
     major = undefined;
   }
