@@ -48,7 +48,9 @@ export async function runChainsCommand(serverCommand: readonly string[], options
   }
   const timeoutMs = parseTimeout(options.timeout);
   const samples = options.samples === undefined ? {} : await readSamples(options.samples);
-  const connection = await connectStdio({ command, args, timeoutMs });
+  // The server gets this process's whole environment, as in the user's shell and as contract snapshot gives it (left
+  // out, the SDK's default would pass only HOME, PATH and a few others).
+  const connection = await connectStdio({ command, args, timeoutMs, env: {} });
   const progress = process.stderr.isTTY && options.json !== true;
   let calls = 0;
   try {

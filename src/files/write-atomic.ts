@@ -13,14 +13,29 @@ export interface AtomicWriteFileSystem {
   access(filePath: string, mode: number): Promise<void>;
   readFile(filePath: string): Promise<Buffer>;
   /** `flag` is `wx` for a temporary file, `constants.O_WRONLY` for a device or FIFO written in place. */
-  writeFile(filePath: string, data: string | Uint8Array, options: { mode?: number; flag: string | number }): Promise<void>;
+  writeFile(
+    filePath: string,
+    data: string | Uint8Array,
+    options: { mode?: number; flag: string | number },
+  ): Promise<void>;
   chmod(filePath: string, mode: number): Promise<void>;
   chown(filePath: string, uid: number, gid: number): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   rm(filePath: string, options: { force: true }): Promise<void>;
 }
 
-export const nodeFileSystem: AtomicWriteFileSystem = { realpath, stat, lstat, access, readFile: (filePath) => readFile(filePath), writeFile, chmod, chown, rename, rm };
+export const nodeFileSystem: AtomicWriteFileSystem = {
+  realpath,
+  stat,
+  lstat,
+  access,
+  readFile: (filePath) => readFile(filePath),
+  writeFile,
+  chmod,
+  chown,
+  rename,
+  rm,
+};
 
 /**
  * Why a write was refused or failed; the file is left as it was in every case.
@@ -33,7 +48,8 @@ export const nodeFileSystem: AtomicWriteFileSystem = { realpath, stat, lstat, ac
  * - `folder`: no temporary file could be made beside it;
  * - `replace`: the rename over it failed.
  */
-export type AtomicWriteReason = 'read-only' | 'outside' | 'changed' | 'not-regular' | 'missing' | 'unreadable' | 'folder' | 'replace';
+export type AtomicWriteReason =
+  'read-only' | 'outside' | 'changed' | 'not-regular' | 'missing' | 'unreadable' | 'folder' | 'replace';
 
 export class AtomicWriteError extends Error {
   override readonly name = 'AtomicWriteError';
@@ -112,17 +128,28 @@ async function realRoots(roots: readonly string[], fileSystem: AtomicWriteFileSy
  *
  * Throws `AtomicWriteError`, whose message is the reason and the next step.
  */
-export async function writeFileAtomic(filePath: string, data: string | Uint8Array, options: WriteFileAtomicOptions): Promise<void> {
+export async function writeFileAtomic(
+  filePath: string,
+  data: string | Uint8Array,
+  options: WriteFileAtomicOptions,
+): Promise<void> {
   const fileSystem = options.fileSystem ?? nodeFileSystem;
   let stats: Stats | undefined;
   try {
     stats = await fileSystem.stat(filePath);
   } catch (error) {
-    if (errorCode(error) !== 'ENOENT') throw new AtomicWriteError(filePath, 'unreadable', `it cannot be looked at (${errorCode(error) ?? String(error)}); check its permissions`, error);
+    if (errorCode(error) !== 'ENOENT')
+      throw new AtomicWriteError(
+        filePath,
+        'unreadable',
+        `it cannot be looked at (${errorCode(error) ?? String(error)}); check its permissions`,
+        error,
+      );
   }
   if (stats === undefined) return createFile(filePath, data, options, fileSystem);
   if (!stats.isFile()) {
-    if ((stats.isCharacterDevice() || stats.isFIFO()) && options.expected === undefined) return writeInPlace(filePath, data, fileSystem);
+    if ((stats.isCharacterDevice() || stats.isFIFO()) && options.expected === undefined)
+      return writeInPlace(filePath, data, fileSystem);
     throw new AtomicWriteError(filePath, 'not-regular', `it is ${kindOf(stats)}, not a regular file; name a file`);
   }
 
@@ -130,9 +157,20 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
   try {
     target = await fileSystem.realpath(filePath);
   } catch (error) {
-    throw new AtomicWriteError(filePath, 'unreadable', `it cannot be looked at (${errorCode(error) ?? String(error)}); check its permissions`, error);
+    throw new AtomicWriteError(
+      filePath,
+      'unreadable',
+      `it cannot be looked at (${errorCode(error) ?? String(error)}); check its permissions`,
+      error,
+    );
   }
-  await refuseOutside(filePath, target, options.roots, fileSystem, target === path.resolve(filePath) ? 'it is' : `it leads to ${target} through a symbolic link,`);
+  await refuseOutside(
+    filePath,
+    target,
+    options.roots,
+    fileSystem,
+    target === path.resolve(filePath) ? 'it is' : `it leads to ${target} through a symbolic link,`,
+  );
   await refuseReadOnly(filePath, target, stats, fileSystem);
 
   const mode = stats.mode & 0o7777;
@@ -140,10 +178,16 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
   await writeTemporary(filePath, temporary, data, mode, fileSystem);
   try {
     await fileSystem.chmod(temporary, mode); // writeFile's mode passes through the umask
-    if (process.getuid?.() === 0 && (stats.uid !== 0 || stats.gid !== 0)) await fileSystem.chown(temporary, stats.uid, stats.gid);
+    if (process.getuid?.() === 0 && (stats.uid !== 0 || stats.gid !== 0))
+      await fileSystem.chown(temporary, stats.uid, stats.gid);
   } catch (error) {
     await fileSystem.rm(temporary, { force: true }).catch(() => undefined);
-    throw new AtomicWriteError(filePath, 'replace', `its mode or owner cannot be given to the new text (${errorCode(error) ?? String(error)}); check the folder's permissions`, error);
+    throw new AtomicWriteError(
+      filePath,
+      'replace',
+      `its mode or owner cannot be given to the new text (${errorCode(error) ?? String(error)}); check the folder's permissions`,
+      error,
+    );
   }
   if (options.expected !== undefined) {
     // As late as it can be: an editor's save or another run's write between the caller's read and here is not lost.
@@ -157,21 +201,45 @@ export async function writeFileAtomic(filePath: string, data: string | Uint8Arra
     await fileSystem.rename(temporary, target);
   } catch (error) {
     await fileSystem.rm(temporary, { force: true }).catch(() => undefined);
-    throw new AtomicWriteError(filePath, 'replace', `it could not be replaced (${errorCode(error) ?? String(error)}); check the folder's permissions`, error);
+    throw new AtomicWriteError(
+      filePath,
+      'replace',
+      `it could not be replaced (${errorCode(error) ?? String(error)}); check the folder's permissions`,
+      error,
+    );
   }
 }
 
-async function refuseOutside(filePath: string, target: string, roots: readonly string[], fileSystem: AtomicWriteFileSystem, what: string): Promise<void> {
+async function refuseOutside(
+  filePath: string,
+  target: string,
+  roots: readonly string[],
+  fileSystem: AtomicWriteFileSystem,
+  what: string,
+): Promise<void> {
   const resolved = await realRoots(roots, fileSystem);
   if (resolved.some((root) => isInside(target, root))) return;
   const where = resolved.length === 1 ? resolved[0] : `any of ${resolved.join(', ')}`;
-  throw new AtomicWriteError(filePath, 'outside', `${what} outside ${where ?? 'the folders given'}; left as it was: name ${target} itself to write it there`);
+  throw new AtomicWriteError(
+    filePath,
+    'outside',
+    `${what} outside ${where ?? 'the folders given'}; left as it was: name ${target} itself to write it there`,
+  );
 }
 
-async function refuseReadOnly(filePath: string, target: string, stats: Stats, fileSystem: AtomicWriteFileSystem): Promise<void> {
+async function refuseReadOnly(
+  filePath: string,
+  target: string,
+  stats: Stats,
+  fileSystem: AtomicWriteFileSystem,
+): Promise<void> {
   // The mode bits, not access(): root passes access(W_OK) on any file.
   if ((stats.mode & 0o200) === 0) {
-    throw new AtomicWriteError(filePath, 'read-only', `it is read-only (mode ${octal(stats.mode)}); make it writable (chmod u+w) if it should be rewritten`);
+    throw new AtomicWriteError(
+      filePath,
+      'read-only',
+      `it is read-only (mode ${octal(stats.mode)}); make it writable (chmod u+w) if it should be rewritten`,
+    );
   }
   try {
     await fileSystem.access(target, constants.W_OK);
@@ -180,13 +248,21 @@ async function refuseReadOnly(filePath: string, target: string, stats: Stats, fi
     throw new AtomicWriteError(
       filePath,
       'read-only',
-      code === 'EROFS' ? 'it is on a read-only file system' : `it is not writable for this user (${code}); make it writable (chmod u+w) if it should be rewritten`,
+      code === 'EROFS'
+        ? 'it is on a read-only file system'
+        : `it is not writable for this user (${code}); make it writable (chmod u+w) if it should be rewritten`,
       error,
     );
   }
 }
 
-async function writeTemporary(filePath: string, temporary: string, data: string | Uint8Array, mode: number, fileSystem: AtomicWriteFileSystem): Promise<void> {
+async function writeTemporary(
+  filePath: string,
+  temporary: string,
+  data: string | Uint8Array,
+  mode: number,
+  fileSystem: AtomicWriteFileSystem,
+): Promise<void> {
   try {
     await fileSystem.writeFile(temporary, data, { mode, flag: 'wx' });
   } catch (error) {
@@ -197,18 +273,35 @@ async function writeTemporary(filePath: string, temporary: string, data: string 
     throw new AtomicWriteError(
       filePath,
       'folder',
-      code === 'ENOENT' ? `its folder ${folder} does not exist (ENOENT); create it first` : `no temporary file can be created in ${folder} (${code}); make the folder writable`,
+      code === 'ENOENT'
+        ? `its folder ${folder} does not exist (ENOENT); create it first`
+        : `no temporary file can be created in ${folder} (${code}); make the folder writable`,
       error,
     );
   }
 }
 
-async function createFile(filePath: string, data: string | Uint8Array, options: WriteFileAtomicOptions, fileSystem: AtomicWriteFileSystem): Promise<void> {
+async function createFile(
+  filePath: string,
+  data: string | Uint8Array,
+  options: WriteFileAtomicOptions,
+  fileSystem: AtomicWriteFileSystem,
+): Promise<void> {
   const link = await fileSystem.lstat(filePath).catch(() => undefined);
-  if (link?.isSymbolicLink() === true) throw new AtomicWriteError(filePath, 'not-regular', 'it is a symbolic link to a file that does not exist; create that file or remove the link');
+  if (link?.isSymbolicLink() === true)
+    throw new AtomicWriteError(
+      filePath,
+      'not-regular',
+      'it is a symbolic link to a file that does not exist; create that file or remove the link',
+    );
   if (options.create !== true) throw new AtomicWriteError(filePath, 'missing', 'no such file');
   const folder = await fileSystem.realpath(path.dirname(path.resolve(filePath))).catch((error: unknown) => {
-    throw new AtomicWriteError(filePath, 'folder', `its folder ${path.dirname(filePath)} does not exist (${errorCode(error) ?? String(error)}); create it first`, error);
+    throw new AtomicWriteError(
+      filePath,
+      'folder',
+      `its folder ${path.dirname(filePath)} does not exist (${errorCode(error) ?? String(error)}); create it first`,
+      error,
+    );
   });
   const target = path.join(folder, path.basename(filePath));
   await refuseOutside(filePath, target, options.roots, fileSystem, 'its folder is');
@@ -218,16 +311,30 @@ async function createFile(filePath: string, data: string | Uint8Array, options: 
     await fileSystem.rename(temporary, target);
   } catch (error) {
     await fileSystem.rm(temporary, { force: true }).catch(() => undefined);
-    throw new AtomicWriteError(filePath, 'replace', `it could not be created (${errorCode(error) ?? String(error)}); check the folder's permissions`, error);
+    throw new AtomicWriteError(
+      filePath,
+      'replace',
+      `it could not be created (${errorCode(error) ?? String(error)}); check the folder's permissions`,
+      error,
+    );
   }
 }
 
 /** A device or a FIFO: opened for writing without creating or truncating anything, as `>` would. */
-async function writeInPlace(filePath: string, data: string | Uint8Array, fileSystem: AtomicWriteFileSystem): Promise<void> {
+async function writeInPlace(
+  filePath: string,
+  data: string | Uint8Array,
+  fileSystem: AtomicWriteFileSystem,
+): Promise<void> {
   try {
     await fileSystem.writeFile(filePath, data, { flag: constants.O_WRONLY });
   } catch (error) {
     const code = errorCode(error) ?? String(error);
-    throw new AtomicWriteError(filePath, code === 'EACCES' || code === 'EPERM' ? 'read-only' : 'replace', `it cannot be written in place (${code}); check its permissions`, error);
+    throw new AtomicWriteError(
+      filePath,
+      code === 'EACCES' || code === 'EPERM' ? 'read-only' : 'replace',
+      `it cannot be written in place (${code}); check its permissions`,
+      error,
+    );
   }
 }

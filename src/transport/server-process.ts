@@ -72,6 +72,47 @@ function spawnFunction(): typeof spawn {
   return createRequire(import.meta.url)('cross-spawn') as typeof spawn;
 }
 
+/**
+ * Off Windows a server runs in a process group of its own, so that stopping it reaches what it started (`sh -c`,
+ * `npm start` fork the server instead of becoming it, and a wrapper killed alone leaves the server running, holding
+ * the pipes this process waits on). A process group of its own no longer gets the terminal's Ctrl-C, so this process
+ * hands its SIGINT, SIGTERM and SIGHUP on to every server it runs, and SIGTERM when it exits.
+ */
+const OWN_PROCESS_GROUP = process.platform !== 'win32';
+const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const runningServers = new Set<ServerProcess>();
+
+function forwardSignal(signal: NodeJS.Signals): void {
+  for (const server of runningServers) server.kill(signal);
+  // Only this listener (it runs first, before a `once` listener removes itself): listening set the signal's default
+  // action, ending this process, aside; take it up again.
+  if (process.listenerCount(signal) === 1) {
+    stopForwarding();
+    process.kill(process.pid, signal);
+  }
+}
+
+const forwarders = new Map(FORWARDED_SIGNALS.map((signal) => [signal, () => forwardSignal(signal)]));
+const endServersOnExit = () => {
+  for (const server of runningServers) server.kill('SIGTERM');
+};
+
+function startForwarding(server: ServerProcess): void {
+  if (runningServers.size === 0) {
+    for (const [signal, forwarder] of forwarders) process.prependListener(signal, forwarder);
+    process.on('exit', endServersOnExit);
+  }
+  runningServers.add(server);
+}
+
+function stopForwarding(server?: ServerProcess): void {
+  if (server === undefined) runningServers.clear();
+  else if (!runningServers.delete(server)) return;
+  if (runningServers.size > 0) return;
+  for (const [signal, forwarder] of forwarders) process.off(signal, forwarder);
+  process.off('exit', endServersOnExit);
+}
+
 /** What a client transport needs of a started server. */
 export interface StdioServer {
   /** Where messages to the server go. */
@@ -104,6 +145,7 @@ export class ServerProcess implements StdioServer {
       env: options.env === undefined ? defaultServerEnvironment() : { ...process.env, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
       shell: false,
+      detached: OWN_PROCESS_GROUP,
       windowsHide: process.platform === 'win32',
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     });
@@ -111,6 +153,7 @@ export class ServerProcess implements StdioServer {
     let spawnError: NodeJS.ErrnoException | undefined;
     this.child.once('spawn', () => {
       spawned = true;
+      if (OWN_PROCESS_GROUP) startForwarding(this);
     });
     this.#ended = new Promise((resolve) => {
       this.child.on('error', (error: NodeJS.ErrnoException) => {
@@ -118,6 +161,7 @@ export class ServerProcess implements StdioServer {
       });
       // 'close' comes after stdout and stderr have ended, so the tail is complete when it is read.
       this.child.once('close', (code: number | null) => {
+        stopForwarding(this);
         this.#stderr.end();
         this.#end = spawnError === undefined ? { kind: 'closed', code } : { kind: 'spawn-failed', error: spawnError };
         resolve(this.#end);
@@ -170,18 +214,37 @@ export class ServerProcess implements StdioServer {
   }
 
   /**
-   * Ends the server the way a client should: closes its stdin, gives it `graceMs` to exit, then sends SIGTERM, and
-   * SIGKILL 2 s later. Resolves once the process is gone, or right after SIGKILL.
+   * Sends `signal` to the server and to every process it started in its group (Windows: to the server alone); a group
+   * that is gone already is no error.
+   */
+  kill(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined || this.#end !== undefined) return;
+    try {
+      if (OWN_PROCESS_GROUP) process.kill(-pid, signal);
+      else this.child.kill(signal);
+    } catch {
+      // ESRCH: every process of the group has exited; the pipes close by themselves.
+    }
+  }
+
+  /**
+   * Ends the server the way a client should: closes its stdin, gives it `graceMs` to exit, then sends SIGTERM to its
+   * process group, and SIGKILL 2 s later. The server has ended when nothing holds its stdout and stderr any more,
+   * which a wrapper's child does after the wrapper has exited. Resolves once it has; if a process that left the group
+   * still holds the pipes a second after SIGKILL, they are let go of, so this process can exit.
    */
   async stop(graceMs: number): Promise<void> {
-    if (!this.running) return;
+    if (this.#end !== undefined || this.child.pid === undefined) return;
     const gone = this.#ended.then(() => true);
     const within = (ms: number) => Promise.race([gone, new Promise<false>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
     this.child.stdin?.end();
     if (graceMs > 0 && (await within(graceMs))) return;
-    if (!this.running) return;
-    this.child.kill('SIGTERM');
+    this.kill('SIGTERM');
     if (await within(2_000)) return;
-    if (this.running) this.child.kill('SIGKILL');
+    this.kill('SIGKILL');
+    if (await within(1_000)) return;
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) stream?.destroy();
+    await within(1_000);
   }
 }

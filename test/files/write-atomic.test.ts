@@ -4,7 +4,13 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AtomicWriteError, type AtomicWriteFileSystem, nodeFileSystem, temporaryFileFor, writeFileAtomic } from '../../src/files/write-atomic.ts';
+import {
+  AtomicWriteError,
+  type AtomicWriteFileSystem,
+  nodeFileSystem,
+  temporaryFileFor,
+  writeFileAtomic,
+} from '../../src/files/write-atomic.ts';
 
 let root: string;
 beforeEach(async () => {
@@ -71,11 +77,14 @@ describe('writeFileAtomic on regular files', () => {
     expect((await lstat(inRoot('project/src/link.ts'))).isSymbolicLink()).toBe(true);
   });
 
-  it('refuses a file without its owner\'s write bit, as root too, and leaves it as it was', async () => {
+  it("refuses a file without its owner's write bit, as root too, and leaves it as it was", async () => {
     await files({ 'locked.ts': 'old\n' });
     await chmod(inRoot('locked.ts'), 0o444);
     const attempt = writeFileAtomic(inRoot('locked.ts'), 'new\n', { roots: [root] });
-    await expect(attempt).rejects.toMatchObject({ reason: 'read-only', message: 'it is read-only (mode 0444); make it writable (chmod u+w) if it should be rewritten' });
+    await expect(attempt).rejects.toMatchObject({
+      reason: 'read-only',
+      message: 'it is read-only (mode 0444); make it writable (chmod u+w) if it should be rewritten',
+    });
     expect(await readFile(inRoot('locked.ts'), 'utf8')).toBe('old\n');
     expect((await stat(inRoot('locked.ts'))).mode & 0o7777).toBe(0o444);
     expect(await readdir(root)).toEqual(['locked.ts']);
@@ -91,7 +100,11 @@ describe('writeFileAtomic on regular files', () => {
         await writeFile(inRoot('a.ts'), 'saved meanwhile\n');
       },
     };
-    const attempt = writeFileAtomic(inRoot('a.ts'), 'new\n', { roots: [root], expected: Buffer.from('read\n'), fileSystem: editor });
+    const attempt = writeFileAtomic(inRoot('a.ts'), 'new\n', {
+      roots: [root],
+      expected: Buffer.from('read\n'),
+      fileSystem: editor,
+    });
     await expect(attempt).rejects.toMatchObject({ reason: 'changed' });
     expect(await readFile(inRoot('a.ts'), 'utf8')).toBe('saved meanwhile\n');
     expect(await readdir(root)).toEqual(['a.ts']);
@@ -100,12 +113,19 @@ describe('writeFileAtomic on regular files', () => {
   });
 
   it('refuses a missing file unless asked to create it, and creates it only inside the roots', async () => {
-    await expect(writeFileAtomic(inRoot('new.json'), '{}\n', { roots: [root] })).rejects.toMatchObject({ reason: 'missing', message: 'no such file' });
+    await expect(writeFileAtomic(inRoot('new.json'), '{}\n', { roots: [root] })).rejects.toMatchObject({
+      reason: 'missing',
+      message: 'no such file',
+    });
     await writeFileAtomic(inRoot('new.json'), '{}\n', { roots: [root], create: true });
     expect(await readFile(inRoot('new.json'), 'utf8')).toBe('{}\n');
     await mkdir(inRoot('elsewhere'));
-    await expect(writeFileAtomic(inRoot('elsewhere/new.json'), '{}\n', { roots: [inRoot('project')], create: true })).rejects.toMatchObject({ reason: 'outside' });
-    await expect(writeFileAtomic(inRoot('missing/new.json'), '{}\n', { roots: [root], create: true })).rejects.toMatchObject({
+    await expect(
+      writeFileAtomic(inRoot('elsewhere/new.json'), '{}\n', { roots: [inRoot('project')], create: true }),
+    ).rejects.toMatchObject({ reason: 'outside' });
+    await expect(
+      writeFileAtomic(inRoot('missing/new.json'), '{}\n', { roots: [root], create: true }),
+    ).rejects.toMatchObject({
       reason: 'folder',
       message: `its folder ${inRoot('missing')} does not exist (ENOENT); create it first`,
     });
@@ -114,19 +134,49 @@ describe('writeFileAtomic on regular files', () => {
 
   // A user's permissions do not stop root, so these failures are injected: the file system answers as it would for a user.
   const failures: [string, Partial<AtomicWriteFileSystem>, string, string][] = [
-    ['a file this user may not write', { access: failing('EACCES') }, 'read-only', 'it is not writable for this user (EACCES); make it writable (chmod u+w) if it should be rewritten'],
-    ['a file on a read-only file system', { access: failing('EROFS') }, 'read-only', 'it is on a read-only file system'],
-    ['a read-only folder', { writeFile: failing('EACCES') }, 'folder', `no temporary file can be created in ${'<root>'} (EACCES); make the folder writable`],
-    ['a rename that fails', { rename: failing('EPERM') }, 'replace', "it could not be replaced (EPERM); check the folder's permissions"],
+    [
+      'a file this user may not write',
+      { access: failing('EACCES') },
+      'read-only',
+      'it is not writable for this user (EACCES); make it writable (chmod u+w) if it should be rewritten',
+    ],
+    [
+      'a file on a read-only file system',
+      { access: failing('EROFS') },
+      'read-only',
+      'it is on a read-only file system',
+    ],
+    [
+      'a read-only folder',
+      { writeFile: failing('EACCES') },
+      'folder',
+      `no temporary file can be created in ${'<root>'} (EACCES); make the folder writable`,
+    ],
+    [
+      'a rename that fails',
+      { rename: failing('EPERM') },
+      'replace',
+      "it could not be replaced (EPERM); check the folder's permissions",
+    ],
   ];
-  it.each(failures)('refuses %s with a clear reason, leaving the original whole and no temporary file', async (_name, override, reason, message) => {
-    await files({ 'a.ts': 'old\n' });
-    const attempt = writeFileAtomic(inRoot('a.ts'), 'new\n', { roots: [root], fileSystem: { ...nodeFileSystem, ...override } });
-    await expect(attempt).rejects.toThrow(AtomicWriteError);
-    await expect(attempt).rejects.toMatchObject({ reason, message: message.replace('<root>', root), filePath: inRoot('a.ts') });
-    expect(await readFile(inRoot('a.ts'), 'utf8')).toBe('old\n');
-    expect(await readdir(root)).toEqual(['a.ts']);
-  });
+  it.each(failures)(
+    'refuses %s with a clear reason, leaving the original whole and no temporary file',
+    async (_name, override, reason, message) => {
+      await files({ 'a.ts': 'old\n' });
+      const attempt = writeFileAtomic(inRoot('a.ts'), 'new\n', {
+        roots: [root],
+        fileSystem: { ...nodeFileSystem, ...override },
+      });
+      await expect(attempt).rejects.toThrow(AtomicWriteError);
+      await expect(attempt).rejects.toMatchObject({
+        reason,
+        message: message.replace('<root>', root),
+        filePath: inRoot('a.ts'),
+      });
+      expect(await readFile(inRoot('a.ts'), 'utf8')).toBe('old\n');
+      expect(await readdir(root)).toEqual(['a.ts']);
+    },
+  );
 
   it('removes the temporary file when writing it fails half-way', async () => {
     await files({ 'a.ts': 'old\n' });
@@ -134,7 +184,12 @@ describe('writeFileAtomic on regular files', () => {
       await nodeFileSystem.writeFile(filePath, data.slice(0, 2), options);
       throw Object.assign(new Error('ENOSPC: simulated'), { code: 'ENOSPC' });
     };
-    await expect(writeFileAtomic(inRoot('a.ts'), 'new\n', { roots: [root], fileSystem: { ...nodeFileSystem, writeFile: halfWrite } })).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(
+      writeFileAtomic(inRoot('a.ts'), 'new\n', {
+        roots: [root],
+        fileSystem: { ...nodeFileSystem, writeFile: halfWrite },
+      }),
+    ).rejects.toMatchObject({ code: 'ENOSPC' });
     expect(await readFile(inRoot('a.ts'), 'utf8')).toBe('old\n');
     expect(await readdir(root)).toEqual(['a.ts']);
   });
@@ -147,7 +202,10 @@ describe('writeFileAtomic on regular files', () => {
       // With the clock and the random numbers held, the writer picks this name again.
       const taken = temporaryFileFor(inRoot('a.json'));
       await writeFile(taken, 'another writer');
-      await expect(writeFileAtomic(inRoot('a.json'), 'new\n', { roots: [root] })).rejects.toMatchObject({ reason: 'folder', code: 'EEXIST' });
+      await expect(writeFileAtomic(inRoot('a.json'), 'new\n', { roots: [root] })).rejects.toMatchObject({
+        reason: 'folder',
+        code: 'EEXIST',
+      });
       expect(await readFile(taken, 'utf8')).toBe('another writer');
       expect(await readFile(inRoot('a.json'), 'utf8')).toBe('old\n');
     } finally {
@@ -183,17 +241,24 @@ describe('writeFileAtomic on files that are not regular', () => {
 
   it('refuses a device or FIFO when the caller expects to find what it read, and a folder always', async () => {
     execFileSync('mkfifo', [inRoot('pipe')]);
-    await expect(writeFileAtomic(inRoot('pipe'), 'x', { roots: [root], expected: Buffer.from('') })).rejects.toMatchObject({
+    await expect(
+      writeFileAtomic(inRoot('pipe'), 'x', { roots: [root], expected: Buffer.from('') }),
+    ).rejects.toMatchObject({
       reason: 'not-regular',
       message: 'it is a FIFO, not a regular file; name a file',
     });
     await mkdir(inRoot('folder'));
-    await expect(writeFileAtomic(inRoot('folder'), 'x', { roots: [root], create: true })).rejects.toMatchObject({ reason: 'not-regular', message: 'it is a folder, not a regular file; name a file' });
+    await expect(writeFileAtomic(inRoot('folder'), 'x', { roots: [root], create: true })).rejects.toMatchObject({
+      reason: 'not-regular',
+      message: 'it is a folder, not a regular file; name a file',
+    });
   });
 
   it('refuses a symbolic link to a file that does not exist instead of replacing the link', async () => {
     await symlink(inRoot('nowhere.json'), inRoot('link.json'));
-    await expect(writeFileAtomic(inRoot('link.json'), 'x', { roots: [root], create: true })).rejects.toMatchObject({ reason: 'not-regular' });
+    await expect(writeFileAtomic(inRoot('link.json'), 'x', { roots: [root], create: true })).rejects.toMatchObject({
+      reason: 'not-regular',
+    });
     expect((await lstat(inRoot('link.json'))).isSymbolicLink()).toBe(true);
     expect(await readdir(root)).toEqual(['link.json']);
   });

@@ -1,6 +1,25 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultServerEnvironment, ServerProcess } from '../../src/transport/server-process.ts';
+import { alive, readPid, waitFor } from '../support/processes.ts';
+
+let folder: string;
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'server-process-'));
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** `sh -c 'node ...; true'`: a wrapper that forks the server instead of becoming it, as `npm start` and `bash -c` do. */
+function wrapped(pidFile: string, script: string): ServerProcess {
+  const server = `require('node:fs').writeFileSync(process.argv[1], JSON.stringify(process.pid)); ${script}`;
+  return new ServerProcess({ command: 'sh', args: ['-c', `"$0" -e "$1" "$2"; true`, process.execPath, server, pidFile] });
+}
 
 const node = (script: string, env?: Record<string, string>) =>
   new ServerProcess({ command: process.execPath, args: ['-e', script], ...(env === undefined ? {} : { env }) });
@@ -94,5 +113,26 @@ describe('ServerProcess', () => {
     await server.stop(0);
     await server.ended;
     expect(server.child.signalCode).toBe('SIGKILL');
+  });
+
+  it('stop() ends the whole process group: a server behind a wrapper that outlives stdin is not left running', async () => {
+    const pidFile = join(folder, 'wrapped.pid');
+    const server = wrapped(pidFile, 'setInterval(() => {}, 1000)');
+    expect(await waitFor(() => existsSync(pidFile), 10_000)).toBe(true);
+    const pid = await readPid(pidFile);
+    await server.stop(100);
+    expect(await waitFor(() => !alive(pid), 3_000)).toBe(true);
+    // Nothing holds its pipes any more: the server has ended as a whole.
+    expect(server.end).toEqual({ kind: 'closed', code: null });
+  });
+
+  it('stop() sends SIGKILL to the group when a wrapped server ignores SIGTERM', async () => {
+    const pidFile = join(folder, 'stubborn.pid');
+    const server = wrapped(pidFile, "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)");
+    expect(await waitFor(() => existsSync(pidFile), 10_000)).toBe(true);
+    const pid = await readPid(pidFile);
+    await server.stop(0);
+    expect(await waitFor(() => !alive(pid), 3_000)).toBe(true);
+    expect(server.end?.kind).toBe('closed');
   });
 });
