@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { formatCommandLine } from '../transport/command-line.ts';
 import { connectHttp, connectStdio, type Connection } from '../transport/connect.ts';
 import { compatibilityFindings } from './compatibility.ts';
 // The format constants come from the schema module: contract-file.ts would load its validator before the server is spawned.
@@ -51,7 +52,7 @@ export interface Snapshot {
 /** `node dist/server.js` or the URL, as messages show it. */
 export function describeSource(source: ServerSource): string {
   if (source.kind === 'http') return source.url;
-  return [source.command, ...source.args].map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part)).join(' ');
+  return formatCommandLine(source.command, source.args);
 }
 
 function copyDefined<T extends Record<string, unknown>>(value: T): T {

@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import { ServerProcess, type ServerEnd } from './server-process.ts';
+import { formatCommandLine } from './command-line.ts';
 
 // The SDK client is a large module graph (its zod schemas, ajv); it is imported when a connection is made, so that
 // commands which never connect (a contract diff of two files, say) start without it (test/cli/start-up.test.ts checks it).
@@ -65,9 +66,6 @@ export class ServerStartError extends Error {
   }
 }
 
-function commandLine({ command, args = [] }: StdioServerCommand): string {
-  return [command, ...args].map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part)).join(' ');
-}
 
 /** The SDK client and our transport over a running process: loaded after the server is spawned, while it starts. */
 const stdioClientModules = () => Promise.all([sdkClient(), import('./child-transport.ts')]);
@@ -86,7 +84,7 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
   server.signal?.throwIfAborted();
   const timeoutMs = server.timeoutMs ?? 20_000;
   const closeGraceMs = server.closeGraceMs ?? 2_000;
-  const shown = commandLine(server);
+  const shown = formatCommandLine(server.command, server.args);
   const proc = new ServerProcess({
     command: server.command,
     ...(server.args === undefined ? {} : { args: server.args }),
