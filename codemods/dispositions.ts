@@ -3,6 +3,7 @@ import { TypeScriptSchemaReader } from '../src/adapters/typescript/from-typescri
 import { handlerReads, type HandlerReads } from '../src/adapters/typescript/handler-reads.ts';
 import { splitWords } from '../src/model/ids.ts';
 import type { SchemaExpr } from '../src/model/schema-expr.ts';
+import { OFFERED_SHAPE_FUNCTION } from '../src/model/package-helpers.ts';
 import { meaningOf } from '../src/model/schema-meaning.ts';
 import { toolRegistrationOf, type ToolRegistration } from '../src/model/tool-registration.ts';
 import { TypedFiles } from '../src/adapters/typescript/typed-files.ts';
@@ -214,7 +215,7 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
   const tool = registration.name ?? nameArgument?.getText(file) ?? 'tool';
   if (input === undefined) return;
   // Already wired by an earlier run: `offeredShape(shape, table)`.
-  if (input.kind === 'call' && /(^|\.)offeredShape$/.test(input.callee)) return;
+  if (input.kind === 'call' && (input.callee === OFFERED_SHAPE_FUNCTION || input.callee.endsWith(`.${OFFERED_SHAPE_FUNCTION}`))) return;
   const reads: HandlerReads =
     registration.handler === undefined ? { kind: 'all', reason: 'the tool has no handler argument' } : handlerReads(registration.handler.node);
 

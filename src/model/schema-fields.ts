@@ -4,7 +4,8 @@ import { type SchemaMeaning, meaningOf } from './schema-meaning.ts';
 
 /**
  * Looks through a reference to the expression it stands for: a front end resolves a same-file
- * `const shape = { ... }` so `inputSchema: shape` is read like the literal. The identity when it cannot.
+ * `const shape = { ... }` so `inputSchema: shape` is read like the literal, and this package's helpers
+ * (`offeredShape(shape, table)`, see package-helpers.ts) as the shape they publish. The identity when it cannot.
  */
 export type ResolveReference<N> = (expr: SchemaExpr<N>) => SchemaExpr<N>;
 
@@ -21,9 +22,13 @@ export interface SchemaField<N> {
 
 const MAX_DEPTH = 8;
 
-/** `z.object(shape)` with a same-file `shape` constant: read with the constant's literal in place of the reference. */
+/**
+ * `z.object(shape)` with a same-file `shape` constant or `z.object(offeredShape(shape, table))`: read with the shape
+ * literal in place of the reference.
+ */
 function withResolvedShapeArgument<N>(expr: SchemaExpr<N>, resolve: ResolveReference<N>): SchemaExpr<N> {
-  if (expr.kind !== 'zod' || expr.factoryArgs[0]?.kind !== 'identifier') return expr;
+  const argumentKind = expr.kind === 'zod' ? expr.factoryArgs[0]?.kind : undefined;
+  if (expr.kind !== 'zod' || (argumentKind !== 'identifier' && argumentKind !== 'call')) return expr;
   const [first, ...rest] = expr.factoryArgs;
   return { ...expr, factoryArgs: [resolve(first), ...rest] };
 }

@@ -3,6 +3,7 @@ import { unwrapExpression } from './unwrap.ts';
 import type { CallSite } from '../../model/tool-registration.ts';
 import type { ChainMethod, ObjectProperty, SchemaExpr } from '../../model/schema-expr.ts';
 import { ImportTable, type ImportBinding } from '../../model/zod-imports.ts';
+import { throughPackageHelpers } from '../../model/package-helpers.ts';
 
 /**
  * The TypeScript-AST edge of the model: turns `ts` nodes into the neutral `SchemaExpr` that every verdict is made
@@ -231,7 +232,7 @@ export class TypeScriptSchemaReader {
       if (initializer === undefined) break;
       current = this.read(initializer);
     }
-    return current;
+    return throughPackageHelpers(current, this.resolve);
   };
 
   private constInitializer(identifier: ts.Identifier): ts.Expression | undefined {

@@ -87,7 +87,8 @@ class ShapeFinder {
 
   /** The object literal an expression stands for, through same-file consts; undefined for anything else. */
   private objectOf(expr: SchemaExpr<ts.Node>): ObjectExpr<ts.Node> | undefined {
-    const resolved = expr.kind === 'identifier' ? this.reader.resolve(expr) : expr;
+    // Through same-file consts and this package's helpers: `offeredShape(shape, table)` is the shape it publishes.
+    const resolved = this.reader.resolve(expr);
     return resolved.kind === 'object' ? resolved : undefined;
   }
 
