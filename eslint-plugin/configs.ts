@@ -1,8 +1,9 @@
 import type { TSESLint } from '@typescript-eslint/utils';
+import { TEST_FILE_GLOBS } from '../src/model/test-files.ts';
 import type { AgentContractRuleDocs } from './utils/create-rule.ts';
 
-/** The default `files` of the `tests` config; spread it and set your own `files` to override. */
-export const TEST_FILES: string[] = ['**/*.{test,spec}.?(c|m)[jt]s?(x)', '**/__tests__/**'];
+/** The default `files` of the `tests` config (the model's test files); spread it and set your own `files` to override. */
+export const TEST_FILES: string[] = [...TEST_FILE_GLOBS];
 
 type RuleMap = Record<string, { meta: { docs?: AgentContractRuleDocs } }>;
 

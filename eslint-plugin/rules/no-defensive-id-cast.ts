@@ -1,6 +1,6 @@
 import { createRule } from '../utils/create-rule.ts';
-import { defensiveCastOf } from '../../src/adapters/estree/from-estree.ts';
-import { shortText } from '../utils/tool-schemas.ts';
+import { shortText } from '../utils/message-text.ts';
+import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
 export interface NoDefensiveIdCastOptions {
   /** Id names whose casts are deliberate, by exact name (`requestId` when the API really wants a string there). */
@@ -25,34 +25,25 @@ export default createRule<[NoDefensiveIdCastOptions], 'defensiveCast' | 'passAsI
     ],
     defaultOptions: [{ ignoredNames: [] }],
     messages: {
-      defensiveCast:
-        '`{{cast}}` types what a careful human would, not what an agent sends: an agent passes `{{value}}` exactly as the tool returned it. Pass `{{value}}` as it is, so this test fails while an acceptor still rejects the raw `{{name}}`.',
+      defensiveCast: '`{{cast}}` hides the broken chain: pass `{{value}}` as the tool returned it.',
       passAsIs: 'Pass `{{value}}` as it is.',
     },
   },
   defaultOptions: [{ ignoredNames: [] }],
   create(context, optionList) {
-    const options = optionList[0];
+    const { ignoredNames } = optionList[0];
     const { sourceCode } = context;
-    const check = (node: Parameters<typeof defensiveCastOf>[0]): void => {
-      const cast = defensiveCastOf(node, sourceCode, options.ignoredNames);
-      if (cast === undefined) return;
-      const value = sourceCode.getText(cast.value);
-      context.report({
-        node,
-        messageId: 'defensiveCast',
-        data: { cast: shortText(sourceCode.getText(cast.node)), value, name: cast.idName },
-        suggest: [{ messageId: 'passAsIs', data: { value }, fix: (fixer) => fixer.replaceText(cast.node, value) }],
-      });
-    };
-    // Selectors hand over only the shapes a cast can have; defensiveCastOf decides.
-    return {
-      'CallExpression[callee.name=/^(?:String|Number|BigInt|parseInt|parseFloat)$/]': check,
-      'CallExpression[callee.object.name="Number"][callee.property.name=/^parse(?:Int|Float)$/]': check,
-      'CallExpression[callee.property.name="toString"][arguments.length=0]': check,
-      'TemplateLiteral[expressions.length=1]': check,
-      'UnaryExpression[operator="+"]': check,
-      'BinaryExpression[operator="+"]': check,
-    };
+    return defineSchemaVisitor(context, {
+      onDefensiveCast(cast) {
+        if (ignoredNames.includes(cast.idName)) return;
+        const value = sourceCode.getText(cast.value);
+        context.report({
+          node: cast.node,
+          messageId: 'defensiveCast',
+          data: { cast: shortText(sourceCode.getText(cast.node), 40), value: shortText(value, 30) },
+          suggest: [{ messageId: 'passAsIs', data: { value: shortText(value) }, fix: (fixer) => fixer.replaceText(cast.node, value) }],
+        });
+      },
+    });
   },
 });

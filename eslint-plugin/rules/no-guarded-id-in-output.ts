@@ -1,8 +1,7 @@
-import type { TSESTree } from '@typescript-eslint/utils';
-import { mayHoldGuardedSchema, mayImportZod } from '../../src/model/text-shortcuts.ts';
-import { guardedSchemasIn } from '../../src/model/schema-fields.ts';
+import { mayHoldGuardedSchema } from '../../src/model/text-shortcuts.ts';
 import { createRule } from '../utils/create-rule.ts';
-import { propertyKeyOf, shortText, toolLabel, toolListeners } from '../utils/tool-schemas.ts';
+import { shortText, toolLabel } from '../utils/message-text.ts';
+import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
 export interface NoGuardedIdInOutputOptions {
   /** A module of your own that re-exports `guardId`/`idSchema`, so its imports count as guards too. */
@@ -26,30 +25,23 @@ export default createRule<[NoGuardedIdInOutputOptions], 'guardedOutput'>({
     ],
     defaultOptions: [{ importFrom: 'agent-contract' }],
     messages: {
-      guardedOutput:
-        '`{{expression}}`{{field}} in the output schema of {{tool}} lets a number through the server\'s own check, but clients validate the raw structuredContent against the published {"type":"string"} and reject it. Guards belong on inputs: declare what the tool really emits (z.number() for a numeric id, or emit String(row.id) and keep z.string()).',
+      guardedOutput: 'Guarded {{subject}} lets {{tool}} return numbers that clients reject.',
     },
   },
   defaultOptions: [{ importFrom: 'agent-contract' }],
   create(context, optionList) {
-    const options = optionList[0];
     const { sourceCode } = context;
-    // A file without a guarded schema has nothing to report.
-    if (!mayImportZod(sourceCode.text) || !mayHoldGuardedSchema(sourceCode.text)) return {};
-    const reported = new Set<TSESTree.Node>();
-    return toolListeners(context, options.importFrom, (registration, reader) => {
-      if (registration.output === undefined) return;
-      for (const guarded of guardedSchemasIn(registration.output, reader.resolve)) {
-        const node = guarded.node;
-        if (reported.has(node)) continue;
-        reported.add(node);
-        const field = propertyKeyOf(node);
+    return defineSchemaVisitor(context, {
+      importFrom: optionList[0].importFrom,
+      mayReport: mayHoldGuardedSchema,
+      onOutputGuard({ tool, expr, fieldName }) {
         context.report({
-          node,
+          node: expr.node,
           messageId: 'guardedOutput',
-          data: { expression: shortText(sourceCode.getText(node), 50), field: field === undefined ? '' : ` on \`${field}\``, tool: toolLabel(registration) },
+          // The field names the guard best; a guard that is no field's value is named by its text.
+          data: { subject: `\`${fieldName ?? shortText(sourceCode.getText(expr.node), 30)}\``, tool: toolLabel(tool) },
         });
-      }
+      },
     });
   },
 });

@@ -19,11 +19,20 @@ export type DefensiveCastKind =
   | 'unary-plus'
   | 'concat';
 
-const CAST_CALLEES: ReadonlySet<string> = new Set(['String', 'Number', 'BigInt', 'parseInt', 'parseFloat', 'Number.parseInt', 'Number.parseFloat']);
+/** The global callees that cast their argument: a name (`String`) or a global's method (`Number.parseInt`). */
+export const CAST_CALLEES: ReadonlySet<string> = new Set(['String', 'Number', 'BigInt', 'parseInt', 'parseFloat', 'Number.parseInt', 'Number.parseFloat']);
 
 /** The cast a global callee performs (`String`, `Number.parseInt`), or undefined for any other call. */
 export function castOfCallee(callee: string): DefensiveCastKind | undefined {
   return CAST_CALLEES.has(callee) ? (callee as DefensiveCastKind) : undefined;
+}
+
+/** Methods that cast their receiver when called without arguments: `ticket.id.toString()` (`toString(16)` formats). */
+export const CAST_METHODS: ReadonlySet<string> = new Set(['toString']);
+
+/** The cast a method call performs on its receiver (`ticket.id.toString()`), or undefined for any other call. */
+export function castOfMethod(method: string, argumentCount: number): DefensiveCastKind | undefined {
+  return argumentCount === 0 && CAST_METHODS.has(method) ? (method as DefensiveCastKind) : undefined;
 }
 
 /** The global a cast callee starts from: a cast only counts while that name is not shadowed by a local. */

@@ -365,3 +365,15 @@ export function formatPath(path: readonly PathSegment[]): string {
   }
   return text;
 }
+
+/**
+ * True for every name `isIdName` accepts, and for a few it rejects (`valid`, `paidOrOwed`): a pre-filter a front end
+ * runs before splitting a name into words, also as an attribute pattern in a selector
+ * (`Property[key.name=/${ID_NAME_PATTERN.source}/]`). An id word ends the name, before any separators, or comes
+ * before an `or` (`projectIdOrKey`).
+ */
+export const ID_NAME_PATTERN: RegExp = /[iI][dD][sS]?[\s_.$-]*(?:$|[oO][rR](?:$|[A-Z\s_.$-]))/;
+
+export function mayBeIdName(name: string): boolean {
+  return ID_NAME_PATTERN.test(name);
+}

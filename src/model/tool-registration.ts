@@ -131,6 +131,9 @@ const DEFINITION_HANDLER_KEYS = ['execute', 'handler', 'run', 'callback', 'cb'];
 /** Keys an object must have one of to be a tool definition: a front end can skip every other object literal. */
 export const TOOL_DEFINITION_INPUT_KEYS: ReadonlySet<string> = new Set(DEFINITION_INPUT_KEYS);
 
+/** The key every tool definition has besides an input key (`{ name, inputSchema, ... }`). */
+export const TOOL_NAME_KEY = 'name';
+
 function firstProperty<N>(object: ObjectExpr<N>, keys: readonly string[]): SchemaExpr<N> | undefined {
   for (const key of keys) {
     const value = property(object, key);
@@ -146,7 +149,7 @@ function firstProperty<N>(object: ObjectExpr<N>, keys: readonly string[]): Schem
  */
 export function toolDefinitionOf<N>(expr: SchemaExpr<N>): ToolRegistration<N> | undefined {
   if (expr.kind !== 'object') return undefined;
-  const nameExpr = property(expr, 'name');
+  const nameExpr = property(expr, TOOL_NAME_KEY);
   if (nameExpr === undefined || nameExpr.kind === 'object' || nameExpr.kind === 'function') return undefined;
   const inputKey = DEFINITION_INPUT_KEYS.find((key) => property(expr, key) !== undefined);
   if (inputKey === undefined) return undefined;
@@ -168,3 +171,11 @@ export function toolDefinitionOf<N>(expr: SchemaExpr<N>): ToolRegistration<N> | 
 
 /** The method names that may register a tool: a front end can skip every other call without building it. */
 export const REGISTRATION_METHODS: ReadonlySet<string> = new Set(['tool', 'registerTool', 'addTool']);
+
+/**
+ * The node that tells one tool from another when a front end meets it twice: `addTool({ name, parameters, ... })` is
+ * both a registration and a tool object. Its input schema, else its output schema, else the registration itself.
+ */
+export function toolIdentityOf<N>(registration: ToolRegistration<N>): N {
+  return registration.input?.node ?? registration.output?.node ?? registration.node;
+}

@@ -21,9 +21,9 @@ server.registerTool('create_ticket', { outputSchema: { ticketId: guardId(z.strin
           line: 3,
           column: 66,
           endColumn: 85,
-          data: { expression: 'guardId(z.string())', field: ' on `ticketId`', tool: 'tool `create_ticket`' },
+          data: { subject: '`ticketId`', tool: 'tool `create_ticket`' },
         },
-        { messageId: 'guardedOutput', line: 3, column: 119, data: { expression: 'idSchema()', field: ' on `id`', tool: 'tool `create_ticket`' } },
+        { messageId: 'guardedOutput', line: 3, column: 119, data: { subject: '`id`', tool: 'tool `create_ticket`' } },
       ],
     },
     {
@@ -32,7 +32,7 @@ server.registerTool('create_ticket', { outputSchema: { ticketId: guardId(z.strin
 declare const toText: (v: unknown) => unknown;
 const output = { replyId: z.pipe(z.transform(toText), z.string()) };
 export const tool = { name: 'draft_reply', inputShape: {}, outputShape: output, run: () => null };`,
-      errors: [{ messageId: 'guardedOutput', line: 3, column: 27, data: { expression: 'z.pipe(z.transform(toText), z.string())', field: ' on `replyId`', tool: 'tool `draft_reply`' } }],
+      errors: [{ messageId: 'guardedOutput', line: 3, column: 27, data: { subject: '`replyId`', tool: 'tool `draft_reply`' } }],
     },
     {
       code: `import { z } from 'zod';

@@ -19,7 +19,7 @@ export const input = { ticketId: z.union([z.string().min(1), z.number()]).descri
           line: 2,
           column: 34,
           endColumn: 100,
-          data: { name: 'ticketId', guard: 'guardId', branch: "z.string().min(1).describe('The ticket id')" },
+          data: { name: 'ticketId' },
           suggestions: [
             {
               messageId: 'useGuardId',

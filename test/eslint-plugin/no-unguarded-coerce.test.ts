@@ -29,8 +29,7 @@ export const input = { ticketId: z.coerce.string().min(1) };`,
           data: {
             call: 'z.coerce.string()',
             field: ' on `ticketId`',
-            surprise: 'null becomes "null", undefined becomes "undefined" and {} becomes "[object Object]"',
-            next: 'Use guardId(z.string().min(1)): it accepts 47 as "47" and rejects everything else the string schema rejects.',
+            surprise: 'null becomes "null"',
           },
           suggestions: [
             {
@@ -86,8 +85,7 @@ export const flag = z.coerce.boolean();`,
           data: {
             call: 'z.coerce.boolean()',
             field: '',
-            surprise: 'null becomes false, undefined becomes false, "" becomes false and "false" becomes true',
-            next: 'Accept only what you mean with a guarded preprocess, z.pipe(z.transform(f), z.boolean()) where f converts "true" and "false" only and passes everything else through to fail.',
+            surprise: 'null becomes false',
           },
           suggestions: [
             {
@@ -121,7 +119,6 @@ export const row = { duration: z.coerce
             call: 'z.coerce.number()',
             field: ' on `duration`',
             surprise: '"" becomes 0',
-            next: 'Accept only what you mean with a guarded preprocess, z.preprocess(f, z.number()) where f converts non-empty strings only and passes everything else through to fail.',
           },
           suggestions: [
             {
@@ -141,7 +138,6 @@ export const row = { duration: z.preprocess(${NUMBER_GUARD}, z.number()
             call: 'z.coerce.string()',
             field: ' on `project_id`',
             surprise: '{} becomes "[object Object]"',
-            next: 'Use guardId(z.string().nullish()): it accepts 47 as "47" and rejects everything else the string schema rejects.',
           },
           suggestions: [
             {

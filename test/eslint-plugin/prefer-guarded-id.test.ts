@@ -60,7 +60,7 @@ import x from "y" // keep me
 import { guardId } from "agent-contract"
 server.tool("get_ticket", "Read", { id: guardId(z.string()) }, cb)`,
       errors: [
-        { messageId: 'preferGuardedId', line: 3, column: 41, data: { name: 'id', entity: 'the ticket id', tool: 'tool `get_ticket`', guard: 'guardId', expression: 'z.string()' } },
+        { messageId: 'preferGuardedId', line: 3, column: 41, data: { name: 'id' } },
       ],
     },
     {
@@ -83,7 +83,7 @@ fastmcp.addTool({ name: 'close_ticket', parameters: zz.object(shape), execute: a
 import { guardId as g } from '#ids';
 const shape = { ticketID: g(zz.string().optional()) };
 fastmcp.addTool({ name: 'close_ticket', parameters: zz.object(shape), execute: async () => '' });`,
-      errors: [{ messageId: 'preferGuardedId', line: 3, column: 27, data: { name: 'ticketID', entity: 'the ticket id', tool: 'tool `close_ticket`', guard: 'g', expression: 'zz.string().optional()' } }],
+      errors: [{ messageId: 'preferGuardedId', line: 3, column: 27, data: { name: 'ticketID' } }],
     },
     {
       // Named imports, a tool object with a same-file shape, nested objects and arrays of objects; two passes.

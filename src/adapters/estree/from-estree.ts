@@ -1,8 +1,11 @@
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { castOfCallee, castsToNumber, globalOfCast, idNameOfValue, readsStringSource, type DefensiveCastKind } from '../../model/defensive-cast.ts';
+import { castOfCallee, castOfMethod, castsToNumber, globalOfCast, idNameOfValue, readsStringSource, type DefensiveCastKind } from '../../model/defensive-cast.ts';
 import { toolDefinitionOf, toolRegistrationOf, type CallSite, type ToolRegistration } from '../../model/tool-registration.ts';
-import { mayHoldUnion, type ChainMethod, type ObjectProperty, type SchemaExpr } from '../../model/schema-expr.ts';
+import type { ChainMethod, ObjectProperty, SchemaExpr, ZodChainExpr } from '../../model/schema-expr.ts';
+import { mayHoldUnion } from '../../model/text-shortcuts.ts';
 import { GUARD_MODULES, ImportTable, zodModuleOf, type ImportBinding } from '../../model/zod-imports.ts';
+import { outermostChain } from './chain-position.ts';
+import { unwrap } from './unwrap.ts';
 
 /**
  * The ESTree edge of the model: turns typescript-eslint nodes into the neutral `SchemaExpr`, so rules make their
@@ -33,18 +36,23 @@ export function importBindingsOf(program: TSESTree.Program, wanted?: (source: st
   return bindings;
 }
 
-function unwrap(expr: Node): Node {
-  let current = expr;
-  while (
-    current.type === AST_NODE_TYPES.TSAsExpression ||
-    current.type === AST_NODE_TYPES.TSSatisfiesExpression ||
-    current.type === AST_NODE_TYPES.TSNonNullExpression ||
-    current.type === AST_NODE_TYPES.TSTypeAssertion ||
-    current.type === AST_NODE_TYPES.ChainExpression
-  ) {
-    current = current.expression;
+/** True when a program imports anything from a Zod module (type-only imports aside): the cheap test before a reader is built. */
+export function importsZod(program: TSESTree.Program): boolean {
+  for (const statement of program.body) {
+    if (statement.type === AST_NODE_TYPES.ImportDeclaration && statement.importKind !== 'type' && zodModuleOf(statement.source.value) !== undefined) return true;
   }
-  return current;
+  return false;
+}
+
+/** `z.coerce.string().min(1)`: the factory call, the chain it starts and what it coerces to. */
+export interface Coercion {
+  /** `z.coerce.string()`, the factory call alone. */
+  readonly call: TSESTree.CallExpression;
+  /** The outermost call of the chain, which a fix replaces. */
+  readonly chain: TSESTree.CallExpression;
+  readonly expr: ZodChainExpr<Node>;
+  /** `string`, `number`, `boolean`, `bigint`, `date`. */
+  readonly target: string;
 }
 
 export class EstreeSchemaReader {
@@ -141,7 +149,7 @@ export class EstreeSchemaReader {
       case AST_NODE_TYPES.FunctionExpression:
         return { kind: 'function', node: expr };
       case AST_NODE_TYPES.Literal:
-        if ('regex' in expr && expr.regex !== undefined) return { kind: 'regex', node: expr };
+        if ('regex' in expr && expr.regex !== undefined) return { kind: 'regex', node: expr, pattern: expr.regex.pattern, flags: expr.regex.flags };
         if (typeof expr.value === 'string' || typeof expr.value === 'number' || typeof expr.value === 'boolean' || expr.value === null) {
           return { kind: 'literal', node: expr, value: expr.value };
         }
@@ -258,8 +266,33 @@ export class EstreeSchemaReader {
 
   /** False when the chain at `node` cannot be a string-or-number union (see `mayHoldUnion`), without reading it. */
   mayHoldUnion(node: Node): boolean {
-    this.unionNames ??= [...this.imports.zod.values()].filter((binding) => binding.kind === 'factory' && binding.name === 'union').map((binding) => binding.local);
+    this.unionNames ??= this.factoryLocals('union');
     return mayHoldUnion(this.sourceCode.text, node.range[0], node.range[1], this.unionNames);
+  }
+
+  /** The local names a Zod factory is imported under by name: `import { coerce as c } from 'zod'` gives `['c']`. */
+  factoryLocals(factory: string): string[] {
+    const locals: string[] = [];
+    for (const binding of this.imports.zod.values()) if (binding.kind === 'factory' && binding.name === factory) locals.push(binding.local);
+    return locals;
+  }
+
+  /**
+   * The coercion `call` makes, `z.coerce.string()` or a named `coerce.string()`, with the whole chain it starts
+   * (`z.coerce.string().min(1)`) read. Undefined for any other call, and for a `coerce` that is not Zod's.
+   */
+  coercionAt(call: TSESTree.CallExpression): Coercion | undefined {
+    const callee = call.callee;
+    if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
+    const object = callee.object;
+    const endsInCoerce =
+      (object.type === AST_NODE_TYPES.MemberExpression && object.property.type === AST_NODE_TYPES.Identifier && object.property.name === 'coerce') ||
+      (object.type === AST_NODE_TYPES.Identifier && this.factoryLocals('coerce').includes(object.name));
+    if (!endsInCoerce) return undefined;
+    const chain = outermostChain(call);
+    const expr = this.read(chain);
+    if (expr.kind !== 'zod' || expr.factoryNode !== call || expr.factory[0] !== 'coerce') return undefined;
+    return { call, chain, expr, target: expr.factory[1] ?? '' };
   }
 
   /** A call in the neutral form `toolRegistrationOf` reads, or undefined when its callee has no name. */
@@ -330,8 +363,12 @@ export function defensiveCastOf(node: Node, sourceCode: Readonly<TSESLint.Source
     case AST_NODE_TYPES.CallExpression: {
       const callee = unwrap(node.callee);
       const first = node.arguments[0];
-      if (callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier && callee.property.name === 'toString' && node.arguments.length === 0) {
-        kind = 'toString';
+      const method =
+        callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier
+          ? castOfMethod(callee.property.name, node.arguments.length)
+          : undefined;
+      if (method !== undefined && callee.type === AST_NODE_TYPES.MemberExpression) {
+        kind = method;
         value = callee.object;
         break;
       }

@@ -1,0 +1,344 @@
+import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { outermostChain, propertyKeyOf } from '../../src/adapters/estree/chain-position.ts';
+import { defensiveCastOf, EstreeSchemaReader, importsZod, type Coercion, type DefensiveCastSite } from '../../src/adapters/estree/from-estree.ts';
+import { CAST_CALLEES, CAST_METHODS } from '../../src/model/defensive-cast.ts';
+import { idAcceptorVerdict, type IdAcceptorVerdict } from '../../src/model/id-acceptor.ts';
+import { ID_NAME_PATTERN, isIdName, type ToolSide } from '../../src/model/ids.ts';
+import type { SchemaExpr } from '../../src/model/schema-expr.ts';
+import { guardedSchemasIn, schemaFieldsOf, type SchemaField } from '../../src/model/schema-fields.ts';
+import { meaningOf, type SchemaMeaning } from '../../src/model/schema-meaning.ts';
+import { mayImportZod } from '../../src/model/text-shortcuts.ts';
+import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, TOOL_NAME_KEY, toolIdentityOf, type ToolRegistration } from '../../src/model/tool-registration.ts';
+import { GUARD_MODULES } from '../../src/model/zod-imports.ts';
+import { perLintedFile } from './per-linted-file.ts';
+
+/**
+ * The one visitor every rule of this plugin is written on, in the manner of eslint-plugin-regexp's
+ * `defineRegexpVisitor`: it skips files that cannot hold what a rule reports, reads a file's Zod imports (with scope
+ * analysis) and its schemas into model facts once for every rule, and calls the rule's hooks with those facts. A rule
+ * adds only its verdict and its message.
+ */
+
+type Node = TSESTree.Node;
+
+/** A tool's input or output schema, read through same-file constants. */
+export interface ToolSchema {
+  readonly role: ToolSide;
+  readonly tool: ToolRegistration<Node>;
+  readonly expr: SchemaExpr<Node>;
+  readonly meaning: SchemaMeaning<Node>;
+}
+
+/** An id-named field of a tool's input schema (nested fields and array items too). */
+export interface ToolIdField {
+  readonly tool: ToolRegistration<Node>;
+  readonly field: SchemaField<Node>;
+  readonly verdict: Exclude<IdAcceptorVerdict, 'not-id'>;
+}
+
+/** A guarded acceptor (`guardId`, `idSchema`, a numeric preprocess) anywhere inside a tool's output schema. */
+export interface OutputGuard {
+  readonly tool: ToolRegistration<Node>;
+  readonly expr: SchemaExpr<Node>;
+  /** The property key the guard is the value of, when it is one. */
+  readonly fieldName: string | undefined;
+}
+
+/** An id-named property of the file whose value is a call chain, in a tool or not: `{ ticketId: z.union([...]) }`. */
+export interface IdField {
+  readonly name: string;
+  /** The value: the outermost call of its chain. */
+  readonly node: TSESTree.CallExpression;
+  /** False when the value cannot be a string-or-number union, from its text alone: test it before the facts below. */
+  readonly mayHoldUnion: boolean;
+  /** Read on first use. */
+  readonly expr: SchemaExpr<Node>;
+  readonly meaning: SchemaMeaning<Node>;
+  readonly verdict: IdAcceptorVerdict;
+}
+
+/** A `z.coerce.<target>()` call of Zod's. */
+export interface CoercionSite extends Coercion {
+  readonly meaning: SchemaMeaning<Node>;
+  /** The property key the chain is the value of, when it is one. */
+  readonly fieldName: string | undefined;
+  /** The namespace a replacement can be built from (`z` in `z.preprocess(...)`): the chain's own, or another import of its module. */
+  readonly namespace: string | undefined;
+}
+
+/** What a rule hands the visitor: which files it can skip, and what it does with each fact. */
+export interface SchemaHooks {
+  /** The module whose `guardId`/`idSchema` count as guards besides this package's (a rule's `importFrom` option). */
+  readonly importFrom?: string;
+  /** False when a file's text cannot hold anything the rule reports (a model text shortcut): the file is skipped. */
+  readonly mayReport?: (text: string) => boolean;
+  /** Each input and output schema of each tool the file registers or defines. */
+  readonly onToolSchema?: (schema: ToolSchema) => void;
+  /** Each id field of a tool input schema, once even when two tools share the shape. */
+  readonly onInputIdField?: (field: ToolIdField) => void;
+  /** Each guarded acceptor in a tool output schema, once even when two tools share it. */
+  readonly onOutputGuard?: (guard: OutputGuard) => void;
+  /** Each id-named property whose value is a call chain. */
+  readonly onIdField?: (field: IdField) => void;
+  /** Each `z.coerce.*()` call. */
+  readonly onCoercion?: (coercion: CoercionSite) => void;
+  /** Each defensive cast around an id (`String(ticket.id)`); files without Zod are visited too. */
+  readonly onDefensiveCast?: (cast: DefensiveCastSite) => void;
+}
+
+/** The facts of the file being linted, shared by every rule: its Zod imports, and each tool schema read once. */
+export class SchemaFile {
+  private schemas: Map<ToolRegistration<Node>, readonly [ToolSchema | undefined, ToolSchema | undefined]> | undefined;
+  private fields: Map<SchemaExpr<Node>, readonly SchemaField<Node>[]> | undefined;
+  private guards: Map<SchemaExpr<Node>, readonly SchemaExpr<Node>[]> | undefined;
+
+  constructor(readonly reader: EstreeSchemaReader) {}
+
+  /** The tool's input and output schema, in that order (undefined where it declares none). */
+  schemasOf(tool: ToolRegistration<Node>): readonly [ToolSchema | undefined, ToolSchema | undefined] {
+    this.schemas ??= new Map();
+    let schemas = this.schemas.get(tool);
+    if (schemas === undefined) {
+      schemas = [this.schemaOf(tool, 'input', tool.input), this.schemaOf(tool, 'output', tool.output)];
+      this.schemas.set(tool, schemas);
+    }
+    return schemas;
+  }
+
+  private schemaOf(tool: ToolRegistration<Node>, role: ToolSide, written: SchemaExpr<Node> | undefined): ToolSchema | undefined {
+    if (written === undefined) return undefined;
+    const expr = this.reader.resolve(written);
+    return { role, tool, expr, meaning: meaningOf(expr) };
+  }
+
+  fieldsOf(schema: ToolSchema): readonly SchemaField<Node>[] {
+    this.fields ??= new Map();
+    let fields = this.fields.get(schema.expr);
+    if (fields === undefined) {
+      fields = schemaFieldsOf(schema.expr, this.reader.resolve);
+      this.fields.set(schema.expr, fields);
+    }
+    return fields;
+  }
+
+  guardsIn(schema: ToolSchema): readonly SchemaExpr<Node>[] {
+    this.guards ??= new Map();
+    let guards = this.guards.get(schema.expr);
+    if (guards === undefined) {
+      guards = guardedSchemasIn(schema.expr, this.reader.resolve);
+      this.guards.set(schema.expr, guards);
+    }
+    return guards;
+  }
+
+  /** False when the chain at `node` cannot be a string-or-number union, decided from its text alone. */
+  mayHoldUnion(node: Node): boolean {
+    return this.reader.mayHoldUnion(node);
+  }
+}
+
+function fileOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: string): SchemaFile | undefined {
+  if (!importsZod(sourceCode.ast)) return undefined;
+  const reader = new EstreeSchemaReader(sourceCode, GUARD_MODULES.includes(importFrom) ? GUARD_MODULES : [...GUARD_MODULES, importFrom]);
+  return reader.imports.hasZod ? new SchemaFile(reader) : undefined;
+}
+
+/** One `SchemaFile` per file and guard module, shared by every rule that lints the file; undefined for a file without Zod. */
+const schemaFileFor = perLintedFile((sourceCode, importFrom) => fileOf(sourceCode as Readonly<TSESLint.SourceCode>, importFrom));
+
+/** `/^(?:a|b)$/` for an esquery attribute selector: ESLint then calls a listener only for nodes that can matter. */
+export function namesPattern(names: Iterable<string>): string {
+  return `/^(?:${[...names].map((name) => name.replace(/\$/g, '\\$')).join('|')})$/`;
+}
+
+const REGISTRATION_SELECTOR = `CallExpression[callee.property.name=${namesPattern(REGISTRATION_METHODS)}], CallExpression[callee.name=${namesPattern(REGISTRATION_METHODS)}]`;
+const DEFINITION_SELECTOR = `ObjectExpression > Property[key.name=${namesPattern(TOOL_DEFINITION_INPUT_KEYS)}]`;
+const ID_NAME = `/${ID_NAME_PATTERN.source}/`;
+const ID_FIELD_SELECTOR = `Property[key.name=${ID_NAME}] > CallExpression.value, Property[key.value=${ID_NAME}] > CallExpression.value`;
+const COERCE_MEMBER_SELECTOR = 'CallExpression[callee.object.property.name="coerce"]';
+
+/** Selectors for every call shape `defensiveCastOf` can accept, from the model's cast names. */
+function castSelectors(): string[] {
+  const globals: string[] = [];
+  const methodsOf = new Map<string, string[]>();
+  for (const callee of CAST_CALLEES) {
+    const [object, method] = callee.split('.');
+    if (method === undefined) globals.push(callee);
+    else if (object !== undefined) methodsOf.set(object, [...(methodsOf.get(object) ?? []), method]);
+  }
+  return [
+    `CallExpression[callee.name=${namesPattern(globals)}]`,
+    ...[...methodsOf].map(([object, methods]) => `CallExpression[callee.object.name="${object}"][callee.property.name=${namesPattern(methods)}]`),
+    `CallExpression[callee.property.name=${namesPattern(CAST_METHODS)}][arguments.length=0]`,
+    'TemplateLiteral[expressions.length=1]',
+    'UnaryExpression[operator="+"]',
+    'BinaryExpression[operator="+"]',
+  ];
+}
+const CAST_SELECTORS = castSelectors();
+
+function hasStaticKey(object: TSESTree.ObjectExpression, key: string): boolean {
+  for (const property of object.properties) {
+    if (property.type === AST_NODE_TYPES.Property && !property.computed && property.key.type === AST_NODE_TYPES.Identifier && property.key.name === key) return true;
+  }
+  return false;
+}
+
+function namespaceFor(coercion: Coercion, file: SchemaFile): string | undefined {
+  const { binding } = coercion.expr;
+  if (binding.kind === 'namespace') return binding.local;
+  for (const other of file.reader.imports.zod.values()) {
+    if (other.kind === 'namespace' && other.module.source === binding.module.source) return other.local;
+  }
+  return undefined;
+}
+
+class LazyIdField implements IdField {
+  private read: { expr: SchemaExpr<Node>; meaning: SchemaMeaning<Node> } | undefined;
+
+  constructor(
+    readonly name: string,
+    readonly node: TSESTree.CallExpression,
+    private readonly file: SchemaFile,
+  ) {}
+
+  private facts(): { expr: SchemaExpr<Node>; meaning: SchemaMeaning<Node> } {
+    if (this.read === undefined) {
+      const expr = this.file.reader.read(this.node);
+      this.read = { expr, meaning: meaningOf(expr) };
+    }
+    return this.read;
+  }
+
+  get mayHoldUnion(): boolean {
+    return this.file.mayHoldUnion(this.node);
+  }
+
+  get expr(): SchemaExpr<Node> {
+    return this.facts().expr;
+  }
+
+  get meaning(): SchemaMeaning<Node> {
+    return this.facts().meaning;
+  }
+
+  get verdict(): IdAcceptorVerdict {
+    return idAcceptorVerdict(this.name, this.meaning);
+  }
+}
+
+type Listener = (node: never) => void;
+
+function addListener(listeners: Record<string, Listener>, selector: string, listener: Listener): void {
+  const existing = listeners[selector];
+  listeners[selector] =
+    existing === undefined
+      ? listener
+      : (node) => {
+          existing(node);
+          listener(node);
+        };
+}
+
+/**
+ * The listeners for a rule's hooks. Selectors narrow what ESLint hands over, so most nodes of a file never reach a
+ * listener; the file's facts are built when a hook first needs them (at the first tool, for the tool hooks), once
+ * for every rule.
+ */
+export function defineSchemaVisitor(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, hooks: SchemaHooks): TSESLint.RuleListener {
+  const { sourceCode } = context;
+  const listeners: Record<string, Listener> = {};
+  const { onDefensiveCast } = hooks;
+  if (onDefensiveCast !== undefined) {
+    const check = (node: Node): void => {
+      const cast = defensiveCastOf(node, sourceCode);
+      if (cast !== undefined) onDefensiveCast(cast);
+    };
+    for (const selector of CAST_SELECTORS) addListener(listeners, selector, check);
+  }
+  const { onToolSchema, onInputIdField, onOutputGuard, onIdField, onCoercion } = hooks;
+  const wantsTools = onToolSchema !== undefined || onInputIdField !== undefined || onOutputGuard !== undefined;
+  if (!wantsTools && onIdField === undefined && onCoercion === undefined) return listeners;
+  // Most files import no Zod, or hold none of the words the rule's verdict needs: nothing to read, not even imports.
+  const { text } = sourceCode;
+  if (!mayImportZod(text) || (hooks.mayReport !== undefined && !hooks.mayReport(text))) return listeners;
+  const importFrom = hooks.importFrom ?? (GUARD_MODULES[0] as string);
+  const file = (): SchemaFile | undefined => schemaFileFor(sourceCode, importFrom);
+
+  if (wantsTools) addToolListeners(listeners, file, hooks);
+  if (onIdField !== undefined || onCoercion !== undefined) {
+    // These hooks fire on nodes a file without Zod has plenty of: ask for the facts now and listen only if there are some.
+    const facts = file();
+    if (facts === undefined) return listeners;
+    if (onIdField !== undefined) {
+      addListener(listeners, ID_FIELD_SELECTOR, (node: TSESTree.CallExpression) => {
+        const name = propertyKeyOf(node);
+        if (name === undefined || !isIdName(name) || outermostChain(node) !== node) return;
+        onIdField(new LazyIdField(name, node, facts));
+      });
+    }
+    if (onCoercion !== undefined) {
+      // A named `coerce` import is rare; only then does the selector need its local names.
+      const coerceLocals = facts.reader.factoryLocals('coerce');
+      const selector = coerceLocals.length === 0 ? COERCE_MEMBER_SELECTOR : `${COERCE_MEMBER_SELECTOR}, CallExpression[callee.object.name=${namesPattern(coerceLocals)}]`;
+      addListener(listeners, selector, (node: TSESTree.CallExpression) => {
+        const coercion = facts.reader.coercionAt(node);
+        if (coercion === undefined) return;
+        onCoercion({ ...coercion, meaning: meaningOf(coercion.expr), fieldName: propertyKeyOf(coercion.chain), namespace: namespaceFor(coercion, facts) });
+      });
+    }
+  }
+  return listeners;
+}
+
+/**
+ * Calls the tool hooks once per tool the file registers (`server.tool`, `registerTool`, `addTool`) or defines as an
+ * object (`{ name, inputSchema, handler }`); a definition passed straight to `addTool` is one tool.
+ */
+function addToolListeners(listeners: Record<string, Listener>, file: () => SchemaFile | undefined, hooks: SchemaHooks): void {
+  const { onToolSchema, onInputIdField, onOutputGuard } = hooks;
+  // Most files register no tool: the sets are made for the first one.
+  let seenTools: Set<Node> | undefined;
+  let seenFields: Set<Node> | undefined;
+  let seenGuards: Set<Node> | undefined;
+  const visit = (facts: SchemaFile, tool: ToolRegistration<Node>): void => {
+    const [input, output] = facts.schemasOf(tool);
+    if (onToolSchema !== undefined) {
+      if (input !== undefined) onToolSchema(input);
+      if (output !== undefined) onToolSchema(output);
+    }
+    if (onInputIdField !== undefined && input !== undefined) {
+      for (const field of facts.fieldsOf(input)) {
+        const verdict = idAcceptorVerdict(field.key, field.meaning);
+        if (verdict === 'not-id') continue;
+        seenFields ??= new Set();
+        if (seenFields.has(field.value.node)) continue;
+        seenFields.add(field.value.node);
+        onInputIdField({ tool, field, verdict });
+      }
+    }
+    if (onOutputGuard !== undefined && output !== undefined) {
+      for (const expr of facts.guardsIn(output)) {
+        seenGuards ??= new Set();
+        if (seenGuards.has(expr.node)) continue;
+        seenGuards.add(expr.node);
+        onOutputGuard({ tool, expr, fieldName: propertyKeyOf(expr.node) });
+      }
+    }
+  };
+  const handle = (node: TSESTree.CallExpression | TSESTree.ObjectExpression): void => {
+    const facts = file();
+    const tool = facts?.reader.registrationAt(node);
+    if (facts === undefined || tool === undefined) return;
+    const identity = toolIdentityOf(tool);
+    seenTools ??= new Set();
+    if (seenTools.has(identity)) return;
+    seenTools.add(identity);
+    visit(facts, tool);
+  };
+  addListener(listeners, REGISTRATION_SELECTOR, (node: TSESTree.CallExpression) => handle(node));
+  addListener(listeners, DEFINITION_SELECTOR, (node: TSESTree.Property) => {
+    const object = node.parent as TSESTree.ObjectExpression;
+    if (hasStaticKey(object, TOOL_NAME_KEY)) handle(object);
+  });
+}
