@@ -37,15 +37,24 @@ export async function loadCodemods(): Promise<CodemodRegistry> {
   }
 }
 
-/** The list `agent-contract codemod --help` ends with. */
+/** `codemodExitCode`'s codes, as `agent-contract codemod --help` lists them (docs/codemods.md, Exit codes). */
+const EXIT_CODES_HELP = [
+  '\nExit codes:',
+  `  ${EXIT_OK}  the run finished: files written, or nothing to change`,
+  `  ${EXIT_FINDINGS}  --check: a file would change`,
+  `  ${EXIT_ERROR}  a file was left as it was (does not parse, not valid UTF-8, read-only, a link out of the project, or changed`,
+  '     while the codemod ran: run it again), or the run could not start (no such path, dirty git tree, bad arguments)',
+].join('\n');
+
+/** What `agent-contract codemod --help` ends with: the codemods of this version, then the exit codes. */
 export function describeCodemods(registry: CodemodRegistry): string {
   const names = Object.keys(registry).sort();
-  if (names.length === 0) return '\nCodemods: none in this version yet.';
+  if (names.length === 0) return `\nCodemods: none in this version yet.\n${EXIT_CODES_HELP}`;
   const width = Math.max(...names.map((name) => name.length));
-  return `\nCodemods:\n${names.map((name) => `  ${name.padEnd(width)}  ${registry[name]?.description ?? ''}`).join('\n')}`;
+  return `\nCodemods:\n${names.map((name) => `  ${name.padEnd(width)}  ${registry[name]?.description ?? ''}`).join('\n')}\n${EXIT_CODES_HELP}`;
 }
 
-/** 2 when any file could not be processed, 1 when `--check` found changes pending, else 0. */
+/** 2 when any file could not be processed (including one that changed while the codemod ran), 1 when `--check` found changes pending, else 0. */
 export function codemodExitCode(report: CodemodRunReport, check: boolean): number {
   if (report.summary.errors > 0) return EXIT_ERROR;
   if (check && report.summary.changed > 0) return EXIT_FINDINGS;

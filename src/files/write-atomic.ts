@@ -112,7 +112,10 @@ export function temporaryFileFor(target: string): string {
 }
 
 async function realRoots(roots: readonly string[], fileSystem: AtomicWriteFileSystem): Promise<string[]> {
-  return Promise.all(roots.map((root) => fileSystem.realpath(path.resolve(root)).catch(() => path.resolve(root))));
+  const resolved = await Promise.all(
+    roots.map((root) => fileSystem.realpath(path.resolve(root)).catch(() => path.resolve(root))),
+  );
+  return [...new Set(resolved)];
 }
 
 /**

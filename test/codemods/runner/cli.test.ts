@@ -113,5 +113,7 @@ describe('agent-contract codemod, the built CLI, on real runs', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: agent-contract codemod \[options\] <name> \[paths\.\.\.\]\n/);
     expect(result.stdout).toMatch(/\nCodemods:\n(.*\n)*  upper-todo +upper-cases the string literal 'todo' \(test fixture\)\n/);
+    expect(result.stdout).toContain('\nExit codes:\n  0  the run finished: files written, or nothing to change\n  1  --check: a file would change\n  2  a file was left as it was');
+    expect(result.stdout).toContain('changed\n     while the codemod ran: run it again)');
   });
 });
