@@ -1,4 +1,6 @@
+import { isIdName, targetVerbOf } from '../model/ids.ts';
 import type { CompatibilityFinding, JsonObject, JsonValue } from './contract-types.ts';
+import { jsonPointer } from './json-pointer.ts';
 export type { CompatibilityFinding } from './contract-types.ts';
 import { dialectName, isObject } from './normalise.ts';
 
@@ -94,10 +96,6 @@ export const COMPATIBILITY_RULES: Readonly<Record<CompatibilityRuleId, RuleText>
   },
 };
 
-function pointer(segments: readonly (string | number)[]): string {
-  return segments.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-
 interface Visit {
   readonly node: JsonObject;
   readonly path: readonly (string | number)[];
@@ -153,22 +151,15 @@ function foreignKeywords(node: JsonObject, dialect: string): string[] {
   return foreign;
 }
 
-/** Tool names whose verb needs something to act on: `get_ticket` with no arguments cannot know which ticket. */
-const TARGET_VERBS = new Set([
-  'get', 'read', 'fetch', 'find', 'lookup', 'search', 'query', 'update', 'delete', 'remove', 'assign', 'close', 'reopen',
-  'approve', 'reject', 'cancel', 'archive', 'edit', 'patch', 'set', 'send', 'submit', 'create', 'add', 'draft', 'move',
-  'link', 'unlink', 'merge', 'mark', 'rename', 'reply', 'comment',
-]);
-
 /** Why an empty input schema looks wrong for this tool, or undefined when it looks deliberate. */
 function argumentsHint(tool: JsonObject, name: string): string | undefined {
   const text = [tool['title'], tool['description']].filter((part): part is string => typeof part === 'string').join(' ');
-  const idWord = /\b([A-Za-z]+(?:Id|ID|_id|Ids|_ids)|ids?)\b/.exec(text);
-  if (idWord !== null) return `its description names \`${idWord[1] ?? 'id'}\``;
+  const idWord = text.split(/[^A-Za-z0-9_]+/).find((word) => word.length > 0 && isIdName(word));
+  if (idWord !== undefined) return `its description names \`${idWord}\``;
   const argumentWord = /\b(given|specified|provided|argument|arguments|parameter|parameters)\b/i.exec(text);
   if (argumentWord !== null) return `its description says "${argumentWord[1] ?? ''}"`;
-  const verb = name.split(/[_\-.\s]+|(?=[A-Z])/)[0]?.toLowerCase();
-  if (verb !== undefined && TARGET_VERBS.has(verb) && name.length > verb.length) return `its name starts with "${verb}", which needs something to act on`;
+  const verb = targetVerbOf(name);
+  if (verb !== undefined) return `its name starts with "${verb}", which needs something to act on`;
   return undefined;
 }
 
@@ -276,7 +267,7 @@ export function compatibilityFindings(tools: readonly JsonValue[]): Compatibilit
         if (hint !== undefined) collector.add('empty-input-schema', name, '/inputSchema', hint);
       }
       for (const { node, path } of subschemas(input, ['inputSchema'])) {
-        const at = pointer(path);
+        const at = jsonPointer(path);
         const field = fieldOf(path);
         if (path.length > 1) {
           for (const keyword of ['anyOf', 'oneOf', 'allOf']) {
@@ -293,7 +284,7 @@ export function compatibilityFindings(tools: readonly JsonValue[]): Compatibilit
         if (isObject(properties)) {
           const required = Array.isArray(node['required']) ? node['required'] : [];
           for (const property of Object.keys(properties)) {
-            if (!required.includes(property)) collector.add('optional-property', name, pointer([...path, 'properties', property]), fieldOf([...path, 'properties', property]));
+            if (!required.includes(property)) collector.add('optional-property', name, jsonPointer([...path, 'properties', property]), fieldOf([...path, 'properties', property]));
           }
         }
       }
@@ -311,7 +302,7 @@ export function compatibilityFindings(tools: readonly JsonValue[]): Compatibilit
         const foreign = foreignKeywords(node, dialect);
         if (foreign.length === 0) continue;
         const how = declared === undefined ? 'has no "$schema", so MCP 2025-11-25 reads it as 2020-12' : `declares ${declared}`;
-        collector.add('dialect-mismatch', name, pointer(path), `the ${side} ${how} but uses ${foreign.join(', ')} at \`${fieldOf(path)}\``);
+        collector.add('dialect-mismatch', name, jsonPointer(path), `the ${side} ${how} but uses ${foreign.join(', ')} at \`${fieldOf(path)}\``);
       }
     }
   }

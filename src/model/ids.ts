@@ -80,6 +80,19 @@ const TOOL_VERBS = new Set([
   'unpin', 'lock', 'unlock', 'sync', 'refresh', 'generate', 'apply', 'schedule', 'restart', 'deploy', 'trigger', 'bulk',
 ]);
 
+/** Verbs whose tool needs something to act on: `get_ticket` with no arguments cannot know which ticket. */
+const TARGET_VERBS = new Set([
+  'get', 'read', 'fetch', 'find', 'lookup', 'search', 'query', 'update', 'delete', 'remove', 'assign', 'close', 'reopen',
+  'approve', 'reject', 'cancel', 'archive', 'edit', 'patch', 'set', 'send', 'submit', 'create', 'add', 'draft', 'move',
+  'link', 'unlink', 'merge', 'mark', 'rename', 'reply', 'comment',
+]);
+
+/** The verb `toolName` starts with when that verb needs something to act on (`get` in `get_ticket`), else undefined. */
+export function targetVerbOf(toolName: string): string | undefined {
+  const [verb, ...rest] = splitWords(toolName);
+  return verb !== undefined && rest.length > 0 && TARGET_VERBS.has(verb) ? verb : undefined;
+}
+
 /**
  * Verbs that are also things. First they are the verb; after a leading verb, or alone behind a namespace, they are
  * the noun (`get_pipeline_schedule`, `wit_query` works on a saved query, `pipelines_run` on a run); before a noun

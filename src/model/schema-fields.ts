@@ -30,6 +30,7 @@ function withResolvedShapeArgument<N>(expr: SchemaExpr<N>, resolve: ResolveRefer
   const argumentKind = expr.kind === 'zod' ? expr.factoryArgs[0]?.kind : undefined;
   if (expr.kind !== 'zod' || (argumentKind !== 'identifier' && argumentKind !== 'call')) return expr;
   const [first, ...rest] = expr.factoryArgs;
+  if (first === undefined) return expr;
   return { ...expr, factoryArgs: [resolve(first), ...rest] };
 }
 
