@@ -108,6 +108,8 @@ describe('what each command loads before it runs', () => {
       'dist/src/cli/contract.js',
       'dist/src/cli/errors.js',
       'dist/src/cli/main.js',
+      'dist/src/files/find-package.js',
+      'dist/src/files/write-atomic.js',
       'dist/src/package-info.js',
     ]);
     expect(imports.own).not.toContain('dist/src/contract/snapshot.js');
