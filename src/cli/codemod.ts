@@ -46,12 +46,12 @@ const EXIT_CODES_HELP = [
   '     while the codemod ran: run it again), or the run could not start (no such path, dirty git tree, bad arguments)',
 ].join('\n');
 
-/** What `agent-contract codemod --help` ends with: the codemods of this version, then the exit codes. */
+/** What `agent-contract codemod --help` ends with: the exit codes, then the codemods of this version. */
 export function describeCodemods(registry: CodemodRegistry): string {
   const names = Object.keys(registry).sort();
-  if (names.length === 0) return `\nCodemods: none in this version yet.\n${EXIT_CODES_HELP}`;
+  if (names.length === 0) return `${EXIT_CODES_HELP}\n\nCodemods: none in this version yet.`;
   const width = Math.max(...names.map((name) => name.length));
-  return `\nCodemods:\n${names.map((name) => `  ${name.padEnd(width)}  ${registry[name]?.description ?? ''}`).join('\n')}\n${EXIT_CODES_HELP}`;
+  return `${EXIT_CODES_HELP}\n\nCodemods:\n${names.map((name) => `  ${name.padEnd(width)}  ${registry[name]?.description ?? ''}`).join('\n')}`;
 }
 
 /** 2 when any file could not be processed (including one that changed while the codemod ran), 1 when `--check` found changes pending, else 0. */

@@ -11,7 +11,7 @@ import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 // The commands are declared in main.ts; this module is loaded when one of them runs. Starting or reaching a server
 // (snapshot.ts, the MCP SDK client) is loaded only by a command that does, so a diff of two files goes without. Reading
 // contract files (with their validator), the diff and the text formats load when a command gets to them: a snapshot
-// spawns its server without them. Writing a contract needs only Node's fs (contract-file-writer.ts), loaded with this.
+// spawns its server without them. Writing a contract needs only Node's fs (contract-file-writer.ts, src/files), loaded with this.
 const snapshotModule = () => import('../contract/snapshot.ts');
 const contractFiles = () => import('../contract/contract-file.ts');
 const diffModule = () => import('../contract/diff.ts');
