@@ -3,7 +3,8 @@ import ts from 'typescript';
 import { TypeScriptSchemaReader } from '../src/adapters/typescript/from-typescript.ts';
 import { idAcceptorVerdict, type IdAcceptorVerdict } from '../src/model/id-acceptor.ts';
 import { idListElementOf } from '../src/model/id-array.ts';
-import { isIdName } from '../src/model/ids.ts';
+import { isIdName, mayBeIdName } from '../src/model/ids.ts';
+import { mayImportZod, mayMentionIdName } from '../src/model/text-shortcuts.ts';
 import type { SchemaRole } from '../src/model/schema-role.ts';
 import { type GuardRewrite, guardRewriteOf } from '../src/model/guard-rewrite.ts';
 import type { ObjectProperty, SchemaExpr } from '../src/model/schema-expr.ts';
@@ -39,15 +40,9 @@ export interface GuardIdsOptions {
 const GUARD_FUNCTION = 'guardId';
 const DEFAULT_MODULE = GUARD_MODULES[0] ?? 'agent-contract';
 
-/** `id`, `ticketId`, `ticket_id`, `ticketID`, `TicketIds`, `project_iid`, `SKUId`: a superset of what `isIdName` accepts. */
-const ID_TOKEN = /(?:^|[^A-Za-z0-9])[iI][iI]?[dD][sS]?(?![A-Za-z0-9])|[A-Za-z0-9]I[iI]?[dD][sS]?(?![A-Za-z0-9])/m;
-
-/** Every id name ends in id/ids/iid/iids in some case, maybe followed by separators (`ticket_id_`): see `splitWords`. */
-const ID_SUFFIX = /[iI][dD][sS]?[\s_\-.$]*$/;
-
 /** A file can only match when it mentions Zod and an id-like name; every other file is skipped unparsed. */
 export function mightMatchGuardIds(source: string): boolean {
-  return source.includes('zod') && ID_TOKEN.test(source);
+  return mayImportZod(source) && mayMentionIdName(source);
 }
 
 /** The specifier to import `guardId` from in `filePath`: absolute paths become relative ones. */
@@ -180,7 +175,7 @@ class GuardIdsRun {
   field(property: ObjectProperty<ts.Node>, shape: SchemaShape, guard: string): void {
     const key = property.key;
     // Names that cannot be ids need no schema meaning at all.
-    if (key === undefined || property.spread || !ID_SUFFIX.test(key)) return;
+    if (key === undefined || property.spread || !mayBeIdName(key)) return;
     let value: SchemaExpr<ts.Node> = property.value;
     const meaning = meaningOf(value);
     if (meaning.accepts === 'array') {

@@ -55,3 +55,14 @@ export function mayHoldContractEmptyingEffect(text: string): boolean {
 
 /** Every effect `effectEmptiesContract` can hold for, under one major or the other. */
 const CONTRACT_EMPTYING_WORDS = anyOf([...OBJECT_EFFECT_METHODS].filter((effect) => effectEmptiesContract(effect, 3) || effectEmptiesContract(effect, 4)));
+
+/**
+ * Any spelling of an id word in a name: `id`, `ticket_id`, `ticketId`, `TicketIDs`, `project_iid`, `SKUId`, and one
+ * followed by another word (`projectIdOrKey`, `ticket_id_or_key`): a superset of what `isIdName` accepts.
+ */
+const ID_TOKEN = /(?:^|[^A-Za-z0-9])[iI][iI]?[dD][sS]?(?![a-z0-9])|[A-Za-z0-9]I[iI]?[dD][sS]?(?![a-z0-9])/m;
+
+/** False when `text` spells no id-like name anywhere, so a front end can skip the file unparsed. */
+export function mayMentionIdName(text: string): boolean {
+  return ID_TOKEN.test(text);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { idFieldAt, toolNamingOf } from '../../src/model/ids.ts';
+import { idFieldAt, mayBeIdName, toolNamingOf } from '../../src/model/ids.ts';
+import { mayMentionIdName } from '../../src/model/text-shortcuts.ts';
 
 type Row = readonly [tool: string, field: string, entity: string];
 
@@ -100,5 +101,11 @@ describe('id fields of real MCP servers', () => {
 
   it.each(rows)('$server: $field in $tool names $entity', ({ tool, field, entity, naming }) => {
     expect(idFieldAt([field], tool, { naming, side: 'input' })?.entity).toBe(entity);
+  });
+
+  // The pre-filters front ends run before the naming rules must let every real id through.
+  it.each(rows)('$server: $field passes the name and file pre-filters', ({ field }) => {
+    expect(mayBeIdName(field)).toBe(true);
+    expect(mayMentionIdName(`const shape = { ${field}: z.string() };`)).toBe(true);
   });
 });
