@@ -36,6 +36,8 @@ export interface AcceptorField {
   readonly detail?: string;
   /** The field's declaration, for file:line. */
   readonly node: ts.Node;
+  /** The schema of one id, resolved (for a list of ids, of its element); undefined for a JSON Schema literal. */
+  readonly value?: Expr;
 }
 
 /** An input field of any name, for the findings that judge every field (coercions, unread fields). */
@@ -145,6 +147,7 @@ export function toolInputOf(tool: DiscoveredTool, resolver: SchemaResolver, nami
       tolerates: accepted.tolerates,
       ...(accepted.detail === undefined ? {} : { detail: accepted.detail }),
       node: fieldNode(field),
+      value: resolver.resolve(value),
     });
   }
   return { acceptors, fields, source: 'zod' };

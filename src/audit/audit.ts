@@ -1,22 +1,26 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { chainMatrix, type ChainEnd, type ChainVerdict } from '../model/chain-matrix.ts';
+import { chainMatrix, chainMatrixSummary, type ChainEnd, type ChainVerdict } from '../model/chain-matrix.ts';
 import type { JsonType } from '../model/id-fields.ts';
 import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../model/ids.ts';
-import { outputIdFieldsOf, toolInputOf, type AcceptorType } from './acceptors.ts';
+import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType } from './acceptors.ts';
 import { loadAuditConfig, type AuditConfig } from '../adapters/typescript/agent-contract-config.ts';
-import { discoverTools, type ToolStyle } from '../adapters/typescript/discover-tools.ts';
+import { discoverTools, inputParameterIndex, type DiscoveredTool, type SiteVia, type ToolStyle } from '../adapters/typescript/discover-tools.ts';
 import { EmitterReader, type EmitChannel } from './emitters.ts';
+import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './evidence.ts';
 import { defensiveCastFindings, toolFindings, type FindingRule, type RawFinding } from './findings.ts';
-import { isTestFile, loadProject, relativeTo, typeErrorsOf, typeScriptFilesUnder, type AuditProject } from '../adapters/typescript/load-project.ts';
+import { isTestFile, loadProject, relativeTo, syntaxErrorsOf, typeErrorsOf, typeScriptFilesUnder, type AuditProject } from '../adapters/typescript/load-project.ts';
 import { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
+import { ToolClasses } from '../adapters/typescript/tool-classes.ts';
 
 /**
  * `agent-contract audit`: the chain matrix of a whole server from its TypeScript types. Discovers the tools, reads
  * every id field each one accepts (from its Zod input schema) and emits (from the checker's types of what its
  * handler returns), pairs them by entity through the shared chain matrix, and lists the lint rules' findings beside
- * it. It reads; it never writes.
+ * it. Where the emitters' types say nothing, it reads what the code says about the ids (`suspect` chains). It says
+ * what it could see (registration sites followed, emitters with known types) and what it cannot vouch for. It reads;
+ * it never writes, and it type-checks no file for itself.
  */
 
 export interface SourceLocation {
@@ -34,6 +38,8 @@ export interface AuditTool extends SourceLocation {
   readonly input: 'zod' | 'json-schema' | 'none' | 'unresolved';
   /** `typed`: every emitted value has a type; `unknown`: some are `any`; `none`: nothing emitted was found. */
   readonly emits: 'typed' | 'unknown' | 'none';
+  /** For a tool class: the class. */
+  readonly class?: string;
 }
 
 export interface AuditEmitter extends SourceLocation {
@@ -55,12 +61,50 @@ export interface AuditAcceptor extends SourceLocation {
 
 export type ChainStatus = ChainVerdict;
 
+/** What the code says about an entity's ids: the ground of a `suspect` chain. */
+export interface AuditEvidence extends SourceLocation {
+  readonly kind: EvidenceKind;
+  /** As written: `parseInt(ticket_id, 10)`, `/^\d+$/`, `billing.fetchInvoice(invoiceId: number)`. */
+  readonly text: string;
+  /** The acceptor whose handler or schema says it. */
+  readonly tool: string;
+  readonly field: string;
+}
+
 export interface AuditChain {
   readonly entity: string;
   readonly status: ChainStatus;
   readonly reason: string;
+  /** `path` is `''` and `type` `unknown` for an emitter whose whole value is `any`. */
   readonly from: { readonly tool: string; readonly path: string; readonly type: string } & SourceLocation;
   readonly to: { readonly tool: string; readonly field: string; readonly type: AcceptorType } & SourceLocation;
+  /** For a `suspect` chain: what the code says about the ids. */
+  readonly evidence?: readonly AuditEvidence[];
+}
+
+export interface RegistrationSiteReport extends SourceLocation {
+  readonly style: ToolStyle;
+  readonly via: SiteVia;
+  readonly tools: number;
+}
+
+/** What the audit could see, and what it cannot vouch for. */
+export interface AuditCoverage {
+  /** Call sites of the registration forms the discovery recognises (`registerTool`, `tool`, `addTool`, declared wrappers). */
+  readonly registrationSites: number;
+  /** Of those, the ones it could not follow: each is also an `unfollowed-registration` finding. */
+  readonly unfollowedSites: number;
+  readonly tools: number;
+  /** Tools whose handler was found and none of whose emitted values is `any`. */
+  readonly knownEmitters: number;
+  /** Entities with acceptors and no emitter of known type, while some tool's emitted types are unknown. */
+  readonly unvouched: readonly string[];
+}
+
+export interface AuditVerdict {
+  /** False when no tool was found or an entity is unvouched: the chains listed may not be all there are. */
+  readonly vouched: boolean;
+  readonly text: string;
 }
 
 export interface AuditFinding extends SourceLocation {
@@ -84,14 +128,18 @@ export interface AuditReport {
     readonly files: number;
     readonly filesWithErrors: number;
     readonly errors: readonly string[];
+    /** True when type errors were counted (`typeErrors`); otherwise `filesWithErrors` counts syntax errors only. */
+    readonly typeErrorsCounted: boolean;
     readonly config: string | null;
   };
+  readonly coverage: AuditCoverage;
   readonly summary: {
     readonly tools: number;
     readonly emitters: number;
     readonly acceptors: number;
     readonly chains: number;
     readonly broken: number;
+    readonly suspect: number;
     readonly tolerated: number;
     readonly ok: number;
     readonly findings: number;
@@ -103,6 +151,8 @@ export interface AuditReport {
     /** Registrations whose tool name is computed at run time; their tools count where they are defined. */
     readonly dynamic: readonly (SourceLocation & { readonly style: ToolStyle })[];
     readonly duplicates: number;
+    /** Every registration call the discovery recognises, and how its tools were found. */
+    readonly sites: readonly RegistrationSiteReport[];
   };
   readonly tools: readonly AuditTool[];
   readonly emitters: readonly AuditEmitter[];
@@ -110,6 +160,7 @@ export interface AuditReport {
   readonly chains: readonly AuditChain[];
   readonly findings: readonly AuditFinding[];
   readonly unknownEmitters: readonly UnknownEmitter[];
+  readonly verdict: AuditVerdict;
 }
 
 export interface AuditTimings {
@@ -124,8 +175,8 @@ export type AuditPhase = 'program' | 'discovery' | 'matching' | 'diagnostics';
 export interface AuditOptions {
   /** Called as the audit moves on: `done`/`total` count files or tools within a phase. */
   readonly onProgress?: (phase: AuditPhase, done: number, total: number) => void;
-  /** Skip counting files that do not type-check (the slowest step on a big project). */
-  readonly skipDiagnostics?: boolean;
+  /** Also count the files that do not type-check: a full type-check of the project, the slowest step by far. */
+  readonly typeErrors?: boolean;
   /** Configuration to use instead of the project's own file. */
   readonly config?: AuditConfig;
 }
@@ -135,6 +186,17 @@ interface AuditEnd extends ChainEnd {
   readonly label: string;
   readonly type: string;
   readonly acceptorType?: AcceptorType;
+  /** An emitter whose types are unknown, in the matrix only for the evidence its entity has. */
+  readonly evidence?: readonly AuditEvidence[];
+}
+
+/** An emitter the types do not show: a whole value typed `any` (its tool's entity), or an id leaf typed `any`. */
+interface UntypedEmitter {
+  readonly tool: string;
+  readonly path: readonly PathSegment[];
+  readonly entity: string;
+  readonly many: boolean;
+  readonly location: SourceLocation;
 }
 
 function locationOf(root: string, node: ts.Node): SourceLocation {
@@ -153,6 +215,22 @@ function typeLabel(types: readonly JsonType[]): string {
   return types.length === 0 ? 'unknown' : types.join('|');
 }
 
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The verdict the report ends with: what is broken or suspect, and what the audit could not vouch for. */
+function verdictOf(coverage: AuditCoverage, broken: number, suspect: number, chains: number): AuditVerdict {
+  if (coverage.tools === 0) return { vouched: false, text: 'could not vouch for any chain: no tool was found.' };
+  const found = [broken > 0 ? plural(broken, 'broken chain') : '', suspect > 0 ? plural(suspect, 'suspect chain') : ''].filter((part) => part !== '').join(' and ');
+  if (coverage.unvouched.length > 0) {
+    const entities = coverage.unvouched.join(', ');
+    const why = coverage.unvouched.length === 1 ? 'it has an acceptor and no emitter of known type' : 'they have acceptors and no emitter of known type';
+    return { vouched: false, text: `${found === '' ? '' : `${found}; `}could not vouch for ${entities}: ${why}.` };
+  }
+  return { vouched: true, text: found === '' ? `no broken chain among ${plural(chains, 'chain')}.` : `${found}.` };
+}
+
 /** Audits a prepared project: for tests and benchmarks that build the program themselves. */
 export function auditProject(project: AuditProject, options: AuditOptions = {}): { report: AuditReport; timings: Omit<AuditTimings, 'programMs'> } {
   const { root, checker } = project;
@@ -161,13 +239,14 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
   const started = performance.now();
 
   const serverFiles = project.sourceFiles.filter((file) => !isTestFile(relativeTo(root, file.fileName)));
+  const classes = new ToolClasses(checker, serverFiles);
   options.onProgress?.('discovery', 0, serverFiles.length);
-  const discovery = discoverTools(serverFiles, resolver, config.wrappers);
+  const discovery = discoverTools(serverFiles, resolver, checker, config.wrappers, classes);
   options.onProgress?.('discovery', serverFiles.length, serverFiles.length);
   const discovered = performance.now();
 
   const naming = toolNamingOf(discovery.tools.map((tool) => tool.name));
-  const emitterReader = new EmitterReader(checker, resolver);
+  const emitterReader = new EmitterReader(checker, resolver, classes);
   const tools: AuditTool[] = [];
   const emitterEnds: AuditEnd[] = [];
   const acceptorEnds: AuditEnd[] = [];
@@ -175,9 +254,14 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
   const acceptors: AuditAcceptor[] = [];
   const raw: RawFinding[] = [];
   const unknownEmitters: UnknownEmitter[] = [];
+  const untyped: UntypedEmitter[] = [];
+  /** Each acceptor as read, with its tool, for the evidence an untyped emitter's entity may need. */
+  const acceptorFields: { tool: DiscoveredTool; field: AcceptorField; inputKeys: ReadonlySet<string> }[] = [];
+  let knownEmitters = 0;
   discovery.tools.forEach((tool, index) => {
     options.onProgress?.('matching', index, discovery.tools.length);
     const input = toolInputOf(tool, resolver, naming);
+    const inputKeys = new Set(input.fields.filter((field) => field.path.length === 1).map((field) => field.key));
     for (const acceptor of input.acceptors) {
       const location = locationOf(root, acceptor.node);
       acceptors.push({ tool: tool.name, field: acceptor.field, entity: acceptor.entity, type: acceptor.type, published: acceptor.published, ...(acceptor.detail === undefined ? {} : { detail: acceptor.detail }), ...location });
@@ -190,6 +274,7 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
         type: acceptor.type,
         acceptorType: acceptor.type,
       });
+      acceptorFields.push({ tool, field: acceptor, inputKeys });
     }
     raw.push(...toolFindings(tool, input, resolver, checker));
 
@@ -197,18 +282,25 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
     const byPath = new Map<string, { path: readonly PathSegment[]; types: Set<JsonType>; channel: AuditEmitter['channel']; site: ts.Node }>();
     let emits: AuditTool['emits'] = 'none';
     if (tool.handler !== undefined) {
-      for (const source of emitterReader.sourcesOf(tool.handler)) {
+      for (const source of emitterReader.sourcesOf(tool.handler, tool.instance)) {
         if (source.opaque) {
           emits = 'unknown';
-          unknownEmitters.push({ tool: tool.name, path: '', ...locationOf(root, source.site) });
+          const location = locationOf(root, source.site);
+          unknownEmitters.push({ tool: tool.name, path: '', ...location });
+          const id = idFieldAt(['id'], tool.name, { naming, side: 'output' });
+          if (id !== undefined) untyped.push({ tool: tool.name, path: [], entity: id.entity, many: false, location });
         } else if (emits === 'none') emits = 'typed';
         for (const leaf of source.leaves) {
           const key = leaf.path.join('\u0000');
           if (leaf.types.length === 0) {
-            if (leaf.unknown) unknownEmitters.push({ tool: tool.name, path: formatPath(leaf.path), ...locationOf(root, source.site) });
+            if (!leaf.unknown) continue;
+            const location = locationOf(root, leaf.site);
+            unknownEmitters.push({ tool: tool.name, path: formatPath(leaf.path), ...location });
+            const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
+            if (id !== undefined) untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, location });
             continue;
           }
-          const entry = byPath.get(key) ?? { path: leaf.path, types: new Set<JsonType>(), channel: source.channel, site: source.site };
+          const entry = byPath.get(key) ?? { path: leaf.path, types: new Set<JsonType>(), channel: source.channel, site: leaf.site };
           for (const type of leaf.types) entry.types.add(type);
           byPath.set(key, entry);
         }
@@ -220,6 +312,7 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
       byPath.set(key, { path: field.path, types: new Set(field.types), channel: 'outputSchema', site: field.node });
     }
     if (emits === 'none' && byPath.size > 0) emits = 'typed';
+    if (emits !== 'unknown' && (tool.handler !== undefined || byPath.size > 0)) knownEmitters += 1;
     for (const entry of byPath.values()) {
       const id = idFieldAt(entry.path, tool.name, { naming, side: 'output' });
       if (id === undefined) continue;
@@ -236,9 +329,44 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
       handler: tool.handler === undefined ? undefined : locationOf(root, tool.handler),
       input: input.source,
       emits,
+      ...(tool.className === undefined ? {} : { class: tool.className }),
     });
   });
   options.onProgress?.('matching', discovery.tools.length, discovery.tools.length);
+
+  // What the code says about the ids of entities whose emitters are untyped: read only for those.
+  const acceptedEntities = new Set(acceptorEnds.map((end) => end.field.entity));
+  const evidenceByEntity = new Map<string, { evidence: AuditEvidence[]; types: JsonType[] }>();
+  for (const entity of new Set(untyped.map((emitter) => emitter.entity))) {
+    if (!acceptedEntities.has(entity)) continue;
+    const found: AuditEvidence[] = [];
+    const types = new Set<JsonType>();
+    for (const { tool, field, inputKeys } of acceptorFields) {
+      if (field.entity !== entity) continue;
+      const key = field.path.filter((segment) => segment !== '[]').at(-1) ?? field.field;
+      const evidence: IdEvidence[] = [...(field.value === undefined ? [] : patternEvidence(field.value, resolver))];
+      if (tool.handler !== undefined) evidence.push(...handlerEvidence(tool.handler, key, inputParameterIndex(tool.handler, inputKeys, checker), checker, resolver));
+      for (const entry of evidence) {
+        found.push({ kind: entry.kind, text: entry.text, tool: tool.name, field: field.field, ...locationOf(root, entry.node) });
+        types.add(entry.type);
+      }
+    }
+    if (found.length > 0) evidenceByEntity.set(entity, { evidence: found, types: sortedTypes(types) });
+  }
+  for (const emitter of untyped) {
+    const known = evidenceByEntity.get(emitter.entity);
+    if (known === undefined) continue;
+    const name = emitter.path.filter((segment) => segment !== '[]').at(-1) ?? 'id';
+    emitterEnds.push({
+      tool: emitter.tool,
+      field: { path: emitter.path, name, entity: emitter.entity, many: emitter.many, types: [], required: true },
+      suspects: known.types,
+      location: emitter.location,
+      label: formatPath(emitter.path),
+      type: 'unknown',
+      evidence: known.evidence,
+    });
+  }
 
   for (const file of project.sourceFiles) {
     if (isTestFile(relativeTo(root, file.fileName))) raw.push(...defensiveCastFindings(file, checker));
@@ -250,27 +378,42 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
     const sourceFile = ts.createSourceFile(fileName, readFileSync(fileName, 'utf8'), ts.ScriptTarget.Latest, true);
     raw.push(...defensiveCastFindings(sourceFile, undefined));
   }
+  for (const registration of discovery.unfollowed) raw.push({ rule: 'unfollowed-registration', node: registration.node, message: registration.message });
 
   const matrix = chainMatrix(emitterEnds, acceptorEnds);
-  const chains: AuditChain[] = matrix.chains.map((chain) => ({
+  // An untyped emitter is in the matrix for its evidence alone: its chains count only when the evidence makes them suspect.
+  const kept = matrix.chains.filter((chain) => chain.from.evidence === undefined || chain.verdict === 'suspect');
+  const chains: AuditChain[] = kept.map((chain) => ({
     entity: chain.entity,
     status: chain.verdict,
     reason: chain.reason,
     from: { tool: chain.from.tool, path: chain.from.label, type: chain.from.type, ...chain.from.location },
     to: { tool: chain.to.tool, field: chain.to.label, type: chain.to.acceptorType ?? 'unknown', ...chain.to.location },
+    ...(chain.from.evidence === undefined ? {} : { evidence: chain.from.evidence }),
   }));
+  const tally = chainMatrixSummary(emitters.length, acceptors.length, kept);
   const matched = performance.now();
 
   const findings: AuditFinding[] = raw
     .map((finding) => ({ rule: finding.rule, message: finding.message, ...(finding.tool === undefined ? {} : { tool: finding.tool }), ...locationOf(root, finding.node) }))
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule));
 
-  let errors = { files: 0, messages: [] as string[] };
-  if (options.skipDiagnostics !== true) {
-    options.onProgress?.('diagnostics', 0, project.sourceFiles.length);
-    errors = typeErrorsOf(project);
-  }
+  // Syntax errors cost nothing more (the files are parsed); type errors need a full type-check, so only when asked.
+  options.onProgress?.('diagnostics', 0, project.sourceFiles.length);
+  const errors = options.typeErrors === true ? typeErrorsOf(project) : syntaxErrorsOf(project);
   const diagnosed = performance.now();
+
+  const typedEntities = new Set(emitterEnds.filter((end) => end.evidence === undefined).map((end) => end.field.entity));
+  const someUnknown = tools.some((tool) => tool.emits === 'unknown' || tool.handler === undefined);
+  const unvouched = someUnknown ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity)) : [];
+  const coverage: AuditCoverage = {
+    registrationSites: discovery.sites.length,
+    unfollowedSites: discovery.sites.filter((site) => site.via === 'not-followed').length,
+    tools: tools.length,
+    knownEmitters,
+    unvouched,
+  };
+  const suspect = tally.suspect ?? 0;
 
   const toolsPerFile = new Map<string, number>();
   for (const tool of tools) toolsPerFile.set(tool.file, (toolsPerFile.get(tool.file) ?? 0) + 1);
@@ -282,16 +425,19 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
       files: project.sourceFiles.length,
       filesWithErrors: errors.files,
       errors: errors.messages,
+      typeErrorsCounted: options.typeErrors === true,
       config: config.source ?? null,
     },
+    coverage,
     summary: {
       tools: tools.length,
       emitters: emitters.length,
       acceptors: acceptors.length,
       chains: chains.length,
-      broken: matrix.summary.broken,
-      tolerated: matrix.summary.tolerated,
-      ok: matrix.summary.ok,
+      broken: tally.broken,
+      suspect,
+      tolerated: tally.tolerated,
+      ok: tally.ok,
       findings: findings.length,
       toolsEmittingUnknown: tools.filter((tool) => tool.emits === 'unknown').length,
     },
@@ -299,6 +445,7 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
       files: [...toolsPerFile].map(([file, count]) => ({ file, tools: count })).sort((a, b) => a.file.localeCompare(b.file)),
       dynamic: discovery.dynamic.map((site) => ({ style: site.style, ...locationOf(root, site.node) })),
       duplicates: discovery.duplicates,
+      sites: discovery.sites.map((site) => ({ style: site.style, ...locationOf(root, site.node), via: site.via, tools: site.tools })),
     },
     tools,
     emitters,
@@ -306,6 +453,7 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
     chains,
     findings,
     unknownEmitters,
+    verdict: verdictOf(coverage, tally.broken, suspect, chains.length),
   };
   return {
     report,

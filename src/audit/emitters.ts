@@ -1,13 +1,17 @@
 import ts from 'typescript';
 import type { JsonType } from '../model/id-fields.ts';
 import { ARRAY_ITEM, isIdName, type PathSegment } from '../model/ids.ts';
+import type { InstanceBinding } from '../adapters/typescript/discover-tools.ts';
 import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
+import type { ToolClasses } from '../adapters/typescript/tool-classes.ts';
 
 /**
  * What a tool emits, from the checker's types: the value of `structuredContent` and the argument of `JSON.stringify`
  * in text content, in whatever the handler returns, following the project's own helper functions (`structured(v)`,
  * `jsonText(v)`) with their arguments in place of their parameters, down to the types that hold the ids (a database
- * row interface, an SDK response type, `z.infer` of a response schema).
+ * row interface, an SDK response type, `z.infer` of a response schema). Where the types say nothing (`any`, a
+ * `Record<string, unknown>`) or the value comes from a tool class read through a registration, the code is followed
+ * instead: consts, `await`, property reads, and calls into the project's functions and the concrete class's methods.
  */
 
 export type EmitChannel = 'structuredContent' | 'text';
@@ -18,6 +22,8 @@ export interface EmittedLeaf {
   /** The JSON types the checker gives it; empty when it is `any`/`unknown`. */
   readonly types: readonly JsonType[];
   readonly unknown: boolean;
+  /** Where the value holding it is built: the handler's return, or the return inside a method or helper it was followed to. */
+  readonly site: ts.Node;
 }
 
 export interface EmitSource {
@@ -29,14 +35,24 @@ export interface EmitSource {
   readonly opaque: boolean;
 }
 
-/** A parameter bound to the argument a call passed, so a helper's `JSON.stringify(value)` reads the caller's value. */
-type Bindings = ReadonlyMap<ts.Symbol, { readonly expr: ts.Expression; readonly bindings: Bindings }>;
+/**
+ * What names stand for in the code being read: a parameter bound to the argument a call passed (so a helper's
+ * `JSON.stringify(value)` reads the caller's value), a variable holding an instance of one concrete tool class, and the
+ * class `this` is an instance of inside the methods followed from it.
+ */
+interface Bindings {
+  readonly values: ReadonlyMap<ts.Symbol, { readonly expr: ts.Expression; readonly bindings: Bindings }>;
+  readonly instances: ReadonlyMap<ts.Symbol, ts.ClassLikeDeclaration>;
+  readonly self: ts.ClassLikeDeclaration | undefined;
+}
 
 type Shape =
   | { readonly kind: 'type'; readonly type: ts.Type }
   | { readonly kind: 'object'; readonly properties: ReadonlyMap<string, Shape> }
   | { readonly kind: 'array'; readonly element: Shape }
-  | { readonly kind: 'union'; readonly members: readonly Shape[] };
+  | { readonly kind: 'union'; readonly members: readonly Shape[] }
+  /** A shape built by a `return` the reader followed a call to: the leaves under it are emitted there. */
+  | { readonly kind: 'at'; readonly site: ts.Node; readonly shape: Shape };
 
 interface Leaf {
   readonly rel: readonly PathSegment[];
@@ -44,8 +60,18 @@ interface Leaf {
   readonly unknown: boolean;
 }
 
-const EMPTY_BINDINGS: Bindings = new Map();
+const EMPTY_BINDINGS: Bindings = { values: new Map(), instances: new Map(), self: undefined };
+
+function isEmpty(bindings: Bindings): boolean {
+  return bindings.values.size === 0 && bindings.instances.size === 0 && bindings.self === undefined;
+}
+
+function isAsync(fn: ts.SignatureDeclaration): boolean {
+  return ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+}
 const MAX_CALL_DEPTH = 6;
+/** How far a value is followed through consts, awaits, property reads and returns when its type says nothing. */
+const MAX_FOLLOW_DEPTH = 12;
 const MAX_TYPE_DEPTH = 8;
 const MAX_PROPERTIES = 300;
 
@@ -105,19 +131,57 @@ export class EmitterReader {
   constructor(
     private readonly checker: ts.TypeChecker,
     private readonly resolver: SchemaResolver,
+    private readonly classes: ToolClasses,
   ) {}
 
-  /** Everything a handler emits. */
-  sourcesOf(handler: ts.Node): EmitSource[] {
+  /** Everything a handler emits; `instance` is the tool class a registration's handler calls into, when it was read as one. */
+  sourcesOf(handler: ts.Node, instance?: InstanceBinding): EmitSource[] {
     const sources: EmitSource[] = [];
-    for (const expression of returnedExpressions(handler)) this.results(expression, EMPTY_BINDINGS, 0, expression, sources);
+    let bindings = EMPTY_BINDINGS;
+    if (instance !== undefined) {
+      const instances = new Map<ts.Symbol, ts.ClassLikeDeclaration>();
+      if (instance.symbol !== undefined) instances.set(instance.symbol, instance.declaration);
+      const self = instance.symbol === undefined || ts.isMethodDeclaration(handler) ? instance.declaration : undefined;
+      bindings = { values: new Map(), instances, self };
+    }
+    for (const expression of returnedExpressions(handler)) this.results(expression, bindings, 0, expression, sources);
     return sources;
   }
 
   private bound(identifier: ts.Identifier, bindings: Bindings): { expr: ts.Expression; bindings: Bindings } | undefined {
-    if (bindings.size === 0) return undefined;
+    if (bindings.values.size === 0) return undefined;
     const symbol = this.checker.getSymbolAtLocation(identifier);
-    return symbol === undefined ? undefined : bindings.get(symbol);
+    return symbol === undefined ? undefined : bindings.values.get(symbol);
+  }
+
+  /** The concrete class `node` is an instance of: `this` in a method followed from one, a variable holding one. */
+  private instanceOf(node: ts.Expression, bindings: Bindings, hops = 0): ts.ClassLikeDeclaration | undefined {
+    const expr = unwrap(node);
+    if (expr.kind === ts.SyntaxKind.ThisKeyword) return bindings.self;
+    if (!ts.isIdentifier(expr) || hops > MAX_CALL_DEPTH) return undefined;
+    const symbol = bindings.instances.size > 0 || bindings.values.size > 0 ? this.checker.getSymbolAtLocation(expr) : undefined;
+    if (symbol === undefined) return undefined;
+    const instance = bindings.instances.get(symbol);
+    if (instance !== undefined) return instance;
+    const boundTo = bindings.values.get(symbol);
+    return boundTo === undefined ? undefined : this.instanceOf(boundTo.expr, boundTo.bindings, hops + 1);
+  }
+
+  /** True when `expr` reads the instance a tool class was bound to: its type is the base's, the class's code says more. */
+  private readsInstance(expr: ts.Node, bindings: Bindings): boolean {
+    if (bindings.self === undefined && bindings.instances.size === 0) return false;
+    let found = false;
+    const visit = (node: ts.Node): void => {
+      if (found) return;
+      if (node.kind === ts.SyntaxKind.ThisKeyword || ts.isIdentifier(node)) {
+        if (this.instanceOf(node as ts.Expression, bindings) !== undefined) found = true;
+        return;
+      }
+      if (ts.isFunctionLike(node)) return;
+      ts.forEachChild(node, visit);
+    };
+    visit(expr);
+    return found;
   }
 
   /** The initializer of a local `const`, so `const result = {...}; return result` is read like the literal. */
@@ -131,18 +195,26 @@ export class EmitterReader {
     return declaration.initializer;
   }
 
-  /** A call into the project's own code, with its parameters bound to the call's arguments. */
+  /**
+   * A call into the project's own code, with its parameters bound to the call's arguments: a function, or the method
+   * the concrete class runs for `t.execute(a)` and `this.executeInternal(i)` (its override, not the base's).
+   */
   private callee(call: ts.CallExpression, bindings: Bindings): { fn: ts.SignatureDeclaration; bindings: Bindings } | undefined {
-    const fn = this.resolver.functionOf(call.expression);
+    const callee = unwrap(call.expression);
+    const owner = ts.isPropertyAccessExpression(callee) ? this.instanceOf(callee.expression, bindings) : undefined;
+    const method = owner === undefined || !ts.isPropertyAccessExpression(callee) ? undefined : this.classes.methodOf(owner, callee.name.text);
+    const fn = method ?? this.resolver.functionOf(call.expression);
     if (fn === undefined) return undefined;
-    const next = new Map<ts.Symbol, { expr: ts.Expression; bindings: Bindings }>();
+    const values = new Map<ts.Symbol, { expr: ts.Expression; bindings: Bindings }>();
     fn.parameters.forEach((parameter, index) => {
       const argument = call.arguments[index];
       if (argument === undefined || !ts.isIdentifier(parameter.name)) return;
       const symbol = this.checker.getSymbolAtLocation(parameter.name);
-      if (symbol !== undefined) next.set(symbol, { expr: argument, bindings });
+      if (symbol !== undefined) values.set(symbol, { expr: argument, bindings });
     });
-    return { fn, bindings: next };
+    // An arrow keeps the `this` around it; a method reached through an instance has that instance.
+    const self = method !== undefined ? owner : ts.isArrowFunction(fn) ? bindings.self : undefined;
+    return { fn, bindings: { values, instances: new Map(), self } };
   }
 
   /** A value a handler returns: a tool result object, a helper call that builds one, a conditional of both. */
@@ -280,16 +352,20 @@ export class EmitterReader {
     }
   }
 
-  /** The shape of an emitted value: object literals property by property (so bound parameters count), else its type. */
-  private shapeOf(input: ts.Expression, bindings: Bindings, depth: number): Shape {
+  /**
+   * The shape of an emitted value: object literals property by property (so bound parameters count), else its type;
+   * where the type says nothing, or the value reads a tool class's instance (`force` when a property of it is read), the
+   * code that makes it.
+   */
+  private shapeOf(input: ts.Expression, bindings: Bindings, depth: number, force = false): Shape {
     // Only parentheses come off: `rows as AgentRow[]` and `await x` have the type that is emitted.
     let expr = input;
     while (ts.isParenthesizedExpression(expr)) expr = expr.expression;
     if (ts.isIdentifier(expr)) {
       const boundTo = this.bound(expr, bindings);
-      if (boundTo !== undefined) return this.shapeOf(boundTo.expr, boundTo.bindings, depth);
+      if (boundTo !== undefined) return this.shapeOf(boundTo.expr, boundTo.bindings, depth, force);
     }
-    if (ts.isObjectLiteralExpression(expr) && bindings.size > 0) {
+    if (ts.isObjectLiteralExpression(expr) && !isEmpty(bindings)) {
       const properties = new Map<string, Shape>();
       for (const property of expr.properties) {
         if (ts.isSpreadAssignment(property)) {
@@ -306,41 +382,115 @@ export class EmitterReader {
       return { kind: 'object', properties };
     }
     if (ts.isConditionalExpression(expr)) return { kind: 'union', members: [this.shapeOf(expr.whenTrue, bindings, depth), this.shapeOf(expr.whenFalse, bindings, depth)] };
-    return { kind: 'type', type: this.checker.getTypeAtLocation(expr) };
+    const type = this.checker.getTypeAtLocation(expr);
+    if (depth < MAX_FOLLOW_DEPTH && (force || this.isOpaque(type) || this.readsInstance(expr, bindings))) {
+      const followed = this.followed(expr, bindings, depth);
+      if (followed !== undefined) return followed;
+    }
+    return { kind: 'type', type };
+  }
+
+  /** The shape the code gives a value: a const's initializer, an awaited call, a property of what is followed, a call's returns. */
+  private followed(expr: ts.Expression, bindings: Bindings, depth: number): Shape | undefined {
+    if (ts.isAwaitExpression(expr)) return this.awaited(this.shapeOf(expr.expression, bindings, depth, true));
+    if (ts.isAsExpression(expr) || ts.isNonNullExpression(expr) || ts.isSatisfiesExpression(expr) || ts.isTypeAssertionExpression(expr)) return this.shapeOf(expr.expression, bindings, depth, true);
+    if (ts.isIdentifier(expr)) {
+      const initializer = this.constInitializer(expr);
+      return initializer === undefined ? undefined : this.shapeOf(initializer, bindings, depth + 1, true);
+    }
+    const key = ts.isPropertyAccessExpression(expr) ? expr.name.text : ts.isElementAccessExpression(expr) && ts.isStringLiteralLike(expr.argumentExpression) ? expr.argumentExpression.text : undefined;
+    if (key !== undefined && (ts.isPropertyAccessExpression(expr) || ts.isElementAccessExpression(expr))) {
+      const owner = this.instanceOf(expr.expression, bindings);
+      if (owner !== undefined) {
+        const value = this.classes.valueOf(owner, key);
+        return value === undefined ? undefined : this.shapeOf(value, { values: new Map(), instances: new Map(), self: owner }, depth + 1);
+      }
+      return this.pick(this.shapeOf(expr.expression, bindings, depth + 1, true), key);
+    }
+    if (ts.isCallExpression(expr)) {
+      const target = this.callee(expr, bindings);
+      if (target === undefined) return undefined;
+      const returned = returnedExpressions(target.fn);
+      if (returned.length === 0) return undefined;
+      const members: Shape[] = returned.map((value) => ({ kind: 'at', site: value, shape: this.shapeOf(value, target.bindings, depth + 1) }));
+      const shape: Shape = members.length === 1 ? (members[0] as Shape) : { kind: 'union', members };
+      return isAsync(target.fn) ? this.awaited(shape) : shape;
+    }
+    return undefined;
+  }
+
+  /** What `await` makes of a shape: a promise's value. */
+  private awaited(shape: Shape): Shape {
+    switch (shape.kind) {
+      case 'type':
+        return { kind: 'type', type: this.checker.getAwaitedType(shape.type) ?? shape.type };
+      case 'at':
+        return { kind: 'at', site: shape.site, shape: this.awaited(shape.shape) };
+      case 'union':
+        return { kind: 'union', members: shape.members.map((member) => this.awaited(member)) };
+      default:
+        return shape;
+    }
+  }
+
+  /** The shape of property `key` of a shape; undefined when it cannot be told. */
+  private pick(shape: Shape, key: string): Shape | undefined {
+    switch (shape.kind) {
+      case 'at': {
+        const inner = this.pick(shape.shape, key);
+        return inner === undefined ? undefined : { kind: 'at', site: shape.site, shape: inner };
+      }
+      case 'object':
+        // A key the literal does not have is not emitted.
+        return shape.properties.get(key) ?? { kind: 'type', type: this.checker.getUndefinedType() };
+      case 'union': {
+        const members = shape.members.map((member) => this.pick(member, key)).filter((member): member is Shape => member !== undefined);
+        return members.length === 0 ? undefined : { kind: 'union', members };
+      }
+      case 'array':
+        return undefined;
+      case 'type': {
+        const property = this.checker.getNonNullableType(shape.type).getProperty(key);
+        return property === undefined ? undefined : { kind: 'type', type: this.checker.getTypeOfSymbol(property) };
+      }
+    }
   }
 
   private source(channel: EmitChannel, shape: Shape, site: ts.Node): EmitSource {
-    const leaves = new Map<string, { path: PathSegment[]; types: Set<JsonType>; unknown: boolean }>();
+    const leaves = new Map<string, { path: PathSegment[]; types: Set<JsonType>; unknown: boolean; site: ts.Node }>();
     let opaque = false;
-    const add = (path: readonly PathSegment[], leaf: Leaf): void => {
+    const add = (path: readonly PathSegment[], leaf: Leaf, at: ts.Node): void => {
       const full = [...path, ...leaf.rel];
       const name = lastName(full);
       if (name === undefined || !isIdName(name)) return;
       const key = full.join('\u0000');
-      const entry = leaves.get(key) ?? { path: full, types: new Set<JsonType>(), unknown: false };
+      const entry = leaves.get(key) ?? { path: full, types: new Set<JsonType>(), unknown: false, site: at };
       for (const type of leaf.types) entry.types.add(type);
       entry.unknown ||= leaf.unknown;
       leaves.set(key, entry);
     };
-    const walk = (current: Shape, path: PathSegment[]): void => {
+    const walk = (current: Shape, path: PathSegment[], at: ts.Node): void => {
       switch (current.kind) {
         case 'type':
           if (path.length === 0 && this.isOpaque(current.type)) opaque = true;
-          for (const leaf of this.leavesOf(current.type)) add(path, leaf);
+          for (const leaf of this.leavesOf(current.type)) add(path, leaf, at);
           return;
         case 'object':
-          for (const [key, value] of current.properties) walk(value, [...path, key]);
+          for (const [key, value] of current.properties) walk(value, [...path, key], at);
           return;
         case 'array':
-          walk(current.element, [...path, ARRAY_ITEM]);
+          walk(current.element, [...path, ARRAY_ITEM], at);
           return;
         case 'union':
-          for (const member of current.members) walk(member, path);
+          for (const member of current.members) walk(member, path, at);
+          return;
+        case 'at':
+          walk(current.shape, path, current.site);
           return;
       }
     };
-    walk(shape, []);
-    return { channel, site, opaque, leaves: [...leaves.values()].map((leaf) => ({ path: leaf.path, types: [...leaf.types], unknown: leaf.unknown })) };
+    walk(shape, [], site);
+    return { channel, site, opaque, leaves: [...leaves.values()].map((leaf) => ({ path: leaf.path, types: [...leaf.types], unknown: leaf.unknown, site: leaf.site })) };
   }
 
   /** `any`, `unknown`, or a bag of them (`Record<string, unknown>`): a value whose ids the types do not show. */

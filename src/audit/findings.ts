@@ -22,7 +22,9 @@ export type FindingRule =
   | 'no-id-union'
   | 'no-guarded-id-in-output'
   | 'no-effects-on-tool-schema'
-  | 'unread-input-field';
+  | 'unread-input-field'
+  /** A registration call the discovery recognises but cannot follow; the message names the configuration entry to add. */
+  | 'unfollowed-registration';
 
 export interface RawFinding {
   readonly rule: FindingRule;

@@ -5,8 +5,9 @@ import { PACKAGE_VERSION } from '../package-info.ts';
 import type { AuditReport, SourceLocation } from './audit.ts';
 
 /**
- * The report as SARIF 2.1.0, for code-scanning uploads: one result per broken or tolerated chain (at the acceptor,
- * with the emitter as a related location), one per tool that emits unknown types, one per finding.
+ * The report as SARIF 2.1.0, for code-scanning uploads: one result per broken, suspect or tolerated chain (at the
+ * acceptor, with the emitter and any evidence as related locations), one per tool that emits unknown types, one per
+ * finding. The run's property bag carries the coverage and the verdict.
  */
 
 const RULES: readonly ReportingDescriptor[] = [
@@ -16,6 +17,13 @@ const RULES: readonly ReportingDescriptor[] = [
     shortDescription: { text: 'A tool emits an id that another tool\'s input validation rejects' },
     fullDescription: { text: 'An agent that copies the id out of one result into the next call is refused before the handler runs. Widen the acceptor with guardId (agent-contract codemod guard-ids).' },
     defaultConfiguration: { level: 'error' },
+  },
+  {
+    id: 'suspect-chain',
+    name: 'SuspectChain',
+    shortDescription: { text: 'An untyped emitter feeds an id to an acceptor that rejects the type the code says the ids have' },
+    fullDescription: { text: 'The emitter returns `any`, but the code treats the entity\'s ids as numbers (a parseInt of the id, a digits-only pattern, a number parameter): an agent passing one on is likely refused. Type what the emitter returns.' },
+    defaultConfiguration: { level: 'warning' },
   },
   {
     id: 'tolerated-chain',
@@ -35,6 +43,11 @@ const RULES: readonly ReportingDescriptor[] = [
   { id: 'no-guarded-id-in-output', shortDescription: { text: 'A guarded id in an output schema lets through numbers clients reject' }, defaultConfiguration: { level: 'error' } },
   { id: 'no-effects-on-tool-schema', shortDescription: { text: 'An effect on a tool object schema empties the published contract' }, defaultConfiguration: { level: 'error' } },
   { id: 'unread-input-field', shortDescription: { text: 'A published input field the handler never reads' }, defaultConfiguration: { level: 'note' } },
+  {
+    id: 'unfollowed-registration',
+    shortDescription: { text: 'A tool registration the audit cannot follow: its tools and chains are missing from the report' },
+    defaultConfiguration: { level: 'warning' },
+  },
 ];
 
 export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd()): string {
@@ -47,16 +60,18 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
   for (const chain of report.chains) {
     if (chain.status === 'ok') continue;
     const broken = chain.status === 'broken';
+    const emitted = chain.from.path === '' ? 'a value typed any' : `${chain.from.path} as ${chain.from.type}`;
+    const evidence = (chain.evidence ?? []).map((entry, index) => ({ id: index + 1, ...location(entry, `${entry.tool}.${entry.field}: ${entry.text}`) }));
     results.push({
-      ruleId: broken ? 'broken-chain' : 'tolerated-chain',
-      level: broken ? 'error' : 'note',
+      ruleId: `${chain.status}-chain`,
+      level: broken ? 'error' : chain.status === 'suspect' ? 'warning' : 'note',
       message: {
-        text: `${chain.from.tool} emits ${chain.from.path} as ${chain.from.type}; ${chain.to.tool}.${chain.to.field} accepts ${chain.to.type} (${chain.reason}).${
+        text: `${chain.from.tool} emits ${emitted}; ${chain.to.tool}.${chain.to.field} accepts ${chain.to.type} (${chain.reason}).${
           broken && chain.to.type === 'string' ? ` Run \`agent-contract codemod guard-ids ${uri(chain.to.file)}\`.` : ''
         }`,
       },
       locations: [location(chain.to)],
-      relatedLocations: [{ id: 0, ...location(chain.from, `${chain.from.tool} emits ${chain.from.path} here`) }],
+      relatedLocations: [{ id: 0, ...location(chain.from, `${chain.from.tool} emits ${chain.from.path === '' ? 'it' : chain.from.path} here`) }, ...evidence],
       partialFingerprints: { chain: `${chain.from.tool}/${chain.from.path}->${chain.to.tool}/${chain.to.field}` },
     });
   }
@@ -78,6 +93,7 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
         originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(`${cwd}${path.sep}`).href } },
         columnKind: 'utf16CodeUnits',
         results,
+        properties: { coverage: report.coverage, verdict: report.verdict },
       },
     ],
   };

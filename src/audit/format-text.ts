@@ -41,11 +41,12 @@ export function seedSummary(report: AuditReport): string {
     unknown: 'cannot be read',
   };
   const acceptParts = [...accepted].map(([type, count]) => `${count} ${demand[type] ?? type}`);
-  const { emitters, acceptors, chains, broken, tolerated } = report.summary;
+  const { emitters, acceptors, chains, broken, suspect, tolerated } = report.summary;
+  const others = [suspect > 0 ? `${suspect} suspect` : '', tolerated > 0 ? `${tolerated} tolerated` : ''].filter((part) => part !== '');
   return (
     `${plural(emitters, 'field returns an id', 'fields return an id')}${emitParts.length > 0 ? ` (${emitParts.join(', ')})` : ''}; ` +
     `${plural(acceptors, 'field accepts one', 'fields accept one')}${acceptParts.length > 0 ? ` (${acceptParts.join(', ')})` : ''}. ` +
-    `Of ${plural(chains, 'possible tool chain')}, ${broken} ${broken === 1 ? 'is' : 'are'} broken${tolerated > 0 ? ` and ${tolerated} tolerated` : ''}.`
+    `Of ${plural(chains, 'possible tool chain')}, ${broken} ${broken === 1 ? 'is' : 'are'} broken${others.length > 0 ? ` and ${others.join(', ')}` : ''}.`
   );
 }
 
@@ -60,7 +61,17 @@ function groupByAcceptor(chains: readonly AuditChain[]): Map<string, AuditChain[
   return groups;
 }
 
-/** The readable report: the summary first, then broken chains by acceptor with both ends and the fix, then the rest. */
+/** `9 tools found at 1 registration site (none it could not follow); emitted types known for 9 of 9 tools`. */
+export function coverageLine(report: AuditReport): string {
+  const { tools, registrationSites, unfollowedSites, knownEmitters } = report.coverage;
+  const unfollowed = unfollowedSites === 0 ? 'none it could not follow' : `${unfollowedSites} it could not follow`;
+  return `${plural(tools, 'tool')} found at ${plural(registrationSites, 'registration site')} (${unfollowed}); emitted types known for ${knownEmitters} of ${plural(tools, 'tool')}`;
+}
+
+/**
+ * The readable report: what the audit could see first, the summary, then broken and suspect chains by acceptor with
+ * both ends and the fix, then the rest, and the verdict last.
+ */
 export function formatAuditText(report: AuditReport, options: TextOptions = {}): string {
   const c = createColors(options.color ?? false);
   const cwd = options.cwd ?? process.cwd();
@@ -76,16 +87,29 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   const config =
     project.tsconfig === null ? 'no tsconfig.json, default options' : project.optionsOnly ? `no tsconfig.json here, options of ${fromCwd(project.tsconfig)}` : fromCwd(project.tsconfig);
   lines.push(c.bold(`agent-contract audit ${where}`) + c.dim(` (${plural(project.files, 'file')}; ${config})`));
+  const seen = coverageLine(report);
+  const partial = report.coverage.unfollowedSites > 0 || report.coverage.knownEmitters < report.coverage.tools || report.coverage.tools === 0;
+  lines.push(`Coverage: ${partial ? c.yellow(seen) : seen}`);
   const toolFiles = discovery.files.map((entry) => `${fromCwd(entry.file)} ${entry.tools}`).join(', ');
   lines.push(`${plural(summary.tools, 'tool')} found${toolFiles === '' ? '' : `: ${toolFiles}`}`);
-  for (const site of discovery.dynamic) {
-    lines.push(c.dim(`  ${fromCwd(site.file)}:${site.line} registers tools under names computed at run time; they count where they are defined`));
+  const SITE_LINE: Record<string, (tools: number) => string> = {
+    definitions: () => 'registers tools under names computed at run time; they count where they are defined',
+    wrapper: () => 'sits in a declared wrapper; its tools count where the wrapper is called',
+    classes: (tools) => `registers ${plural(tools, 'tool')} read from the classes of the instance it reads`,
+    'not-followed': () => 'registers tools the audit could not follow (see the unfollowed-registration finding)',
+  };
+  for (const site of discovery.sites) {
+    const line = SITE_LINE[site.via];
+    if (line === undefined) continue;
+    const text = `  ${fromCwd(site.file)}:${site.line} ${line(site.tools)}`;
+    lines.push(site.via === 'not-followed' ? c.yellow(text) : c.dim(text));
   }
   if (summary.tools === 0) {
     lines.push(c.yellow('  no tool registration was recognised; if the server registers tools through a wrapper, declare it in agent-contract.config.json (see docs/audit.md)'));
   }
   if (project.filesWithErrors > 0) {
-    lines.push(c.yellow(`${plural(project.filesWithErrors, 'file')} did not type-check; audited anyway (types there may be incomplete)`));
+    const what = project.typeErrorsCounted ? 'did not type-check' : 'did not parse';
+    lines.push(c.yellow(`${plural(project.filesWithErrors, 'file')} ${what}; audited anyway (types there may be incomplete)`));
     for (const message of project.errors) lines.push(c.dim(`  ${message}`));
   }
   lines.push('');
@@ -104,6 +128,24 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
       if (to.type === 'string' && detail === undefined) lines.push(`    fix: run \`agent-contract codemod guard-ids ${fromCwd(to.file)}\``);
       else if (to.type === 'string') lines.push(`    fix: no number is a valid ${detail} string; emit ids in that format, or drop the format from the acceptor`);
       else if (to.type === 'number') lines.push('    fix: the acceptor takes numbers only and the emitter sends strings; emit numbers, or accept the strings it sends');
+    }
+  }
+  const suspect = report.chains.filter((chain) => chain.status === 'suspect');
+  if (suspect.length > 0) {
+    lines.push('', c.bold(`Suspect chains, by acceptor (${suspect.length}): the emitters are untyped, the code says the ids are numbers`));
+    for (const group of groupByAcceptor(suspect).values()) {
+      const to = (group[0] as AuditChain).to;
+      lines.push(`  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}  ${at(to)}`);
+      for (const chain of group) lines.push(`    ${c.magenta('?')} ${chain.from.tool}${chain.from.path === '' ? '' : ` ${chain.from.path}`} emits a value typed any  ${at(chain.from)}`);
+      const evidence = new Map<string, string>();
+      for (const chain of group) {
+        for (const entry of chain.evidence ?? []) {
+          const owner = entry.tool === to.tool && entry.field === to.field ? '' : ` (${entry.tool}.${entry.field})`;
+          evidence.set(`${entry.file}:${entry.line}:${entry.text}`, `    evidence: ${entry.text}${owner}  ${at(entry)}`);
+        }
+      }
+      lines.push(...evidence.values());
+      if (to.type === 'string') lines.push(`    fix: type what the emitters return, so the audit can tell; if they send numbers, run \`agent-contract codemod guard-ids ${fromCwd(to.file)}\``);
     }
   }
   const tolerated = report.chains.filter((chain) => chain.status === 'tolerated');
@@ -134,5 +176,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     lines.push('', c.bold(`Findings (${report.findings.length})`));
     for (const finding of report.findings) lines.push(`  ${at(finding)} ${c.cyan(finding.rule)} ${finding.message}`);
   }
+  const verdict = `Verdict: ${report.verdict.text}`;
+  lines.push('', c.bold(summary.broken > 0 ? c.red(verdict) : !report.verdict.vouched || summary.suspect > 0 ? c.yellow(verdict) : c.green(verdict)));
   return `${lines.join('\n')}\n`;
 }

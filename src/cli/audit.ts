@@ -1,16 +1,20 @@
 import pc from 'picocolors';
-import { audit, type AuditPhase } from '../audit/audit.ts';
+import { audit, type AuditPhase, type AuditReport } from '../audit/audit.ts';
 import { ConfigError } from '../adapters/typescript/agent-contract-config.ts';
 import { formatAuditJson } from '../audit/format-json.ts';
 import { formatAuditSarif } from '../audit/format-sarif.ts';
 import { formatAuditText } from '../audit/format-text.ts';
 import { ProjectError } from '../adapters/typescript/load-project.ts';
-import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
+import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 export interface AuditCommandOptions {
   readonly format: 'text' | 'json' | 'sarif';
-  readonly failOn: 'broken' | 'tolerated' | 'never';
+  readonly failOn: 'broken' | 'suspect' | 'tolerated' | 'never';
   readonly all?: boolean;
+  /** Exit by `--fail-on` alone, also when no tool was found or no emitted type was known. */
+  readonly allowUnknown?: boolean;
+  /** Also count the files that do not type-check (a full type-check). */
+  readonly typeErrors?: boolean;
 }
 
 const PHASES: Record<AuditPhase, string> = {
@@ -41,15 +45,38 @@ function progressLine(enabled: boolean): { update: (phase: AuditPhase, done: num
   };
 }
 
+/** What the audit could not see, as the one line exit 2 prints; undefined when it saw enough to give a verdict. */
+export function blindSpot(report: AuditReport, target: string): string | undefined {
+  const escape = 'or pass --allow-unknown to exit by --fail-on alone';
+  const { tools, knownEmitters } = report.coverage;
+  if (tools === 0) {
+    return `audit ${target} found no tool; if the server registers tools through a function of its own, declare it in agent-contract.config.json (docs/audit.md#custom-wrappers), ${escape}`;
+  }
+  if (knownEmitters === 0) {
+    const untyped = report.tools.filter((tool) => tool.emits === 'unknown').length;
+    const what = untyped === tools ? `${untyped} of ${tools} emit \`any\`` : `${untyped} of ${tools} emit \`any\`, the others' handlers were not found`;
+    return `audit ${target} knew the emitted type of no tool (${what}); type what their handlers return, ${escape}`;
+  }
+  return undefined;
+}
+
+const SEVERITY: Record<AuditCommandOptions['failOn'], readonly string[]> = {
+  broken: ['broken'],
+  suspect: ['broken', 'suspect'],
+  tolerated: ['broken', 'suspect', 'tolerated'],
+  never: [],
+};
+
 /**
  * `agent-contract audit [project]`: the static chain matrix. main.ts declares the command and loads this module (and with
- * it typescript, an optional peer) only when it runs. Exit 1 when the `--fail-on` threshold is met.
+ * it typescript, an optional peer) only when it runs. Exit 1 when the `--fail-on` threshold is met; 2 when the audit
+ * found no tool or knew no emitted type (unless `--allow-unknown`), after the report.
  */
 export async function runAuditCommand(target: string, options: AuditCommandOptions): Promise<number> {
   const progress = progressLine(process.stderr.isTTY === true);
   let result;
   try {
-    result = audit(target, { onProgress: progress.update });
+    result = audit(target, { onProgress: progress.update, ...(options.typeErrors === true ? { typeErrors: true } : {}) });
   } catch (error) {
     if (error instanceof ProjectError || error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
@@ -60,8 +87,11 @@ export async function runAuditCommand(target: string, options: AuditCommandOptio
   if (options.format === 'json') process.stdout.write(formatAuditJson(report));
   else if (options.format === 'sarif') process.stdout.write(formatAuditSarif(report));
   else process.stdout.write(formatAuditText(report, { color: process.stdout.isTTY === true && pc.isColorSupported, ...(options.all === true ? { all: true } : {}) }));
-  const { broken, tolerated } = report.summary;
-  if (options.failOn === 'never') return EXIT_OK;
-  if (broken > 0 || (options.failOn === 'tolerated' && tolerated > 0)) return EXIT_FINDINGS;
-  return EXIT_OK;
+  const blind = options.allowUnknown === true ? undefined : blindSpot(report, target);
+  if (blind !== undefined) {
+    process.stderr.write(`agent-contract: ${blind}\n`);
+    return EXIT_ERROR;
+  }
+  const failing = SEVERITY[options.failOn];
+  return report.chains.some((chain) => failing.includes(chain.status)) ? EXIT_FINDINGS : EXIT_OK;
 }

@@ -152,8 +152,10 @@ function buildProgram(): Command {
     .usage('[options] [project]')
     .argument('[project]', 'the project folder or its tsconfig.json', '.')
     .addOption(new Option('--format <format>', 'text, json (docs/audit-json.md) or sarif (SARIF 2.1.0)').choices(['text', 'json', 'sarif']).default('text'))
-    .addOption(new Option('--fail-on <level>', 'exit 1 when a chain is at least this bad').choices(['broken', 'tolerated', 'never']).default('broken'))
+    .addOption(new Option('--fail-on <level>', 'exit 1 when a chain is at least this bad').choices(['broken', 'suspect', 'tolerated', 'never']).default('broken'))
     .option('--all', 'also list the chains that hold (text format)')
+    .option('--allow-unknown', 'exit by --fail-on alone, also when no tool was found or no emitted type was known (else exit 2)')
+    .option('--type-errors', 'also count the files that do not type-check (a full type-check, slower)')
     .action(async (target: string, options: AuditCommandOptions) => {
       process.exitCode = await (await import('./audit.ts')).runAuditCommand(target, options);
     });

@@ -80,6 +80,7 @@ export function formatChainMatrix(matrix: ContractChainMatrix, options: TextOpti
   const mark: Record<ChainVerdict, string> = {
     ok: colors.green('ok       '),
     tolerated: colors.yellow('tolerated'),
+    suspect: colors.magenta('suspect  '),
     broken: colors.red('broken   '),
   };
   const { emitters, acceptors } = matrix.summary;

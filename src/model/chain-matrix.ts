@@ -9,8 +9,10 @@ import type { JsonType, SchemaIdField } from './id-fields.ts';
 /**
  * `ok`: every type the emitter publishes is accepted. `broken`: none is (a number emitted into a string-only acceptor,
  * or the other way round). `tolerated`: some are, or one side publishes no type, so validation cannot tell.
+ * `suspect`: the emitter publishes no type, but the code says what its ids are (an acceptor that parses them as
+ * numbers) and the acceptor rejects that type.
  */
-export type ChainVerdict = 'ok' | 'tolerated' | 'broken';
+export type ChainVerdict = 'ok' | 'tolerated' | 'suspect' | 'broken';
 
 /** One end of a chain: an id field of one tool. */
 export interface ChainEnd {
@@ -21,6 +23,11 @@ export interface ChainEnd {
    * the JSON types it also accepts. A chain that gets through only this way is `tolerated`, not `ok`.
    */
   readonly tolerates?: readonly JsonType[];
+  /**
+   * For an emitter that publishes no type: the JSON types the code suggests its ids have (evidence a front end found,
+   * such as an acceptor that parses the id as a number). A chain that these types would break is `suspect`.
+   */
+  readonly suspects?: readonly JsonType[];
 }
 
 /** `E` lets a front end carry more on each end (the audit adds file:line); the matrix reads only `ChainEnd`. */
@@ -42,6 +49,8 @@ export interface ChainMatrixSummary {
   readonly ok: number;
   readonly tolerated: number;
   readonly broken: number;
+  /** Present when a chain is `suspect` (only ends that carry `suspects` make one). */
+  readonly suspect?: number;
 }
 
 export interface ChainMatrix<E extends ChainEnd = ChainEnd> {
@@ -61,16 +70,26 @@ function typeList(types: readonly JsonType[]): string {
 /**
  * The verdict for one emitter/acceptor pair, from the JSON types each publishes for one id. `toleratedTypes` are
  * the types the acceptor's validation also lets through without publishing them (a guarded id takes a number and
- * publishes string): what passes only through them is `tolerated`.
+ * publishes string): what passes only through them is `tolerated`. `suspectedTypes` are what the code suggests an
+ * emitter without types sends.
  */
 export function classifyChain(
   emittedTypes: readonly JsonType[],
   acceptedTypes: readonly JsonType[],
   toleratedTypes: readonly JsonType[] = [],
+  suspectedTypes: readonly JsonType[] = [],
 ): { verdict: ChainVerdict; reason: string } {
   // A null id is not chained: an agent has nothing to pass on.
   const emitted = emittedTypes.filter((type) => type !== 'null');
-  if (emitted.length === 0) return { verdict: 'tolerated', reason: 'the emitter publishes no type for the id' };
+  if (emitted.length === 0) {
+    const suspected = suspectedTypes.filter((type) => type !== 'null');
+    const rejected = suspected.filter((type) => !accepts(acceptedTypes, type) && !accepts(toleratedTypes, type));
+    if (acceptedTypes.length > 0 && rejected.length > 0) {
+      const accepted = typeList(acceptedTypes.filter((type) => type !== 'null'));
+      return { verdict: 'suspect', reason: `emits a value of unknown type; the code treats these ids as ${typeList(rejected)}, accepts only ${accepted}` };
+    }
+    return { verdict: 'tolerated', reason: 'the emitter publishes no type for the id' };
+  }
   if (acceptedTypes.length === 0) return { verdict: 'tolerated', reason: `emits ${typeList(emitted)}; the acceptor publishes no type, so nothing is checked` };
   const passing = emitted.filter((type) => accepts(acceptedTypes, type));
   const accepted = typeList(acceptedTypes.filter((type) => type !== 'null'));
@@ -97,24 +116,29 @@ export function chainMatrix<E extends ChainEnd = ChainEnd>(emitters: readonly E[
   const chains: MatrixChain<E>[] = [];
   for (const from of emitters) {
     for (const to of byEntity.get(from.field.entity) ?? []) {
-      chains.push({ entity: from.field.entity, from, to, ...classifyChain(from.field.types, to.field.types, to.tolerates) });
+      chains.push({ entity: from.field.entity, from, to, ...classifyChain(from.field.types, to.field.types, to.tolerates, from.suspects) });
     }
   }
+  return { summary: chainMatrixSummary(emitters.length, acceptors.length, chains), chains };
+}
+
+/** The tally of a list of chains; `suspect` only when one is. */
+export function chainMatrixSummary(emitters: number, acceptors: number, chains: readonly { readonly verdict: ChainVerdict }[]): ChainMatrixSummary {
   const count = (verdict: ChainVerdict) => chains.filter((chain) => chain.verdict === verdict).length;
+  const suspect = count('suspect');
   return {
-    summary: {
-      emitters: emitters.length,
-      acceptors: acceptors.length,
-      chains: chains.length,
-      ok: count('ok'),
-      tolerated: count('tolerated'),
-      broken: count('broken'),
-    },
-    chains,
+    emitters,
+    acceptors,
+    chains: chains.length,
+    ok: count('ok'),
+    tolerated: count('tolerated'),
+    broken: count('broken'),
+    ...(suspect > 0 ? { suspect } : {}),
   };
 }
 
-/** `Of 46 chains, 45 broken, 0 tolerated, 1 ok.` */
+/** `Of 46 chains, 45 broken, 0 tolerated, 1 ok.`; `Of 4 chains, 0 broken, 2 suspect, 2 tolerated, 0 ok.` when some are suspect. */
 export function formatChainMatrixTally(summary: ChainMatrixSummary): string {
-  return `Of ${summary.chains} chains, ${summary.broken} broken, ${summary.tolerated} tolerated, ${summary.ok} ok.`;
+  const suspect = summary.suspect === undefined || summary.suspect === 0 ? '' : ` ${summary.suspect} suspect,`;
+  return `Of ${summary.chains} chains, ${summary.broken} broken,${suspect} ${summary.tolerated} tolerated, ${summary.ok} ok.`;
 }

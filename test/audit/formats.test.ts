@@ -15,16 +15,17 @@ const require = createRequire(import.meta.url);
 let report: AuditReport;
 let stylesReport: AuditReport;
 beforeAll(() => {
-  report = audit(helpdesk, { skipDiagnostics: true }).report;
-  stylesReport = audit(styles, { skipDiagnostics: true }).report;
+  report = audit(helpdesk).report;
+  stylesReport = audit(styles).report;
 });
 
 describe('the text report', () => {
   it('opens with the summary, then groups broken chains by acceptor with both ends and the fix', () => {
     const text = formatAuditText(report, { cwd: repo });
     const lines = text.split('\n');
-    expect(lines.slice(0, 6)).toEqual([
+    expect(lines.slice(0, 7)).toEqual([
       'agent-contract audit examples/helpdesk (4 files; no tsconfig.json here, options of tsconfig.json)',
+      'Coverage: 9 tools found at 1 registration site (none it could not follow); emitted types known for 9 of 9 tools',
       '9 tools found: examples/helpdesk/src/tools.ts 9',
       '  examples/helpdesk/src/server.ts:15 registers tools under names computed at run time; they count where they are defined',
       '',
@@ -54,10 +55,12 @@ describe('the text report', () => {
 describe('the JSON report', () => {
   it('has the documented top-level keys and chain shape', () => {
     const json = auditJson(report, repo);
-    expect(Object.keys(json)).toEqual(['version', 'project', 'summary', 'discovery', 'tools', 'emitters', 'acceptors', 'chains', 'findings', 'unknownEmitters']);
-    expect(json.version).toBe(1);
-    expect(json.project).toEqual({ path: 'examples/helpdesk', tsconfig: '../../tsconfig.json', optionsOnly: true, files: 4, filesWithErrors: 0, errors: [], config: null });
-    expect(json.summary).toEqual({ tools: 9, emitters: 21, acceptors: 8, chains: 46, broken: 45, tolerated: 0, ok: 1, findings: 0, toolsEmittingUnknown: 0 });
+    expect(Object.keys(json)).toEqual(['version', 'project', 'coverage', 'summary', 'discovery', 'tools', 'emitters', 'acceptors', 'chains', 'findings', 'unknownEmitters', 'verdict']);
+    expect(json.version).toBe(2);
+    expect(json.project).toEqual({ path: 'examples/helpdesk', tsconfig: '../../tsconfig.json', optionsOnly: true, files: 4, filesWithErrors: 0, errors: [], typeErrorsCounted: false, config: null });
+    expect(json.coverage).toEqual({ registrationSites: 1, unfollowedSites: 0, tools: 9, knownEmitters: 9, unvouched: [] });
+    expect(json.summary).toEqual({ tools: 9, emitters: 21, acceptors: 8, chains: 46, broken: 45, suspect: 0, tolerated: 0, ok: 1, findings: 0, toolsEmittingUnknown: 0 });
+    expect(json.verdict).toEqual({ vouched: true, text: '45 broken chains.' });
     expect(json.tools[0]).toEqual({ name: 'list_tickets', style: 'tool-object', file: 'src/tools.ts', line: 62, handler: { file: 'src/tools.ts', line: 77 }, input: 'zod', emits: 'typed' });
     expect(json.chains.find((chain) => chain.status === 'ok')).toEqual({
       entity: 'reply',

@@ -18,7 +18,7 @@ let report: AuditReport;
 beforeAll(async () => {
   connection = await connectInMemory(createHelpdeskServer({ db: openHelpdeskDb() }));
   literal = await runLiteralConsumer({ client: connection.client, samples });
-  report = audit(helpdesk, { skipDiagnostics: true }).report;
+  report = audit(helpdesk).report;
 });
 
 afterAll(async () => {

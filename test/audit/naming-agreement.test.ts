@@ -30,7 +30,7 @@ beforeAll(async () => {
     compatibility: [],
   };
   contract = contractChainMatrix(snapshot);
-  report = audit(namespaced, { skipDiagnostics: true }).report;
+  report = audit(namespaced).report;
 });
 
 afterAll(async () => {

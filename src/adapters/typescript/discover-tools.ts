@@ -5,27 +5,38 @@ import {
   TOOL_DEFINITION_INPUT_KEYS,
   toolDefinitionOf,
   toolRegistrationOf,
+  type CallSite,
   type RegistrationStyle,
   type ToolRegistration,
 } from '../../model/tool-registration.ts';
 import type { ArgumentPath, WrapperConfig } from './agent-contract-config.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
+import { ToolClasses } from './tool-classes.ts';
 
 /**
  * Finds the tools a program registers, in every style the shared model knows (`server.tool`, `registerTool`,
- * `addTool`, tool-definition objects), plus what only a whole program shows: tool classes, the low-level
- * `setRequestHandler(CallToolRequestSchema, ...)` switch that holds the handlers of tools listed as objects, names
- * held in constants, and wrappers declared in the configuration.
+ * `addTool`, tool-definition objects), plus what only a whole program shows: configs passed by reference, tool classes
+ * behind a registration that reads an instance (`t.name`, `t.getInputSchema()`), the low-level
+ * `setRequestHandler(CallToolRequestSchema, ...)` switch that holds the handlers of tools listed as objects, names held
+ * in constants, and wrappers declared in the configuration. Every registration call it recognises is a site, followed
+ * or not; one it cannot follow comes back with the configuration entry that would declare it.
  */
 
 type Expr = SchemaExpr<ts.Node>;
 
 export type ToolStyle = RegistrationStyle | 'tool-class' | 'wrapper';
 
+/** The instance a registration reads its tool from, as one concrete class: `t` in `registerTool(t.name, ...)`, or `this`. */
+export interface InstanceBinding {
+  /** The variable holding the instance at the registration; undefined when it is `this`. */
+  readonly symbol: ts.Symbol | undefined;
+  readonly declaration: ts.ClassLikeDeclaration;
+}
+
 export interface DiscoveredTool {
   readonly name: string;
   readonly style: ToolStyle;
-  /** Where the tool is registered or defined. */
+  /** Where the tool is registered or defined (for a tool class, the class). */
   readonly node: ts.Node;
   /** The input schema: a Zod schema, a raw shape, or a JSON Schema literal (renderers such as `zodToJsonSchema` taken off). */
   readonly input: Expr | undefined;
@@ -34,6 +45,10 @@ export interface DiscoveredTool {
   readonly handler: ts.Node | undefined;
   /** True when the server renders the input itself (`zodToJsonSchema(Args)`): the SDK's rendering rules do not apply. */
   readonly rendered?: boolean;
+  /** For a tool read from a class through a registration: the instance the handler calls into. */
+  readonly instance?: InstanceBinding;
+  /** For a tool class: its name. */
+  readonly className?: string;
 }
 
 /** A registration whose tool name is computed at run time: the tools it registers are counted where they are defined. */
@@ -42,11 +57,35 @@ export interface DynamicRegistration {
   readonly style: ToolStyle;
 }
 
+/**
+ * How the tools of a registration call were found: `call` (the call itself says it all), `classes` (the concrete
+ * classes of the instance it reads), `definitions` (tool objects or classes of the shape it reads, defined elsewhere),
+ * `wrapper` (it sits in a wrapper the configuration declares, whose calls are the tools), `not-followed`.
+ */
+export type SiteVia = 'call' | 'classes' | 'definitions' | 'wrapper' | 'not-followed';
+
+export interface RegistrationSite {
+  readonly node: ts.Node;
+  readonly style: ToolStyle;
+  readonly via: SiteVia;
+  /** The tools found through this site (for `wrapper`, 0: they count at the wrapper's calls). */
+  readonly tools: number;
+}
+
+/** A registration the discovery could not follow: what it could not see, and what to declare. */
+export interface UnfollowedRegistration {
+  readonly node: ts.Node;
+  readonly message: string;
+}
+
 export interface Discovery {
   readonly tools: readonly DiscoveredTool[];
   readonly dynamic: readonly DynamicRegistration[];
   /** Definitions of a name already seen (the first one counts). */
   readonly duplicates: number;
+  /** Every registration call of a form the discovery recognises, in source order. */
+  readonly sites: readonly RegistrationSite[];
+  readonly unfollowed: readonly UnfollowedRegistration[];
 }
 
 const HANDLER_KEYS = ['execute', 'handler', 'run', 'callback', 'cb', 'call', 'handle'];
@@ -89,6 +128,58 @@ function namesATool(expression: ts.Expression): boolean {
   return false;
 }
 
+/** `t.name`, `t.getName()`, `this.name`: the instance and the member read from it. */
+function memberAccess(node: ts.Node | undefined): { receiver: ts.Expression; member: string } | undefined {
+  if (node === undefined || !ts.isExpression(node)) return undefined;
+  let expr = unwrap(node);
+  if (ts.isCallExpression(expr)) expr = unwrap(expr.expression);
+  if (ts.isPropertyAccessExpression(expr)) return { receiver: unwrap(expr.expression), member: expr.name.text };
+  return undefined;
+}
+
+/** `x.bind(y)`: `x`. */
+function unbound(node: ts.Expression): ts.Expression {
+  const expr = unwrap(node);
+  if (ts.isCallExpression(expr) && ts.isPropertyAccessExpression(expr.expression) && expr.expression.name.text === 'bind') return unwrap(expr.expression.expression);
+  return expr;
+}
+
+/** The name a function is called by: its own, or that of the variable, property or method holding it. */
+function functionName(fn: ts.SignatureDeclaration): string | undefined {
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isFunctionExpression(fn)) && fn.name !== undefined && ts.isIdentifier(fn.name)) return fn.name.text;
+  const parent = fn.parent;
+  if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && ts.isIdentifier(parent.name)) return parent.name.text;
+  return undefined;
+}
+
+function enclosingFunction(node: ts.Node): ts.SignatureDeclaration | undefined {
+  for (let current = node.parent; current !== undefined; current = current.parent) {
+    if (ts.isFunctionLike(current) && !ts.isClassLike(current)) return current as ts.SignatureDeclaration;
+  }
+  return undefined;
+}
+
+function styleOfMethod(method: string): ToolStyle {
+  return method === 'addTool' ? 'add-tool' : method === 'tool' ? 'sdk-tool' : method === 'registerTool' ? 'register-tool' : 'wrapper';
+}
+
+function shortText(node: ts.Node, limit = 50): string {
+  const text = node.getText().replace(/\s*\n\s*/g, ' ').replace(/\s+/g, ' ');
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
+
+interface PendingSite {
+  readonly index: number;
+  readonly node: ts.CallExpression;
+  readonly style: ToolStyle;
+  readonly method: string;
+  readonly registration: ToolRegistration<ts.Node>;
+  /** The type the dynamic name is read from (`tool` in `tool.name`), when there is one. */
+  readonly receiverType: ts.Type | undefined;
+  readonly nameNode: ts.Node | undefined;
+}
+
 class ToolFinder {
   private readonly tools: DiscoveredTool[] = [];
   private readonly dynamic: DynamicRegistration[] = [];
@@ -96,9 +187,19 @@ class ToolFinder {
   /** `case 'name':` clauses and `if (name === 'x')` branches, by tool name. */
   private readonly branches = new Map<string, ts.Node>();
   private readonly wrappers: ReadonlyMap<string, WrapperConfig>;
+  private readonly sites: RegistrationSite[] = [];
+  private readonly unfollowed: UnfollowedRegistration[] = [];
+  /** Dynamic sites whose tools may be definitions found anywhere: settled once every file is read. */
+  private readonly pending: PendingSite[] = [];
+  /** The keys of each tool object or class found, for matching a dynamic site to the definitions it reads. */
+  private readonly definitionKeys: Set<string>[] = [];
+  /** Classes whose tools a registration read through an instance: the class alone is not a second definition. */
+  private readonly classesRead = new Set<ts.Node>();
 
   constructor(
     private readonly resolver: SchemaResolver,
+    private readonly checker: ts.TypeChecker,
+    private readonly classes: ToolClasses,
     wrappers: readonly WrapperConfig[],
   ) {
     this.wrappers = new Map(wrappers.map((wrapper) => [wrapper.callee, wrapper]));
@@ -107,46 +208,173 @@ class ToolFinder {
   private handlerNode(expr: Expr | undefined): ts.Node | undefined {
     if (expr === undefined) return undefined;
     if (expr.kind === 'function') return expr.node;
-    const node = expr.node;
+    const node = unbound(expr.node as ts.Expression);
+    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return node;
     if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) return this.resolver.functionOf(node) ?? undefined;
     return undefined;
   }
 
-  private add(tool: Omit<DiscoveredTool, 'input'> & { input: Expr | undefined }, key: ts.Node): void {
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+  private add(tool: Omit<DiscoveredTool, 'input'> & { input: Expr | undefined }, key: ts.Node): boolean {
     const input = tool.input === undefined ? undefined : this.resolver.renderedSchema(tool.input);
-    this.tools.push({ ...tool, input, ...(input !== tool.input ? { rendered: true } : {}) });
+    const added: DiscoveredTool = { ...tool, input, ...(input !== tool.input ? { rendered: true } : {}) };
+    if (this.seen.has(key)) {
+      // A class found on its own first, then through a registration: the registration knows how it is called.
+      const standalone = tool.instance === undefined ? -1 : this.tools.findIndex((candidate) => candidate.node === tool.node && candidate.instance === undefined);
+      if (standalone < 0) return false;
+      this.tools[standalone] = added;
+      return true;
+    }
+    this.seen.add(key);
+    this.tools.push(added);
+    return true;
   }
 
-  private fromRegistration(registration: ToolRegistration<ts.Node>, nameNode: ts.Node | undefined, style: ToolStyle = registration.style): void {
-    const key = registration.input?.node ?? registration.output?.node ?? registration.node;
-    const name = registration.name ?? (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
-    if (name === undefined) {
-      if (!this.seen.has(key)) this.dynamic.push({ node: registration.node, style });
-      this.seen.add(key);
-      return;
+  private site(node: ts.CallExpression, style: ToolStyle, via: SiteVia, tools: number): number {
+    this.sites.push({ node, style, via, tools });
+    return this.sites.length - 1;
+  }
+
+  /** Config and handler arguments in the form the model reads: a config by reference resolved, a bound method as a reference. */
+  private normalised(site: CallSite<ts.Node>): CallSite<ts.Node> {
+    const args = [...site.args];
+    const configAt = site.method === 'registerTool' ? 1 : site.method === 'addTool' ? 0 : -1;
+    const config = args[configAt];
+    if (config !== undefined && (config.kind === 'identifier' || config.kind === 'other')) {
+      const resolved = this.resolver.resolve(config);
+      if (resolved.kind === 'object') args[configAt] = resolved;
     }
-    this.add({ name, style, node: registration.node, input: registration.input, output: registration.output, handler: this.handlerNode(registration.handler) }, key);
+    // `this.handle.bind(this)`, `handlers.getTicket`: a reference to a function, like an identifier.
+    const handlerAt = site.method === 'tool' ? args.length - 1 : site.method === 'registerTool' ? 2 : -1;
+    const handler = args[handlerAt];
+    if (handler !== undefined && (handler.kind === 'other' || handler.kind === 'call')) {
+      const target = unbound(handler.node as ts.Expression);
+      if (ts.isPropertyAccessExpression(target)) args[handlerAt] = { kind: 'identifier', node: handler.node, name: target.name.text };
+    }
+    return { ...site, args };
   }
 
   private visitCall(call: ts.CallExpression, name: string): void {
     const reader = this.resolver.readerFor(call.getSourceFile());
     if (REGISTRATION_METHODS.has(name)) {
-      const site = reader.callSite(call);
-      const registration = site === undefined ? undefined : toolRegistrationOf(site);
-      if (registration === undefined) return;
-      let nameNode: ts.Node | undefined = call.arguments[0];
-      if (registration.style === 'add-tool') {
-        const [definition] = call.arguments;
-        nameNode = definition !== undefined && ts.isObjectLiteralExpression(unwrap(definition)) ? objectProperty(unwrap(definition) as ts.ObjectLiteralExpression, 'name') : undefined;
-        if (definition !== undefined) this.seen.add(unwrap(definition));
+      const callSite = reader.callSite(call);
+      if (callSite === undefined) return;
+      const site = this.normalised(callSite);
+      const registration = toolRegistrationOf(site);
+      if (registration === undefined) {
+        if (!this.isRegistrationForm(call, name)) return;
+        if (this.insideDeclaredWrapper(call)) this.site(call, styleOfMethod(name), 'wrapper', 0);
+        else this.notFollowed(call, undefined, name);
+        return;
       }
-      this.fromRegistration(registration, nameNode);
+      let nameNode: ts.Node | undefined = call.arguments[0];
+      let key: ts.Node = call;
+      if (registration.style === 'add-tool') {
+        const definition = site.args[0];
+        const object = definition?.kind === 'object' ? (definition.node as ts.ObjectLiteralExpression) : undefined;
+        nameNode = object === undefined ? undefined : objectProperty(object, 'name');
+        if (object !== undefined) this.seen.add(object);
+        // The definition may also be found as an object literal: the same key for both.
+        key = registration.input?.node ?? object ?? call;
+      }
+      this.fromRegistration(call, registration, nameNode, registration.style, key, name);
       return;
     }
     const wrapper = this.wrappers.get(name);
     if (wrapper !== undefined) this.visitWrapper(call, wrapper);
+  }
+
+  private insideDeclaredWrapper(call: ts.CallExpression): boolean {
+    const enclosing = enclosingFunction(call);
+    const name = enclosing === undefined ? undefined : functionName(enclosing);
+    return name !== undefined && this.wrappers.has(name);
+  }
+
+  /** `registerTool` and `addTool` are MCP's own words; `x.tool(...)` counts when it has a name and a handler. */
+  private isRegistrationForm(call: ts.CallExpression, method: string): boolean {
+    if (method !== 'tool') return true;
+    const last = call.arguments.at(-1);
+    return call.arguments.length >= 2 && last !== undefined && (ts.isArrowFunction(unwrap(last)) || ts.isFunctionExpression(unwrap(last)));
+  }
+
+  private fromRegistration(call: ts.CallExpression, registration: ToolRegistration<ts.Node>, nameNode: ts.Node | undefined, style: ToolStyle, key: ts.Node, method: string): void {
+    const name = registration.name ?? (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
+    if (name !== undefined) {
+      const added = this.add({ name, style, node: registration.node, input: registration.input, output: registration.output, handler: this.handlerNode(registration.handler) }, key);
+      this.site(call, style, 'call', added ? 1 : 0);
+      return;
+    }
+    const fromClasses = this.fromClasses(registration, nameNode);
+    if (fromClasses > 0) {
+      this.site(call, style, 'classes', fromClasses);
+      return;
+    }
+    this.dynamic.push({ node: registration.node, style });
+    if (this.insideDeclaredWrapper(call)) {
+      this.site(call, style, 'wrapper', 0);
+      return;
+    }
+    const access = memberAccess(nameNode);
+    let receiverType: ts.Type | undefined;
+    if (access !== undefined) receiverType = this.checker.getTypeAtLocation(access.receiver);
+    else if (nameNode !== undefined && ts.isIdentifier(nameNode)) receiverType = this.bindingOwnerType(nameNode);
+    this.pending.push({ index: this.site(call, style, 'not-followed', 0), node: call, style, method, registration, receiverType, nameNode });
+  }
+
+  /** `for (const { name, schema } of tools)`: the type of the object `name` is destructured from. */
+  private bindingOwnerType(identifier: ts.Identifier): ts.Type | undefined {
+    const declaration = this.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
+    if (declaration === undefined || !ts.isBindingElement(declaration) || !ts.isObjectBindingPattern(declaration.parent)) return undefined;
+    return this.checker.getTypeAtLocation(declaration.parent);
+  }
+
+  /**
+   * A registration that reads its tool from an instance: one tool per concrete class the checker sees for it, with the
+   * name, schemas and handler read from that class.
+   */
+  private fromClasses(registration: ToolRegistration<ts.Node>, nameNode: ts.Node | undefined): number {
+    const access = memberAccess(nameNode);
+    if (access === undefined) return 0;
+    const { receiver } = access;
+    const { classes, constructors } = this.classes.concreteClassesOf(this.checker.getTypeAtLocation(receiver));
+    const isThis = receiver.kind === ts.SyntaxKind.ThisKeyword;
+    const symbol = isThis || !ts.isIdentifier(receiver) ? undefined : this.checker.getSymbolAtLocation(receiver);
+    if (!isThis && symbol === undefined) return 0;
+    const sameReceiver = (node: ts.Expression): boolean => (isThis ? node.kind === ts.SyntaxKind.ThisKeyword : ts.isIdentifier(node) && this.checker.getSymbolAtLocation(node) === symbol);
+    let count = 0;
+    for (const declaration of classes) {
+      const nameValue = this.classes.valueOf(declaration, access.member, constructors);
+      const name = nameValue === undefined ? undefined : this.resolver.constantString(nameValue);
+      if (name === undefined) continue;
+      const part = (expr: Expr | undefined): Expr | undefined => {
+        const read = memberAccess(expr?.node);
+        if (expr === undefined || read === undefined || !sameReceiver(read.receiver)) return expr;
+        const value = this.classes.valueOf(declaration, read.member, constructors);
+        return value === undefined ? undefined : this.resolver.read(value);
+      };
+      let handler: ts.Node | undefined;
+      const handlerExpr = registration.handler === undefined ? undefined : unbound(registration.handler.node as ts.Expression);
+      if (handlerExpr !== undefined && ts.isPropertyAccessExpression(handlerExpr) && sameReceiver(unwrap(handlerExpr.expression))) {
+        handler = this.classes.methodOf(declaration, handlerExpr.name.text);
+      } else {
+        handler = this.handlerNode(registration.handler);
+      }
+      const added = this.add(
+        {
+          name,
+          style: 'tool-class',
+          node: declaration,
+          input: part(registration.input),
+          output: part(registration.output),
+          handler,
+          instance: { symbol, declaration },
+          className: ToolClasses.nameOf(declaration),
+        },
+        declaration,
+      );
+      this.classesRead.add(declaration);
+      if (added) count += 1;
+    }
+    return count;
   }
 
   private argumentAt(call: ts.CallExpression, at: ArgumentPath | undefined): ts.Node | undefined {
@@ -156,7 +384,7 @@ class ToolFinder {
     const argument = call.arguments[Number(index)];
     if (argument === undefined) return undefined;
     let object = unwrap(argument);
-    if (ts.isIdentifier(object)) {
+    if (ts.isIdentifier(object) || ts.isPropertyAccessExpression(object)) {
       const resolved = this.resolver.resolve(this.resolver.read(object));
       if (resolved.kind === 'object') object = resolved.node as ts.Expression;
     }
@@ -180,9 +408,9 @@ class ToolFinder {
       ...(output === undefined ? {} : { output }),
       ...(handler === undefined ? {} : { handler }),
     };
-    this.fromRegistration(registration, nameNode, 'wrapper');
     // A wrapper whose argument is a definition object: the object is this tool, not a second one.
     for (const argument of call.arguments) if (ts.isObjectLiteralExpression(unwrap(argument))) this.seen.add(unwrap(argument));
+    this.fromRegistration(call, registration, nameNode, 'wrapper', call, wrapper.callee);
   }
 
   private visitObject(object: ts.ObjectLiteralExpression): void {
@@ -197,11 +425,21 @@ class ToolFinder {
     if (!hasName || !hasInput) return;
     const definition = toolDefinitionOf(this.resolver.read(object));
     if (definition === undefined) return;
-    this.fromRegistration(definition, objectProperty(object, 'name'));
+    const keys = new Set(object.properties.flatMap((property) => (propertyName(property.name) === undefined ? [] : [propertyName(property.name) as string])));
+    const nameNode = objectProperty(object, 'name');
+    const name = definition.name ?? (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
+    this.definitionKeys.push(keys);
+    if (name === undefined) {
+      if (!this.seen.has(definition.input?.node ?? object)) this.dynamic.push({ node: object, style: definition.style });
+      this.seen.add(definition.input?.node ?? object);
+      return;
+    }
+    this.add({ name, style: definition.style, node: object, input: definition.input, output: definition.output, handler: this.handlerNode(definition.handler) }, definition.input?.node ?? object);
   }
 
   /** `class GetTicket { name = 'get_ticket'; inputSchema = z.object(...); async execute(args) {...} }`. */
   private visitClass(declaration: ts.ClassLikeDeclaration): void {
+    if (this.classesRead.has(declaration)) return;
     const members = new Map<string, ts.ClassElement>();
     for (const member of declaration.members) {
       const key = propertyName(member.name);
@@ -226,6 +464,7 @@ class ToolFinder {
     const outputValue = CLASS_OUTPUT_KEYS.map((key) => valueOf(members.get(key))).find((value) => value !== undefined);
     const handler = ts.isMethodDeclaration(handlerMember) ? handlerMember : ts.isPropertyDeclaration(handlerMember) && handlerMember.initializer !== undefined ? unwrap(handlerMember.initializer) : undefined;
     if (inputValue === undefined) return;
+    this.definitionKeys.push(new Set(members.keys()));
     if (name === undefined) {
       this.dynamic.push({ node: declaration, style: 'tool-class' });
       return;
@@ -238,6 +477,7 @@ class ToolFinder {
         input: this.resolver.read(inputValue),
         output: outputValue === undefined ? undefined : this.resolver.read(outputValue),
         handler,
+        className: ToolClasses.nameOf(declaration),
       },
       declaration,
     );
@@ -281,7 +521,43 @@ class ToolFinder {
     visit(sourceFile);
   }
 
+  /** A registration that stays unfollowed: the finding says what is missing and, when it can, the entry to declare. */
+  private notFollowed(call: ts.CallExpression, registration: ToolRegistration<ts.Node> | undefined, method: string, index?: number, nameNode?: ts.Node): void {
+    if (index === undefined) this.site(call, styleOfMethod(method), 'not-followed', 0);
+    const declared = wrapperEntryFor(call, method, this.checker);
+    const what = method === 'tool' ? 'this tool()' : `this ${method}`;
+    let message: string;
+    if (declared !== undefined) {
+      const parts = declared.parts.length === 1 ? `its ${declared.parts[0]} is a parameter` : `its ${declared.parts.join(' and ')} are parameters`;
+      message = `the audit cannot follow ${what}: ${parts} of \`${declared.entry.callee}\`, so the tools it registers are missing; declare it in agent-contract.config.json: ${JSON.stringify({ audit: { wrappers: [declared.entry] } })}`;
+    } else if (registration === undefined) {
+      const config = method === 'registerTool' ? call.arguments[1] : method === 'addTool' ? call.arguments[0] : undefined;
+      const shown = config === undefined ? 'its arguments' : `its config \`${shortText(config)}\``;
+      message = `the audit cannot follow ${what}: ${shown} is computed at run time, so its tool and chains are missing; write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`;
+    } else {
+      const shown = nameNode === undefined ? 'its name' : `its name \`${shortText(nameNode)}\``;
+      message = `the audit cannot follow ${what}: ${shown} is computed at run time and no tool class or definition of the shape it reads was found, so the tools it registers are missing; register them through a function of your own and declare that function in agent-contract.config.json`;
+    }
+    this.unfollowed.push({ node: call, message });
+  }
+
   result(): Discovery {
+    // A dynamic site reads definitions found anywhere: those whose keys hold every property it reads from them.
+    for (const pending of this.pending) {
+      const required =
+        pending.receiverType === undefined
+          ? undefined
+          : this.checker
+              .getPropertiesOfType(pending.receiverType)
+              .filter((property) => (property.flags & ts.SymbolFlags.Optional) === 0)
+              .map((property) => property.name);
+      const matching = required === undefined ? 0 : this.definitionKeys.filter((keys) => required.every((key) => keys.has(key))).length;
+      if (matching > 0) {
+        this.sites[pending.index] = { node: pending.node, style: pending.style, via: 'definitions', tools: matching };
+        continue;
+      }
+      this.notFollowed(pending.node, pending.registration, pending.method, pending.index, pending.nameNode);
+    }
     const byName = new Map<string, DiscoveredTool>();
     let duplicates = 0;
     for (const tool of this.tools) {
@@ -300,16 +576,98 @@ class ToolFinder {
       });
     }
     const tools = [...byName.values()].map((tool) => (tool.handler !== undefined ? tool : { ...tool, handler: this.branches.get(tool.name) }));
-    return { tools, dynamic: this.dynamic, duplicates };
+    const inSourceOrder = (a: { node: ts.Node }, b: { node: ts.Node }): number =>
+      a.node.getSourceFile().fileName.localeCompare(b.node.getSourceFile().fileName) || a.node.getStart() - b.node.getStart();
+    return { tools, dynamic: this.dynamic, duplicates, sites: [...this.sites].sort(inSourceOrder), unfollowed: [...this.unfollowed].sort(inSourceOrder) };
   }
+}
+
+/**
+ * The `audit.wrappers` entry that would declare the function a registration sits in, when the registration's name
+ * (and what else it can) comes from that function's parameters: `{ callee, name: 0, input: "1.inputSchema", handler: 2 }`.
+ */
+function wrapperEntryFor(call: ts.CallExpression, method: string, checker: ts.TypeChecker): { entry: WrapperConfig; parts: string[] } | undefined {
+  const fn = enclosingFunction(call);
+  const callee = fn === undefined ? undefined : functionName(fn);
+  if (fn === undefined || callee === undefined) return undefined;
+  const parameterAt = (node: ts.Node | undefined): { index: number; key?: string } | undefined => {
+    if (node === undefined || !ts.isExpression(node)) return undefined;
+    const expr = unbound(node);
+    const indexOf = (identifier: ts.Identifier): number => {
+      const declaration = checker.getSymbolAtLocation(identifier)?.valueDeclaration;
+      return declaration !== undefined && ts.isParameter(declaration) ? fn.parameters.indexOf(declaration) : -1;
+    };
+    if (ts.isIdentifier(expr)) {
+      const index = indexOf(expr);
+      if (index >= 0) return { index };
+      // `{ name }` destructured from a parameter.
+      const declaration = checker.getSymbolAtLocation(expr)?.valueDeclaration;
+      if (declaration !== undefined && ts.isBindingElement(declaration) && ts.isParameter(declaration.parent.parent)) {
+        const key = declaration.propertyName === undefined ? expr.text : propertyName(declaration.propertyName as ts.PropertyName);
+        const at = fn.parameters.indexOf(declaration.parent.parent);
+        if (at >= 0 && key !== undefined) return { index: at, key };
+      }
+      return undefined;
+    }
+    if (ts.isPropertyAccessExpression(expr) && ts.isIdentifier(expr.expression)) {
+      const index = indexOf(expr.expression);
+      if (index >= 0) return { index, key: expr.name.text };
+    }
+    return undefined;
+  };
+  const path = (at: { index: number; key?: string } | undefined, defaultKey?: string): ArgumentPath | undefined => {
+    if (at === undefined) return undefined;
+    const key = at.key ?? defaultKey;
+    return key === undefined ? at.index : `${at.index}.${key}`;
+  };
+  const args = call.arguments;
+  let name: ArgumentPath | undefined;
+  let input: ArgumentPath | undefined;
+  let handler: ArgumentPath | undefined;
+  const parts: string[] = [];
+  if (method === 'addTool') {
+    const definition = parameterAt(args[0]);
+    if (definition === undefined || definition.key !== undefined) return undefined;
+    name = `${definition.index}.name`;
+    input = `${definition.index}.parameters`;
+    handler = `${definition.index}.execute`;
+    parts.push('definition');
+  } else {
+    name = path(parameterAt(args[0]));
+    if (name === undefined) return undefined;
+    parts.push('name');
+    if (method === 'registerTool') {
+      const config = args[1] === undefined ? undefined : unwrap(args[1]);
+      if (config !== undefined && ts.isObjectLiteralExpression(config)) input = path(parameterAt(objectProperty(config, 'inputSchema')));
+      else {
+        input = path(parameterAt(config), 'inputSchema');
+        if (input !== undefined) parts.push('config');
+      }
+      handler = path(parameterAt(args[2]));
+    } else {
+      const handlerIndex = args.length - 1;
+      handler = path(parameterAt(args[handlerIndex]));
+      for (let index = 1; index < handlerIndex; index += 1) input ??= path(parameterAt(args[index]));
+    }
+  }
+  return {
+    entry: { callee, name, ...(input === undefined ? {} : { input }), ...(handler === undefined ? {} : { handler }) },
+    parts,
+  };
 }
 
 /** A cheap look at a file's text before walking it: a file that mentions none of these cannot register a tool. */
 const MAY_REGISTER = /registerTool|\.tool\s*\(|addTool|inputSchema|inputShape|parameters|schema|case\s|===/;
 
-/** Every tool `files` register or define, with its input and output schemas and its handler. */
-export function discoverTools(files: readonly ts.SourceFile[], resolver: SchemaResolver, wrappers: readonly WrapperConfig[] = []): Discovery {
-  const finder = new ToolFinder(resolver, wrappers);
+/** Every tool `files` register or define, with its input and output schemas and its handler, and every registration site. */
+export function discoverTools(
+  files: readonly ts.SourceFile[],
+  resolver: SchemaResolver,
+  checker: ts.TypeChecker,
+  wrappers: readonly WrapperConfig[] = [],
+  classes: ToolClasses = new ToolClasses(checker, files),
+): Discovery {
+  const finder = new ToolFinder(resolver, checker, classes, wrappers);
   const wrapperPattern = wrappers.length === 0 ? undefined : new RegExp(wrappers.map((wrapper) => wrapper.callee.replace(/[$]/g, '\\$')).join('|'));
   for (const file of files) {
     if (!MAY_REGISTER.test(file.text) && (wrapperPattern === undefined || !wrapperPattern.test(file.text))) continue;

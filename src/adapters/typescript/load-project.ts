@@ -163,13 +163,22 @@ export function loadProject(target: string, options: LoadOptions = {}): AuditPro
   return { root, tsconfig, optionsOnly, program, checker, sourceFiles };
 }
 
-/** The project's files that do not type-check (syntax or types), and the first messages, for the report. */
+/** The project's files that do not type-check (syntax or types), and the first messages: a full type-check. */
 export function typeErrorsOf(project: AuditProject, limit = 5): { files: number; messages: string[] } {
+  return errorsOf(project, true, limit);
+}
+
+/** The project's files with syntax errors, and the first messages: what parsing already found, no type-check. */
+export function syntaxErrorsOf(project: AuditProject, limit = 5): { files: number; messages: string[] } {
+  return errorsOf(project, false, limit);
+}
+
+function errorsOf(project: AuditProject, semantic: boolean, limit: number): { files: number; messages: string[] } {
   const { program } = project;
   const messages: string[] = [];
   let files = 0;
   for (const sourceFile of project.sourceFiles) {
-    const diagnostics = [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)].filter(
+    const diagnostics = [...program.getSyntacticDiagnostics(sourceFile), ...(semantic ? program.getSemanticDiagnostics(sourceFile) : [])].filter(
       (diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error,
     );
     if (diagnostics.length === 0) continue;

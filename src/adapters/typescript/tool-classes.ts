@@ -1,0 +1,212 @@
+import ts from 'typescript';
+
+/**
+ * Tool classes seen through the types of a registration: when `server.registerTool(t.name, { inputSchema: t.schema },
+ * (a) => t.execute(a))` reads everything from an instance, the concrete classes the checker sees for `t` (the members
+ * of a union, the subclasses in the program of an abstract base, the classes that implement an interface), and each
+ * class's members as written, looked up from the concrete class upwards so that `this.method()` in a base reaches the
+ * override.
+ */
+
+export interface ClassMember {
+  /** A class element, or a constructor parameter property (`constructor(readonly name = 'x')`). */
+  readonly member: ts.ClassElement | ts.ParameterDeclaration;
+  /** The class in the chain that declares it: the concrete class or one of its bases. */
+  readonly owner: ts.ClassLikeDeclaration;
+}
+
+function isAbstract(declaration: ts.ClassLikeDeclaration): boolean {
+  return ts.canHaveModifiers(declaration) && (ts.getModifiers(declaration) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AbstractKeyword);
+}
+
+function isStatic(member: ts.ClassElement): boolean {
+  return ts.canHaveModifiers(member) && (ts.getModifiers(member) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword);
+}
+
+function memberName(member: ts.ClassElement): string | undefined {
+  const name = member.name;
+  if (name === undefined) return undefined;
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isPrivateIdentifier(name) ? name.text : undefined;
+}
+
+/** The one expression a getter, method or arrow returns; undefined when there are several or none. */
+export function singleReturned(fn: ts.Node): ts.Expression | undefined {
+  if (ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) return fn.body;
+  const body = ts.isFunctionLike(fn) ? (fn as ts.FunctionLikeDeclarationBase).body : undefined;
+  if (body === undefined || !ts.isBlock(body)) return undefined;
+  const returns = body.statements.filter(ts.isReturnStatement);
+  return returns.length === 1 ? returns[0]?.expression : undefined;
+}
+
+const MAX_HOPS = 8;
+
+export class ToolClasses {
+  /** Classes (and interfaces) by the symbol they extend or implement; built on first use. */
+  private heirs: Map<ts.Symbol, ts.Declaration[]> | undefined;
+
+  constructor(
+    private readonly checker: ts.TypeChecker,
+    private readonly files: readonly ts.SourceFile[],
+  ) {}
+
+  private symbolOf(expression: ts.Expression): ts.Symbol | undefined {
+    let symbol = this.checker.getSymbolAtLocation(expression);
+    if (symbol !== undefined && symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
+    return symbol;
+  }
+
+  private index(): Map<ts.Symbol, ts.Declaration[]> {
+    if (this.heirs !== undefined) return this.heirs;
+    const heirs = new Map<ts.Symbol, ts.Declaration[]>();
+    const visit = (node: ts.Node): void => {
+      if ((ts.isClassLike(node) || ts.isInterfaceDeclaration(node)) && node.heritageClauses !== undefined) {
+        for (const clause of node.heritageClauses) {
+          for (const heritage of clause.types) {
+            const symbol = this.symbolOf(heritage.expression);
+            if (symbol === undefined) continue;
+            const list = heirs.get(symbol) ?? [];
+            list.push(node);
+            heirs.set(symbol, list);
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    // Only a file that says `extends` or `implements` can hold an heir.
+    for (const file of this.files) if (/\b(?:extends|implements)\b/.test(file.text)) visit(file);
+    this.heirs = heirs;
+    return heirs;
+  }
+
+  /** The declaration's own symbol, the key heirs are indexed by. */
+  private declarationSymbol(declaration: ts.Declaration): ts.Symbol | undefined {
+    const name = (declaration as ts.ClassLikeDeclaration | ts.InterfaceDeclaration).name;
+    if (name !== undefined) return this.checker.getSymbolAtLocation(name);
+    // `const X = class extends Base {}`: the variable names it.
+    const parent = declaration.parent;
+    return ts.isVariableDeclaration(parent) ? this.checker.getSymbolAtLocation(parent.name) : undefined;
+  }
+
+  /**
+   * The concrete classes a value of `type` can be an instance of, in source order: each class of a union, and the
+   * non-abstract classes of the program that extend (at any depth) a class or implement an interface it names.
+   * `constructors` is true when `type` is the static side (`typeof A`, a list of constructors): the same classes.
+   */
+  concreteClassesOf(type: ts.Type): { classes: ts.ClassLikeDeclaration[]; constructors: boolean } {
+    const found = new Set<ts.ClassLikeDeclaration>();
+    let constructors = false;
+    const seen = new Set<ts.Symbol>();
+    const addHeirs = (symbol: ts.Symbol): void => {
+      if (seen.has(symbol)) return;
+      seen.add(symbol);
+      for (const heir of this.index().get(symbol) ?? []) {
+        if (ts.isClassLike(heir) && !isAbstract(heir) && heir.getSourceFile().isDeclarationFile === false) found.add(heir);
+        const heirSymbol = this.declarationSymbol(heir);
+        if (heirSymbol !== undefined) addHeirs(heirSymbol);
+      }
+    };
+    const visitType = (current: ts.Type): void => {
+      if (current.isUnion() || current.isIntersection()) {
+        for (const member of current.types) visitType(member);
+        return;
+      }
+      if (current.flags & ts.TypeFlags.TypeParameter) {
+        const constraint = this.checker.getBaseConstraintOfType(current);
+        if (constraint !== undefined && constraint !== current) visitType(constraint);
+        return;
+      }
+      const symbol = current.getSymbol();
+      if (symbol === undefined) return;
+      const declarations = symbol.declarations ?? [];
+      const classDeclaration = declarations.find(ts.isClassLike);
+      if (classDeclaration !== undefined && symbol.flags & ts.SymbolFlags.Class && this.checker.getTypeOfSymbol(symbol) === current) constructors = true;
+      if (classDeclaration !== undefined && !isAbstract(classDeclaration) && !classDeclaration.getSourceFile().isDeclarationFile) found.add(classDeclaration);
+      // `new (api: Api) => ApiTool`: the instances it makes.
+      if (classDeclaration === undefined) {
+        for (const signature of current.getConstructSignatures()) {
+          constructors = true;
+          visitType(signature.getReturnType());
+        }
+      }
+      if (classDeclaration !== undefined || declarations.some(ts.isInterfaceDeclaration)) addHeirs(symbol);
+    };
+    visitType(type);
+    const classes = [...found].sort((a, b) => a.getSourceFile().fileName.localeCompare(b.getSourceFile().fileName) || a.pos - b.pos);
+    return { classes, constructors };
+  }
+
+  /** The class a class extends, when the checker can see it in source. */
+  baseOf(declaration: ts.ClassLikeDeclaration): ts.ClassLikeDeclaration | undefined {
+    const heritage = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+    if (heritage === undefined) return undefined;
+    const symbol = this.symbolOf(heritage.expression);
+    return symbol?.declarations?.find(ts.isClassLike);
+  }
+
+  /** The member `name` an instance (or, `statics`, the constructor) of `declaration` has: the nearest in its chain. */
+  member(declaration: ts.ClassLikeDeclaration, name: string, statics = false): ClassMember | undefined {
+    let current: ts.ClassLikeDeclaration | undefined = declaration;
+    for (let hop = 0; current !== undefined && hop < MAX_HOPS; hop += 1) {
+      for (const member of current.members) {
+        if (memberName(member) !== name || isStatic(member) !== statics) continue;
+        // An abstract declaration or an overload signature says nothing; keep looking up, then give it.
+        if (ts.isMethodDeclaration(member) && member.body === undefined) continue;
+        if (ts.isGetAccessorDeclaration(member) && member.body === undefined) continue;
+        if (ts.isPropertyDeclaration(member) && member.initializer === undefined) continue;
+        return { member, owner: current };
+      }
+      // A constructor parameter property: `constructor(readonly name = 'x')`.
+      const constructor = current.members.find(ts.isConstructorDeclaration);
+      const parameter = statics ? undefined : constructor?.parameters.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === name && candidate.initializer !== undefined);
+      if (parameter !== undefined && ts.isParameterPropertyDeclaration(parameter, parameter.parent)) return { member: parameter, owner: current };
+      current = this.baseOf(current);
+    }
+    return undefined;
+  }
+
+  /** The function a call of method `name` on an instance of `declaration` runs. */
+  methodOf(declaration: ts.ClassLikeDeclaration, name: string): ts.SignatureDeclaration | undefined {
+    const found = this.member(declaration, name);
+    if (found === undefined) return undefined;
+    const { member } = found;
+    if (ts.isMethodDeclaration(member)) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer !== undefined) {
+      const initializer = member.initializer;
+      if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer;
+    }
+    return undefined;
+  }
+
+  /**
+   * The expression member `name` of an instance of `declaration` stands for: a property's initializer, a getter's or a
+   * method's single returned expression, a parameter property's default; `this.other` and `this.other()` in it are
+   * followed to the concrete class's member.
+   */
+  valueOf(declaration: ts.ClassLikeDeclaration, name: string, statics = false, hops = 0): ts.Expression | undefined {
+    const found = this.member(declaration, name, statics);
+    if (found === undefined || hops > MAX_HOPS) return undefined;
+    const { member } = found;
+    let value: ts.Expression | undefined;
+    if (ts.isPropertyDeclaration(member) || ts.isParameter(member)) value = member.initializer;
+    else if (ts.isGetAccessorDeclaration(member) || ts.isMethodDeclaration(member)) value = singleReturned(member);
+    if (value === undefined) return undefined;
+    const self = thisMember(value);
+    return self === undefined ? value : (this.valueOf(declaration, self, false, hops + 1) ?? value);
+  }
+
+  /** The name to print for a class: its own, or the variable's for a class expression. */
+  static nameOf(declaration: ts.ClassLikeDeclaration): string {
+    if (declaration.name !== undefined) return declaration.name.text;
+    const parent = declaration.parent;
+    return ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name) ? parent.name.text : '(anonymous class)';
+  }
+}
+
+/** `this.x` or `this.x()`: the member name `x`; else undefined. */
+export function thisMember(input: ts.Expression): string | undefined {
+  let expr = input;
+  while (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr) || ts.isNonNullExpression(expr)) expr = expr.expression;
+  if (ts.isCallExpression(expr) && expr.arguments.length === 0) expr = expr.expression;
+  if (ts.isPropertyAccessExpression(expr) && expr.expression.kind === ts.SyntaxKind.ThisKeyword) return expr.name.text;
+  return undefined;
+}

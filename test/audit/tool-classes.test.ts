@@ -1,0 +1,61 @@
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { audit, type AuditReport } from '../../src/audit/audit.ts';
+
+const fixture = (name: string): string => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
+
+function chains(report: AuditReport): string[] {
+  return report.chains.map((chain) => `${chain.from.tool} ${chain.from.path} (${chain.from.type}) ${chain.from.file}:${chain.from.line} -> ${chain.to.tool}.${chain.to.field} (${chain.to.type}): ${chain.status}`);
+}
+
+describe('tool classes registered in a loop over instances', () => {
+  let report: AuditReport;
+  beforeAll(() => {
+    report = audit(fixture('class-tools')).report;
+  });
+
+  it('finds each concrete class behind the loop variable, with the name its property initializer gives', () => {
+    expect(report.tools.map((tool) => `${tool.name} ${tool.style} ${tool.class} ${tool.file}:${tool.line}`)).toEqual([
+      'create_board tool-class CreateBoardTool src/server.ts:14',
+      'create_item tool-class CreateItemTool src/server.ts:25',
+    ]);
+    expect(report.discovery.sites).toEqual([{ style: 'register-tool', file: 'src/server.ts', line: 38, via: 'classes', tools: 2 }]);
+    expect(report.discovery.dynamic).toEqual([]);
+  });
+
+  it('reads the input schema from the method each class overrides', () => {
+    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type} ${acceptor.file}:${acceptor.line}`)).toEqual(['create_item.boardId number src/server.ts:28']);
+  });
+
+  it('follows execute -> this.executeInternal() to the override: a string board id into a number acceptor is broken', () => {
+    expect(chains(report)).toEqual(['create_board board_id (string) src/server.ts:21 -> create_item.boardId (number): broken']);
+    expect(report.tools.map((tool) => tool.emits)).toEqual(['typed', 'typed']);
+  });
+});
+
+describe('tool classes listed as constructors and instantiated by a factory typed with the abstract base', () => {
+  let report: AuditReport;
+  beforeAll(() => {
+    report = audit(fixture('class-factory')).report;
+  });
+
+  it('enumerates the concrete subclasses of the base, through an abstract layer, reading getters and statics', () => {
+    expect(report.tools.map((tool) => `${tool.name} ${tool.class} ${tool.file}:${tool.line}`)).toEqual([
+      'list_projects ListProjectsTool src/tools/projects.ts:4',
+      'create_task CreateTaskTool src/tools/projects.ts:19',
+      'archive_task ArchiveTaskTool src/tools/tasks.ts:4',
+    ]);
+    expect(report.discovery.sites).toEqual([{ style: 'register-tool', file: 'src/server.ts', line: 9, via: 'classes', tools: 3 }]);
+  });
+
+  it('reads the input from a getter, also one that returns another member', () => {
+    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`)).toEqual(['create_task.projectId string', 'archive_task.taskId string']);
+  });
+
+  it('follows the base execute into each run, and a private helper of the subclass, to the typed ids', () => {
+    expect(chains(report)).toEqual([
+      'list_projects projects[].id (number) src/tools/projects.ts:13 -> create_task.projectId (string): broken',
+      'create_task taskId (number) src/tools/projects.ts:34 -> archive_task.taskId (string): broken',
+    ]);
+  });
+});
