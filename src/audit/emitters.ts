@@ -199,7 +199,7 @@ export class EmitterReader {
    * A call into the project's own code, with its parameters bound to the call's arguments: a function, or the method
    * the concrete class runs for `t.execute(a)` and `this.executeInternal(i)` (its override, not the base's).
    */
-  private callee(call: ts.CallExpression, bindings: Bindings): { fn: ts.SignatureDeclaration; bindings: Bindings } | undefined {
+  private callee(call: ts.CallExpression, bindings: Bindings): { fn: ts.SignatureDeclaration; bindings: Bindings; inClass: boolean } | undefined {
     const callee = unwrap(call.expression);
     const owner = ts.isPropertyAccessExpression(callee) ? this.instanceOf(callee.expression, bindings) : undefined;
     const method = owner === undefined || !ts.isPropertyAccessExpression(callee) ? undefined : this.classes.methodOf(owner, callee.name.text);
@@ -214,7 +214,7 @@ export class EmitterReader {
     });
     // An arrow keeps the `this` around it; a method reached through an instance has that instance.
     const self = method !== undefined ? owner : ts.isArrowFunction(fn) ? bindings.self : undefined;
-    return { fn, bindings: { values, instances: new Map(), self } };
+    return { fn, bindings: { values, instances: new Map(), self }, inClass: method !== undefined };
   }
 
   /** A value a handler returns: a tool result object, a helper call that builds one, a conditional of both. */
@@ -255,7 +255,8 @@ export class EmitterReader {
     if (ts.isCallExpression(expr) && depth < MAX_CALL_DEPTH) {
       const target = this.callee(expr, bindings);
       if (target !== undefined) {
-        for (const returned of returnedExpressions(target.fn)) this.results(returned, target.bindings, depth + 1, site, out);
+        // A helper's result is emitted where the tool calls it; a tool class's, in the class.
+        for (const returned of returnedExpressions(target.fn)) this.results(returned, target.bindings, depth + 1, target.inClass ? returned : site, out);
         return;
       }
     }
@@ -275,8 +276,13 @@ export class EmitterReader {
       const shape: Shape = { kind: 'type', type: this.checker.getNonNullableType(this.checker.getTypeOfSymbol(structured)) };
       const source = this.source('structuredContent', shape, site);
       // `structuredContent?: Record<string, unknown>` on a result type says nothing about ids; only a typed one counts.
-      if (!source.opaque) out.push(source);
+      if (!source.opaque) {
+        out.push(source);
+        return;
+      }
     }
+    // A result the code does not show, typed only as a tool result (`CallToolResult`): its text may hold any JSON.
+    if (type.getProperty('content') !== undefined) out.push({ channel: 'text', site, leaves: [], opaque: true });
   }
 
   /** `content: [{ type: 'text', text: JSON.stringify(value) }]`, however it is built. */

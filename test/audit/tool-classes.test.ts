@@ -59,3 +59,21 @@ describe('tool classes listed as constructors and instantiated by a factory type
     ]);
   });
 });
+
+describe('tool classes that register themselves: the registration reads `this`', () => {
+  let report: AuditReport;
+  beforeAll(() => {
+    report = audit(fixture('class-self-registration')).report;
+  });
+
+  it('reads every concrete subclass of the class the registration is written in, and emits where each class returns', () => {
+    expect(report.tools.map((tool) => `${tool.name} ${tool.class} ${tool.emits}`)).toEqual(['list_labels ListLabels typed', 'delete_label DeleteLabel unknown']);
+    expect(report.discovery.sites).toEqual([{ style: 'register-tool', file: 'src/tool.ts', line: 12, via: 'classes', tools: 2 }]);
+    expect(chains(report)).toEqual(['list_labels labels[].id (number) src/labels.ts:18 -> delete_label.labelId (string): broken']);
+  });
+
+  it('counts a handler typed only as a tool result as one whose emitted types are unknown', () => {
+    expect(report.unknownEmitters).toEqual([{ tool: 'delete_label', path: '', file: 'src/labels.ts', line: 26 }]);
+    expect(report.coverage).toMatchObject({ tools: 2, knownEmitters: 1, unvouched: [] });
+  });
+});
