@@ -22,6 +22,8 @@ export interface CodemodNote {
   readonly line: number;
   readonly column: number;
   readonly message: string;
+  /** True when the edit also changes the JSON Schema the server publishes (a union or coercion became a guarded string). */
+  readonly publishedSchemaChange?: true;
 }
 
 export interface CodemodOutcome {

@@ -97,9 +97,9 @@ class GuardIdsRun {
     this.reader = new TypeScriptSchemaReader(sourceFile, [...GUARD_MODULES, specifier]);
   }
 
-  note(kind: CodemodNote['kind'], node: ts.Node, message: string): void {
+  note(kind: CodemodNote['kind'], node: ts.Node, message: string, publishedSchemaChange = false): void {
     const { line, character } = this.sourceFile.getLineAndCharacterOfPosition(node.getStart(this.sourceFile));
-    this.notes.push({ kind, line: line + 1, column: character + 1, message });
+    this.notes.push({ kind, line: line + 1, column: character + 1, message, ...(publishedSchemaChange ? { publishedSchemaChange: true } : {}) });
   }
 
   /** The guard's local name: an existing `guardId` import (aliased or not), else `guardId`. */
@@ -241,7 +241,9 @@ class GuardIdsRun {
     }
     const note = verdict === 'guard' ? undefined : { kind: 'behaviour-change' as const, message: this.behaviourMessage(verdict, key, text, guard, meaningOf(value).optional) };
     this.rewrites.push({ edits, at: valueNode, ...(note === undefined ? {} : { note }) });
-    if (note !== undefined) this.note(note.kind, valueNode, note.message);
+    // A union publishes `anyOf` or a type array, and zod 3 leaves a coerced field out of `required`: the guarded
+    // string publishes `"type": "string"` (and, on zod 3, `required`), so the committed contract moves.
+    if (note !== undefined) this.note(note.kind, valueNode, note.message, verdict === 'union' || verdict === 'coerced');
   }
 
   /**

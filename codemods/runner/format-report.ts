@@ -73,6 +73,15 @@ export function formatSummary(report: CodemodRunReport, options: SummaryOptions)
   } else if (summary.errors === 0) {
     closing.push('No file had anything to change; read the needs-review notes above.');
   }
+  const moved = report.files
+    .filter((file) => file.status === 'changed')
+    .reduce((count, file) => count + file.notes.filter((note) => note.publishedSchemaChange === true).length, 0);
+  if (moved > 0) {
+    closing.push(
+      `${plural(moved, 'field')} now ${moved === 1 ? 'publishes' : 'publish'} a different schema (a union or coercion became a guarded string); ` +
+        're-snapshot the committed contract: agent-contract contract check --update -- <server command>.',
+    );
+  }
   if (summary.errors > 0) {
     closing.push(`${plural(summary.errors, 'file')} could not be processed and ${summary.errors === 1 ? 'was' : 'were'} left as ${summary.errors === 1 ? 'it was' : 'they were'}; fix the errors above and run again.`);
   }
