@@ -200,17 +200,7 @@ export async function writeFileAtomic(
       throw new AtomicWriteError(filePath, 'changed', 'it changed after it was read; read it again');
     }
   }
-  try {
-    await fileSystem.rename(temporary, target);
-  } catch (error) {
-    await fileSystem.rm(temporary, { force: true }).catch(() => undefined);
-    throw new AtomicWriteError(
-      filePath,
-      'replace',
-      `it could not be replaced (${errorCode(error) ?? String(error)}); check the folder's permissions`,
-      error,
-    );
-  }
+  await renameOver(filePath, temporary, target, 'replaced', fileSystem);
 }
 
 async function refuseOutside(
@@ -310,6 +300,17 @@ async function createFile(
   await refuseOutside(filePath, target, options.roots, fileSystem, 'its folder is');
   const temporary = temporaryFileFor(target);
   await writeTemporary(filePath, temporary, data, 0o666, fileSystem);
+  await renameOver(filePath, temporary, target, 'created', fileSystem);
+}
+
+/** Moves the written temporary file to its place, removing it when that fails. */
+async function renameOver(
+  filePath: string,
+  temporary: string,
+  target: string,
+  done: 'replaced' | 'created',
+  fileSystem: AtomicWriteFileSystem,
+): Promise<void> {
   try {
     await fileSystem.rename(temporary, target);
   } catch (error) {
@@ -317,7 +318,7 @@ async function createFile(
     throw new AtomicWriteError(
       filePath,
       'replace',
-      `it could not be created (${errorCode(error) ?? String(error)}); check the folder's permissions`,
+      `it could not be ${done} (${errorCode(error) ?? String(error)}); check the folder's permissions`,
       error,
     );
   }
