@@ -25,7 +25,7 @@ function isInstalled(folder) {
 }
 
 function npmCommand() {
-  // Under `npm run prepare` this is the npm that is running us; otherwise the one on PATH.
+  // Under `npm test` (its pretest) this is the npm that is running us; otherwise the one on PATH.
   const npmCli = process.env.npm_execpath;
   if (npmCli && /\.(c|m)?js$/.test(npmCli)) return { command: process.execPath, prefixArgs: [npmCli] };
   return { command: process.platform === 'win32' ? 'npm.cmd' : 'npm', prefixArgs: [] };

@@ -1,5 +1,4 @@
 import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
-import { PACKAGE_VERSION } from '../../src/package-info.ts';
 
 /** `config`: the smallest shipped config that turns the rule on (`strict` includes `recommended`; `all` has every rule). */
 export interface AgentContractRuleDocs {
@@ -7,7 +6,10 @@ export interface AgentContractRuleDocs {
   config: 'recommended' | 'strict' | 'tests';
 }
 
-const withDocsUrl = ESLintUtils.RuleCreator<AgentContractRuleDocs>((name) => `https://unpkg.com/agent-contract@${PACKAGE_VERSION}/eslint-plugin/docs/rules/${name}.md`);
+/** Each rule's page, in the repository package.json's `repository` field names, on its default branch. */
+const RULE_DOCS_URL = 'https://github.com/agent-contract/agent-contract/blob/main/eslint-plugin/docs/rules';
+
+const withDocsUrl = ESLintUtils.RuleCreator<AgentContractRuleDocs>((name) => `${RULE_DOCS_URL}/${name}.md`);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

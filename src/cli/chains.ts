@@ -18,7 +18,7 @@ async function readSamples(file: string): Promise<ConsumerSamples> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as { code?: string }).code;
-    throw new UsageError(`--samples ${file}: ${code === 'ENOENT' ? 'no such file' : 'cannot be read'}; pass a JSON file like examples/helpdesk/samples.json`);
+    throw new UsageError(`--samples ${file}: ${code === 'ENOENT' ? 'no such file' : 'cannot be read'}; pass a JSON file of sample arguments, {"tools": {"<tool>": {...}}, "fields": {"<field>": value}}`);
   }
   let parsed: unknown;
   try {

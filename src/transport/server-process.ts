@@ -64,12 +64,18 @@ class StderrTail {
 
 /**
  * `cross-spawn` on Windows, where it finds `npx.cmd` and the like, as the SDK's own stdio transport does; Node's spawn
- * elsewhere, where cross-spawn does nothing more. A dependency of this package, required at run time (also from the
- * bundled CLI, which leaves the call alone) so that other platforms never load it.
+ * elsewhere, where cross-spawn does nothing more. An optional peer of this package (the MCP SDK depends on it), required
+ * at run time (also from the bundled CLI, which leaves the call alone) so that other platforms never load it.
  */
 function spawnFunction(): typeof spawn {
   if (process.platform !== 'win32') return spawn;
-  return createRequire(import.meta.url)('cross-spawn') as typeof spawn;
+  try {
+    return createRequire(import.meta.url)('cross-spawn') as typeof spawn;
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (code !== 'MODULE_NOT_FOUND' || !String(message).includes("'cross-spawn'")) throw error;
+    throw new Error('starting a server on Windows needs the cross-spawn package, which is not installed; install it next to agent-contract (npm i -D cross-spawn) and run again');
+  }
 }
 
 /**

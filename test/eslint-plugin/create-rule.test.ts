@@ -1,6 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TSESLint } from '@typescript-eslint/utils';
+import { rules } from '../../eslint-plugin/rules/index.ts';
 import { createRule, optionsMerger } from '../../eslint-plugin/utils/create-rule.ts';
+import { repoRoot } from '../support/run-cli.ts';
 
 describe('optionsMerger', () => {
   const merge = optionsMerger<[{ importFrom: string; allow: string[] }]>([{ importFrom: 'agent-contract', allow: [] }]);
@@ -58,5 +62,28 @@ describe('createRule', () => {
     rule.create(contextWith([{ importFrom: './b.ts' }]));
     rule.create(contextWith([]));
     expect(received).toEqual([[{ importFrom: './a.ts' }], [{ importFrom: './b.ts' }], [{ importFrom: 'agent-contract' }]]);
+  });
+});
+
+describe('meta.docs.url', () => {
+  const { repository } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { repository: { url: string } };
+  const repositoryUrl = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
+
+  it("points every rule at its page in the repository package.json names, which is in the repository's tree", () => {
+    expect(Object.keys(rules).length).toBeGreaterThan(0);
+    for (const [id, rule] of Object.entries(rules)) {
+      expect(rule.meta.docs?.url).toBe(`${repositoryUrl}/blob/main/eslint-plugin/docs/rules/${id}.md`);
+      expect(existsSync(join(repoRoot, 'eslint-plugin', 'docs', 'rules', `${id}.md`)), id).toBe(true);
+    }
+  });
+
+  it('gives a rule made with createRule the page named after its id', () => {
+    const probe = createRule({
+      name: 'probe-rule',
+      meta: { type: 'problem', docs: { description: 'probe', config: 'recommended' }, schema: [], messages: { x: 'x' } },
+      defaultOptions: [],
+      create: () => ({}),
+    });
+    expect(probe.meta.docs?.url).toBe(`${repositoryUrl}/blob/main/eslint-plugin/docs/rules/probe-rule.md`);
   });
 });

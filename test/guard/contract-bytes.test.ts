@@ -2,7 +2,7 @@
  * The contract an agent sees is the tools/list response as it leaves the server. These tests start real MCP servers
  * from each test/zod-matrix/<folder>/ (one zod copy per folder, rendered by the SDK copies installed next to it),
  * record the response on the server side of the in-memory transport, and compare `{ ticketId: inner }` with
- * `{ ticketId: guardId(inner) }` byte for byte. Run `node scripts/install-zod-matrix.mjs` first (npm's prepare does).
+ * `{ ticketId: guardId(inner) }` byte for byte. Run `node scripts/install-zod-matrix.mjs` first (`npm test`'s pretest does).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * The built CLI, as a user's shell runs it (package.json's `bin`: the bundle scripts/bundle-cli.ts writes): `npm ci`
- * builds dist/ through `prepare`, `npm test` through `npm run build`.
+ * The built CLI, as a user's shell runs it (package.json's `bin`: the bundle scripts/bundle-cli.ts writes): `npm test`
+ * builds dist/ through `npm run build` (as `npm run demo` and `npm pack` do).
  */
 export const builtCli = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 

@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from '../support/run-cli.ts';
+
+// The package as a user receives it: `npm pack` of the built dist/ (no lifecycle scripts, so a test never rebuilds
+// dist/ under the other tests' feet), installed from the registry into an empty project. The installs use the local
+// npm cache first (--prefer-offline) and the registry for what the cache lacks.
+
+const run = promisify(execFile);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+export interface Packed {
+  /** The .tgz file. */
+  readonly tarball: string;
+  /** Every file in it, relative to the package root (`dist/src/index.js`). */
+  readonly files: readonly string[];
+}
+
+interface PackJson {
+  readonly filename: string;
+  readonly files: readonly { readonly path: string }[];
+}
+
+export interface CommandRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs a command in `cwd` to its end, whatever its exit code. */
+export async function runCommand(
+  file: string,
+  args: readonly string[],
+  cwd: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<CommandRun> {
+  try {
+    const { stdout, stderr } = await run(file, [...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code?: unknown; stdout?: string; stderr?: string };
+    if (typeof code !== 'number') throw error;
+    return { code, stdout: stdout ?? '', stderr: stderr ?? '' };
+  }
+}
+
+/** Runs a command in `cwd` and returns its stdout; a failure names the command and quotes its output. */
+export async function command(file: string, args: readonly string[], cwd: string): Promise<string> {
+  const result = await runCommand(file, args, cwd);
+  if (result.code !== 0)
+    throw new Error(`${file} ${args.join(' ')} exited ${result.code} in ${cwd}:\n${result.stderr}${result.stdout}`);
+  return result.stdout;
+}
+
+/** Packs the repository as it is built now. */
+export async function pack(): Promise<Packed> {
+  for (const built of ['dist/src/index.js', 'dist/eslint-plugin/index.js', 'dist/cli/main.js']) {
+    if (!existsSync(join(repoRoot, built)))
+      throw new Error(`${built} is missing; run npm run build before the package tests`);
+  }
+  const destination = await mkdtemp(join(tmpdir(), 'agent-contract-pack-'));
+  const stdout = await command(
+    npm,
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', destination],
+    repoRoot,
+  );
+  const [packed] = JSON.parse(stdout) as PackJson[];
+  if (packed === undefined) throw new Error(`npm pack printed no package: ${stdout}`);
+  return { tarball: join(destination, packed.filename), files: packed.files.map((file) => file.path).sort() };
+}
+
+/** An empty ES module project with the given packages installed by `npm install`, as a user would. */
+export async function installProject(
+  prefix: string,
+  specs: readonly string[],
+  devSpecs: readonly string[] = [],
+): Promise<string> {
+  const project = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  await writeFile(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: prefix, version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  const flags = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
+  await command(npm, ['install', ...flags, ...specs], project);
+  if (devSpecs.length > 0) await command(npm, ['install', '--save-dev', ...flags, ...devSpecs], project);
+  return project;
+}
+
+/** The version of a package this repository installs, so the test projects install what the npm cache holds. */
+export async function repositoryVersionOf(name: string): Promise<string> {
+  const json = JSON.parse(await readFile(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return json.version;
+}
+
+export interface InstalledPackage {
+  /** `agent-contract`, `@scope/name`; a nested copy appears once per copy. */
+  readonly name: string;
+  /** node_modules/name, relative to the project. */
+  readonly path: string;
+}
+
+/** Every package npm installed, from node_modules/.package-lock.json (npm writes it on every install). */
+export async function installedPackages(project: string): Promise<InstalledPackage[]> {
+  const lock = JSON.parse(await readFile(join(project, 'node_modules', '.package-lock.json'), 'utf8')) as {
+    packages: Record<string, { name?: string }>;
+  };
+  return Object.keys(lock.packages)
+    .filter((path) => path.startsWith('node_modules/'))
+    .map((path) => ({ name: path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length), path }))
+    .sort((first, second) => first.path.localeCompare(second.path));
+}
+
+/** The bytes of every file under a folder (its apparent size, as `du --apparent-size -b` counts it). */
+export async function folderBytes(folder: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}

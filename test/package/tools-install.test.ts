@@ -1,0 +1,151 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command, installProject, pack, repositoryVersionOf, runCommand } from './packed.ts';
+
+// The package installed as a server project's tooling is installed: beside the optional peers its lint rules, codemods,
+// audit and contract commands use (eslint and typescript-eslint, typescript, the MCP SDK). Every entry point is read
+// the ways a user's project reads it: import and require, and TypeScript under each module resolution.
+
+const ENTRIES = [
+  'agent-contract',
+  'agent-contract/eslint-plugin',
+  'agent-contract/testing',
+  'agent-contract/contract',
+] as const;
+
+let project: string;
+
+beforeAll(async () => {
+  const { tarball } = await pack();
+  const at = async (name: string) => `${name}@${await repositoryVersionOf(name)}`;
+  const peers = await Promise.all(
+    ['zod', '@modelcontextprotocol/sdk', 'eslint', 'typescript-eslint', 'typescript', '@types/node'].map(at),
+  );
+  project = await installProject('agent-contract-tools', [tarball, ...peers]);
+  await rm(dirname(tarball), { recursive: true, force: true });
+}, 240_000);
+
+afterAll(async () => {
+  if (project !== undefined) await rm(project, { recursive: true, force: true });
+});
+
+describe('every entry point, from CommonJS', () => {
+  it('require() gives what import gives: the namespace, and the plugin object for the ESLint plugin', async () => {
+    await writeFile(
+      join(project, 'entries.cjs'),
+      [
+        `const entries = ${JSON.stringify(ENTRIES)};`,
+        '(async () => {',
+        '  const found = {};',
+        '  for (const entry of entries) {',
+        '    const required = require(entry);',
+        '    const imported = await import(entry);',
+        "    const expected = entry.endsWith('/eslint-plugin') ? imported.default : imported;",
+        '    const keys = Object.keys(expected);',
+        '    found[entry] = {',
+        '      same: expected === required || (keys.length > 0 && keys.every((key) => required[key] === expected[key])),',
+        "      keys: keys.filter((key) => key !== '__esModule').length,",
+        '    };',
+        '  }',
+        "  const plugin = require('agent-contract/eslint-plugin');",
+        '  found.plugin = { configs: Object.keys(plugin.configs ?? {}).sort(), rules: Object.keys(plugin.rules ?? {}).length };',
+        '  console.log(JSON.stringify(found));',
+        '})();',
+        '',
+      ].join('\n'),
+    );
+    const found = JSON.parse(await command(process.execPath, ['entries.cjs'], project)) as Record<
+      string,
+      { same: boolean; keys: number }
+    > & {
+      plugin: { configs: string[]; rules: number };
+    };
+    for (const entry of ENTRIES) {
+      expect(found[entry]?.same, entry).toBe(true);
+      expect(found[entry]?.keys, entry).toBeGreaterThan(0);
+    }
+    expect(found.plugin.configs).toEqual(['all', 'recommended', 'strict', 'tests']);
+    expect(found.plugin.rules).toBeGreaterThan(0);
+  });
+
+  it('an eslint.config.cjs that requires the plugin lints with its configs', async () => {
+    await writeFile(
+      join(project, 'eslint.config.cjs'),
+      [
+        "const tseslint = require('typescript-eslint');",
+        "const agentContract = require('agent-contract/eslint-plugin');",
+        'module.exports = [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser } }, agentContract.configs.recommended];',
+        '',
+      ].join('\n'),
+    );
+    await mkdir(join(project, 'lint'), { recursive: true });
+    await writeFile(
+      join(project, 'lint', 'tools.ts'),
+      "import { z } from 'zod';\n\nexport const input = { ticketId: z.union([z.string(), z.number()]) };\n",
+    );
+    const eslint = join(project, 'node_modules', 'eslint', 'bin', 'eslint.js');
+    const linted = await runCommand(process.execPath, [eslint, '--format', 'json', 'lint/tools.ts'], project);
+    expect(linted.stderr).toBe('');
+    const report = linted.stdout;
+    const [file] = JSON.parse(report) as { messages: { ruleId: string | null; line: number }[] }[];
+    expect(file?.messages.map((message) => [message.ruleId, message.line])).toEqual([
+      ['agent-contract/no-id-union', 3],
+    ]);
+  });
+});
+
+describe('every entry point, from TypeScript', () => {
+  const source = [
+    "import { z } from 'zod';",
+    "import { guardId } from 'agent-contract';",
+    "import agentContract from 'agent-contract/eslint-plugin';",
+    "import { runLiteralConsumer } from 'agent-contract/testing';",
+    "import { diffContracts } from 'agent-contract/contract';",
+    '',
+    'export const ticketId: string = guardId(z.string().min(1)).parse(47);',
+    'export const recommended: object = agentContract.configs.recommended;',
+    'export const consumer: (options: Parameters<typeof runLiteralConsumer>[0]) => Promise<unknown> = runLiteralConsumer;',
+    'export const diff: typeof diffContracts = diffContracts;',
+    // Each line fails only while the name has its real type; a module without types would make every name `any`.
+    '// @ts-expect-error guardId takes a schema',
+    'guardId(47);',
+    '// @ts-expect-error the plugin has no such config',
+    'agentContract.configs.everything;',
+    '// @ts-expect-error runLiteralConsumer takes options',
+    'runLiteralConsumer();',
+    '// @ts-expect-error diffContracts takes two contracts',
+    'diffContracts();',
+    '',
+  ].join('\n');
+
+  const settings = {
+    node: { module: 'esnext', moduleResolution: 'node', ignoreDeprecations: '6.0' },
+    node16: { module: 'node16', moduleResolution: 'node16' },
+    nodenext: { module: 'nodenext', moduleResolution: 'nodenext' },
+    bundler: { module: 'esnext', moduleResolution: 'bundler' },
+  } as const;
+
+  for (const [name, options] of Object.entries(settings)) {
+    it(`type-checks an import of each entry with "moduleResolution": "${options.moduleResolution}"`, async () => {
+      const folder = join(project, `types-${name}`);
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, 'entries.ts'), source);
+      const compilerOptions = {
+        ...options,
+        target: 'es2022',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        lib: ['es2023'],
+      };
+      await writeFile(
+        join(folder, 'tsconfig.json'),
+        `${JSON.stringify({ compilerOptions, files: ['entries.ts'] }, null, 2)}\n`,
+      );
+      const tsc = join(project, 'node_modules', 'typescript', 'bin', 'tsc');
+      await expect(command(process.execPath, [tsc, '-p', join(folder, 'tsconfig.json')], folder)).resolves.toBe('');
+    });
+  }
+});
