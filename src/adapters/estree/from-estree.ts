@@ -6,6 +6,7 @@ import { mayHoldUnion } from '../../model/text-shortcuts.ts';
 import { GUARD_MODULES, ImportTable, zodModuleOf, type ImportBinding } from '../../model/zod-imports.ts';
 import { outermostChain } from './chain-position.ts';
 import { unwrap } from './unwrap.ts';
+import { throughPackageHelpers } from '../../model/package-helpers.ts';
 
 /**
  * The ESTree edge of the model: turns typescript-eslint nodes into the neutral `SchemaExpr`, so rules make their
@@ -235,7 +236,7 @@ export class EstreeSchemaReader {
       if (initializer === undefined) break;
       current = this.read(initializer);
     }
-    return current;
+    return throughPackageHelpers(current, this.resolve);
   };
 
   private constInitializer(identifier: TSESTree.Identifier): Node | undefined {
