@@ -20,7 +20,7 @@ beforeAll(async () => {
   const { tarball } = await pack();
   const at = async (name: string) => `${name}@${await repositoryVersionOf(name)}`;
   const peers = await Promise.all(
-    ['zod', '@modelcontextprotocol/sdk', 'eslint', 'typescript-eslint', 'typescript', '@types/node'].map(at),
+    ['zod', '@modelcontextprotocol/sdk', 'eslint', 'typescript-eslint', 'typescript'].map(at),
   );
   project = await installProject('agent-contract-tools', [tarball, ...peers]);
   await rm(dirname(tarball), { recursive: true, force: true });
@@ -137,7 +137,7 @@ describe('every entry point, from TypeScript', () => {
         strict: true,
         noEmit: true,
         skipLibCheck: true,
-        types: ['node'],
+        types: [],
         lib: ['es2023'],
       };
       await writeFile(
