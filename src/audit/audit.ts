@@ -228,7 +228,8 @@ function verdictOf(coverage: AuditCoverage, broken: number, suspect: number, cha
     const why = coverage.unvouched.length === 1 ? 'it has an acceptor and no emitter of known type' : 'they have acceptors and no emitter of known type';
     return { vouched: false, text: `${found === '' ? '' : `${found}; `}could not vouch for ${entities}: ${why}.` };
   }
-  return { vouched: true, text: found === '' ? `no broken chain among ${plural(chains, 'chain')}.` : `${found}.` };
+  if (found !== '') return { vouched: true, text: `${found}.` };
+  return { vouched: true, text: chains === 0 ? 'no tool accepts an id another emits; nothing to break.' : `no broken chain among ${plural(chains, 'chain')}.` };
 }
 
 /** Audits a prepared project: for tests and benchmarks that build the program themselves. */
@@ -404,8 +405,7 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
   const diagnosed = performance.now();
 
   const typedEntities = new Set(emitterEnds.filter((end) => end.evidence === undefined).map((end) => end.field.entity));
-  const someUnknown = tools.some((tool) => tool.emits === 'unknown' || tool.handler === undefined);
-  const unvouched = someUnknown ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity)) : [];
+  const unvouched = knownEmitters < tools.length ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity)) : [];
   const coverage: AuditCoverage = {
     registrationSites: discovery.sites.length,
     unfollowedSites: discovery.sites.filter((site) => site.via === 'not-followed').length,

@@ -391,9 +391,46 @@ export class EmitterReader {
     const type = this.checker.getTypeAtLocation(expr);
     if (depth < MAX_FOLLOW_DEPTH && (force || this.isOpaque(type) || this.readsInstance(expr, bindings))) {
       const followed = this.followed(expr, bindings, depth);
-      if (followed !== undefined) return followed;
+      // Following the code never makes a value less known than its type says (`rows as Row[]` of an untyped call).
+      if (followed !== undefined && (this.isOpaque(type) || !this.isOpaqueShape(followed))) return followed;
     }
     return { kind: 'type', type };
+  }
+
+  private isOpaqueShape(shape: Shape): boolean {
+    switch (shape.kind) {
+      case 'type':
+        return this.isOpaque(shape.type);
+      case 'at':
+        return this.isOpaqueShape(shape.shape);
+      case 'union':
+        return shape.members.some((member) => this.isOpaqueShape(member));
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * What a local variable holds: a `const`'s initializer, or for a `let` (`let result; if (...) result = await a();
+   * else result = await b();`) its initializer and every value assigned to it in the function that declares it.
+   */
+  private valuesOf(identifier: ts.Identifier): ts.Expression[] {
+    const initializer = this.constInitializer(identifier);
+    if (initializer !== undefined) return [initializer];
+    const symbol = this.checker.getSymbolAtLocation(identifier);
+    const declaration = symbol?.valueDeclaration;
+    if (declaration === undefined || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return [];
+    const values: ts.Expression[] = declaration.initializer === undefined ? [] : [declaration.initializer];
+    let scope: ts.Node = declaration;
+    while (!ts.isFunctionLike(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
+    const visit = (node: ts.Node): void => {
+      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && this.checker.getSymbolAtLocation(node.left) === symbol) {
+        values.push(node.right);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(scope);
+    return values;
   }
 
   /** The shape the code gives a value: a const's initializer, an awaited call, a property of what is followed, a call's returns. */
@@ -401,8 +438,10 @@ export class EmitterReader {
     if (ts.isAwaitExpression(expr)) return this.awaited(this.shapeOf(expr.expression, bindings, depth, true));
     if (ts.isAsExpression(expr) || ts.isNonNullExpression(expr) || ts.isSatisfiesExpression(expr) || ts.isTypeAssertionExpression(expr)) return this.shapeOf(expr.expression, bindings, depth, true);
     if (ts.isIdentifier(expr)) {
-      const initializer = this.constInitializer(expr);
-      return initializer === undefined ? undefined : this.shapeOf(initializer, bindings, depth + 1, true);
+      const values = this.valuesOf(expr);
+      if (values.length === 0) return undefined;
+      const members = values.map((value) => this.shapeOf(value, bindings, depth + 1, true));
+      return members.length === 1 ? members[0] : { kind: 'union', members };
     }
     const key = ts.isPropertyAccessExpression(expr) ? expr.name.text : ts.isElementAccessExpression(expr) && ts.isStringLiteralLike(expr.argumentExpression) ? expr.argumentExpression.text : undefined;
     if (key !== undefined && (ts.isPropertyAccessExpression(expr) || ts.isElementAccessExpression(expr))) {
@@ -418,7 +457,7 @@ export class EmitterReader {
       if (target === undefined) return undefined;
       const returned = returnedExpressions(target.fn);
       if (returned.length === 0) return undefined;
-      const members: Shape[] = returned.map((value) => ({ kind: 'at', site: value, shape: this.shapeOf(value, target.bindings, depth + 1) }));
+      const members: Shape[] = returned.map((value) => ({ kind: 'at', site: value, shape: this.shapeOf(value, target.bindings, depth + 1, true) }));
       const shape: Shape = members.length === 1 ? (members[0] as Shape) : { kind: 'union', members };
       return isAsync(target.fn) ? this.awaited(shape) : shape;
     }

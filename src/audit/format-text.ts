@@ -166,7 +166,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   }
   const unknownTools = report.tools.filter((tool) => tool.emits === 'unknown');
   if (unknownTools.length > 0) {
-    lines.push('', c.bold(`Tools that emit unknown types (${unknownTools.length}): their handlers return \`any\`, so their ids are not in the matrix`));
+    lines.push('', c.bold(`Tools that emit unknown types (${unknownTools.length}): their handlers return \`any\` or an untyped tool result, so the types do not show their ids`));
     for (const tool of unknownTools) {
       const site = report.unknownEmitters.find((entry) => entry.tool === tool.name && entry.path === '');
       lines.push(`  ${tool.name}  ${at(site ?? tool)}`);

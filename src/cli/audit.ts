@@ -54,7 +54,7 @@ export function blindSpot(report: AuditReport, target: string): string | undefin
   }
   if (knownEmitters === 0) {
     const untyped = report.tools.filter((tool) => tool.emits === 'unknown').length;
-    const what = untyped === tools ? `${untyped} of ${tools} emit \`any\`` : `${untyped} of ${tools} emit \`any\`, the others' handlers were not found`;
+    const what = untyped === tools ? `${untyped} of ${tools} emit unknown types` : `${untyped} of ${tools} emit unknown types, the others' handlers were not found`;
     return `audit ${target} knew the emitted type of no tool (${what}); type what their handlers return, ${escape}`;
   }
   return undefined;

@@ -45,7 +45,7 @@ describe('handlers that return `any`, and an acceptor that parses its id as a nu
       '    ? get_ticket emits a value typed any  src/server.ts:10',
       '    evidence: parseInt(ticket_id, 10)  src/server.ts:10',
     ]);
-    expect(lines.indexOf('Tools that emit unknown types (2): their handlers return `any`, so their ids are not in the matrix')).toBeGreaterThan(suspect);
+    expect(lines.indexOf('Tools that emit unknown types (2): their handlers return `any` or an untyped tool result, so the types do not show their ids')).toBeGreaterThan(suspect);
     expect(lines.at(-1)).toBe('Verdict: 2 suspect chains; could not vouch for ticket: it has an acceptor and no emitter of known type.');
   });
 

@@ -77,3 +77,16 @@ describe('tool classes that register themselves: the registration reads `this`',
     expect(report.coverage).toMatchObject({ tools: 2, knownEmitters: 1, unvouched: [] });
   });
 });
+
+describe('a toolkit that registers each instance it is handed, typed with the interface its base implements', () => {
+  let report: AuditReport;
+  beforeAll(() => {
+    report = audit(fixture('class-toolkit')).report;
+  });
+
+  it('reads the implementers of the interface, the schema a local const took from the instance, and a `let` the handler assigns', () => {
+    expect(report.tools.map((tool) => `${tool.name} ${tool.class}`)).toEqual(['create_board CreateBoardTool', 'create_item CreateItemTool']);
+    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`)).toEqual(['create_item.boardId number']);
+    expect(chains(report)).toEqual(['create_board board_id (string) src/tools/create-board-tool.ts:20 -> create_item.boardId (number): broken']);
+  });
+});

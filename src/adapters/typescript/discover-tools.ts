@@ -137,6 +137,21 @@ function memberAccess(node: ts.Node | undefined): { receiver: ts.Expression; mem
   return undefined;
 }
 
+/** What a local const holds (`const inputSchema = tool.getInputSchema()`), else the node itself. */
+function localValue(node: ts.Node | undefined): ts.Node | undefined {
+  if (node === undefined || !ts.isIdentifier(node)) return node;
+  const statement = node.getSourceFile();
+  for (let scope: ts.Node | undefined = node.parent; scope !== undefined && scope !== statement.parent; scope = scope.parent) {
+    if (!ts.isBlock(scope) && !ts.isSourceFile(scope)) continue;
+    for (const candidate of scope.statements) {
+      if (!ts.isVariableStatement(candidate) || (candidate.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
+      const declaration = candidate.declarationList.declarations.find((entry) => ts.isIdentifier(entry.name) && entry.name.text === node.text);
+      if (declaration?.initializer !== undefined) return declaration.initializer;
+    }
+  }
+  return node;
+}
+
 /** `x.bind(y)`: `x`. */
 function unbound(node: ts.Expression): ts.Expression {
   const expr = unwrap(node);
@@ -346,7 +361,7 @@ class ToolFinder {
       const name = nameValue === undefined ? undefined : this.resolver.constantString(nameValue);
       if (name === undefined) continue;
       const part = (expr: Expr | undefined): Expr | undefined => {
-        const read = memberAccess(expr?.node);
+        const read = memberAccess(localValue(expr?.node));
         if (expr === undefined || read === undefined || !sameReceiver(read.receiver)) return expr;
         const value = this.classes.valueOf(declaration, read.member, constructors);
         return value === undefined ? undefined : this.resolver.read(value);
