@@ -1,9 +1,9 @@
 import type { TSESTree } from '@typescript-eslint/utils';
+import { installedZodMajor } from '../../src/adapters/packages/installed-zod.ts';
 import type { ChainMethod } from '../../src/model/schema-expr.ts';
 import { effectEmptiesContract } from '../../src/model/schema-meaning.ts';
 import { mayHoldContractEmptyingEffect } from '../../src/model/text-shortcuts.ts';
 import { createRule } from '../utils/create-rule.ts';
-import { installedZodMajor } from '../utils/installed-zod.ts';
 import { toolLabel } from '../utils/message-text.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
