@@ -157,8 +157,8 @@ const ID_NAME = `/${ID_NAME_PATTERN.source}/`;
 const ID_FIELD_SELECTOR = `Property[key.name=${ID_NAME}] > CallExpression.value, Property[key.value=${ID_NAME}] > CallExpression.value`;
 const COERCE_MEMBER_SELECTOR = 'CallExpression[callee.object.property.name="coerce"]';
 
-/** Selectors for every call shape `defensiveCastOf` can accept, from the model's cast names. */
-function castSelectors(): string[] {
+/** One selector for every call shape `defensiveCastOf` can accept, from the model's cast names. */
+function castSelector(): string {
   const globals: string[] = [];
   const methodsOf = new Map<string, string[]>();
   for (const callee of CAST_CALLEES) {
@@ -173,9 +173,9 @@ function castSelectors(): string[] {
     'TemplateLiteral[expressions.length=1]',
     'UnaryExpression[operator="+"]',
     'BinaryExpression[operator="+"]',
-  ];
+  ].join(', ');
 }
-const CAST_SELECTORS = castSelectors();
+const CAST_SELECTOR = castSelector();
 
 function hasStaticKey(object: TSESTree.ObjectExpression, key: string): boolean {
   for (const property of object.properties) {
@@ -228,16 +228,49 @@ class LazyIdField implements IdField {
 }
 
 type Listener = (node: never) => void;
+type Listeners = Record<string, Listener>;
 
-function addListener(listeners: Record<string, Listener>, selector: string, listener: Listener): void {
-  const existing = listeners[selector];
-  listeners[selector] =
-    existing === undefined
-      ? listener
-      : (node) => {
-          existing(node);
-          listener(node);
-        };
+/**
+ * The listeners of two hooks together; both run where their selectors meet. Each hook's listeners are an object
+ * literal of their own: keyed reads and writes of selector strings on a shared object cost more per file (measured).
+ */
+function merge(first: Listeners | undefined, second: Listeners): Listeners {
+  if (first === undefined) return second;
+  const merged: Listeners = { ...first };
+  for (const [selector, listener] of Object.entries(second)) {
+    const existing = merged[selector];
+    merged[selector] =
+      existing === undefined
+        ? listener
+        : (node) => {
+            existing(node);
+            listener(node);
+          };
+  }
+  return merged;
+}
+
+/** `SchemaHooks` with every key present, so the visitor reads one object shape whatever hooks a rule sets. */
+type ReadHooks = { -readonly [Key in keyof SchemaHooks]-?: SchemaHooks[Key] | undefined };
+
+/**
+ * Every rule sets other hooks, so a plain read of a hook a rule leaves out is a slow lookup of a missing key on one of
+ * six object shapes, per file and rule (measured with --cpu-prof on `npm run bench:lint`'s corpus). Walking the keys
+ * the rule did set costs one cached enumeration.
+ */
+function readHooks(hooks: SchemaHooks): ReadHooks {
+  const read: ReadHooks = {
+    importFrom: undefined,
+    mayReport: undefined,
+    onToolSchema: undefined,
+    onInputIdField: undefined,
+    onOutputGuard: undefined,
+    onIdField: undefined,
+    onCoercion: undefined,
+    onDefensiveCast: undefined,
+  };
+  for (const key in hooks) (read as Record<string, unknown>)[key] = hooks[key as keyof SchemaHooks];
+  return read;
 }
 
 /**
@@ -245,57 +278,62 @@ function addListener(listeners: Record<string, Listener>, selector: string, list
  * listener; the file's facts are built when a hook first needs them (at the first tool, for the tool hooks), once
  * for every rule.
  */
-export function defineSchemaVisitor(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, hooks: SchemaHooks): TSESLint.RuleListener {
+export function defineSchemaVisitor(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, given: SchemaHooks): TSESLint.RuleListener {
   const { sourceCode } = context;
-  const listeners: Record<string, Listener> = {};
-  const { onDefensiveCast } = hooks;
+  const hooks = readHooks(given);
+  const { onDefensiveCast, onToolSchema, onInputIdField, onOutputGuard, onIdField, onCoercion, mayReport } = hooks;
+  let listeners: Listeners | undefined;
   if (onDefensiveCast !== undefined) {
-    const check = (node: Node): void => {
-      const cast = defensiveCastOf(node, sourceCode);
-      if (cast !== undefined) onDefensiveCast(cast);
+    listeners = {
+      [CAST_SELECTOR](node: Node) {
+        const cast = defensiveCastOf(node, sourceCode);
+        if (cast !== undefined) onDefensiveCast(cast);
+      },
     };
-    for (const selector of CAST_SELECTORS) addListener(listeners, selector, check);
   }
-  const { onToolSchema, onInputIdField, onOutputGuard, onIdField, onCoercion } = hooks;
   const wantsTools = onToolSchema !== undefined || onInputIdField !== undefined || onOutputGuard !== undefined;
-  if (!wantsTools && onIdField === undefined && onCoercion === undefined) return listeners;
+  if (!wantsTools && onIdField === undefined && onCoercion === undefined) return listeners ?? {};
   // Most files import no Zod, or hold none of the words the rule's verdict needs: nothing to read, not even imports.
   const { text } = sourceCode;
-  if (!mayImportZod(text) || (hooks.mayReport !== undefined && !hooks.mayReport(text))) return listeners;
+  if (!mayImportZod(text) || (mayReport !== undefined && !mayReport(text))) return listeners ?? {};
   const importFrom = hooks.importFrom ?? (GUARD_MODULES[0] as string);
   const file = (): SchemaFile | undefined => schemaFileFor(sourceCode, importFrom);
 
-  if (wantsTools) addToolListeners(listeners, file, hooks);
+  if (wantsTools) listeners = merge(listeners, toolListeners(file, hooks));
   if (onIdField !== undefined || onCoercion !== undefined) {
     // These hooks fire on nodes a file without Zod has plenty of: ask for the facts now and listen only if there are some.
     const facts = file();
-    if (facts === undefined) return listeners;
+    if (facts === undefined) return listeners ?? {};
     if (onIdField !== undefined) {
-      addListener(listeners, ID_FIELD_SELECTOR, (node: TSESTree.CallExpression) => {
-        const name = propertyKeyOf(node);
-        if (name === undefined || !isIdName(name) || outermostChain(node) !== node) return;
-        onIdField(new LazyIdField(name, node, facts));
+      listeners = merge(listeners, {
+        [ID_FIELD_SELECTOR](node: TSESTree.CallExpression) {
+          const name = propertyKeyOf(node);
+          if (name === undefined || !isIdName(name) || outermostChain(node) !== node) return;
+          onIdField(new LazyIdField(name, node, facts));
+        },
       });
     }
     if (onCoercion !== undefined) {
       // A named `coerce` import is rare; only then does the selector need its local names.
       const coerceLocals = facts.reader.factoryLocals('coerce');
       const selector = coerceLocals.length === 0 ? COERCE_MEMBER_SELECTOR : `${COERCE_MEMBER_SELECTOR}, CallExpression[callee.object.name=${namesPattern(coerceLocals)}]`;
-      addListener(listeners, selector, (node: TSESTree.CallExpression) => {
-        const coercion = facts.reader.coercionAt(node);
-        if (coercion === undefined) return;
-        onCoercion({ ...coercion, meaning: meaningOf(coercion.expr), fieldName: propertyKeyOf(coercion.chain), namespace: namespaceFor(coercion, facts) });
+      listeners = merge(listeners, {
+        [selector](node: TSESTree.CallExpression) {
+          const coercion = facts.reader.coercionAt(node);
+          if (coercion === undefined) return;
+          onCoercion({ ...coercion, meaning: meaningOf(coercion.expr), fieldName: propertyKeyOf(coercion.chain), namespace: namespaceFor(coercion, facts) });
+        },
       });
     }
   }
-  return listeners;
+  return listeners ?? {};
 }
 
 /**
  * Calls the tool hooks once per tool the file registers (`server.tool`, `registerTool`, `addTool`) or defines as an
  * object (`{ name, inputSchema, handler }`); a definition passed straight to `addTool` is one tool.
  */
-function addToolListeners(listeners: Record<string, Listener>, file: () => SchemaFile | undefined, hooks: SchemaHooks): void {
+function toolListeners(file: () => SchemaFile | undefined, hooks: ReadHooks): Listeners {
   const { onToolSchema, onInputIdField, onOutputGuard } = hooks;
   // Most files register no tool: the sets are made for the first one.
   let seenTools: Set<Node> | undefined;
@@ -336,9 +374,11 @@ function addToolListeners(listeners: Record<string, Listener>, file: () => Schem
     seenTools.add(identity);
     visit(facts, tool);
   };
-  addListener(listeners, REGISTRATION_SELECTOR, (node: TSESTree.CallExpression) => handle(node));
-  addListener(listeners, DEFINITION_SELECTOR, (node: TSESTree.Property) => {
-    const object = node.parent as TSESTree.ObjectExpression;
-    if (hasStaticKey(object, TOOL_NAME_KEY)) handle(object);
-  });
+  return {
+    [REGISTRATION_SELECTOR]: (node: TSESTree.CallExpression) => handle(node),
+    [DEFINITION_SELECTOR](node: TSESTree.Property) {
+      const object = node.parent as TSESTree.ObjectExpression;
+      if (hasStaticKey(object, TOOL_NAME_KEY)) handle(object);
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -56,6 +56,19 @@ describe('rule docs', () => {
       });
     }
   }
+});
+
+describe('rule triplets', () => {
+  it('every rule has its docs page and its test file, and nothing else is named like a rule', () => {
+    const named = (folder: string, suffix: string): string[] =>
+      readdirSync(folder)
+        .filter((file) => file.endsWith(suffix))
+        .map((file) => file.slice(0, -suffix.length))
+        .sort();
+    expect(named(DOCS, '.md')).toEqual(ruleIds());
+    const tests = new Set(named(import.meta.dirname, '.test.ts'));
+    expect(ruleIds().filter((rule) => !tests.has(rule))).toEqual([]);
+  });
 });
 
 describe('generated files', () => {
