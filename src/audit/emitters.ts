@@ -4,6 +4,7 @@ import { ARRAY_ITEM, isIdName, type PathSegment } from '../model/ids.ts';
 import type { InstanceBinding } from '../adapters/typescript/discover-tools.ts';
 import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
 import type { ToolClasses } from '../adapters/typescript/tool-classes.ts';
+import { unwrapExpression } from '../adapters/typescript/unwrap.ts';
 
 /**
  * What a tool emits, from the checker's types: the value of `structuredContent` and the argument of `JSON.stringify`
@@ -75,20 +76,7 @@ const MAX_FOLLOW_DEPTH = 12;
 const MAX_TYPE_DEPTH = 8;
 const MAX_PROPERTIES = 300;
 
-function unwrap(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isTypeAssertionExpression(current) ||
-    ts.isAwaitExpression(current)
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
+const unwrap = (node: ts.Expression): ts.Expression => unwrapExpression(node, { throughAwait: true });
 
 function propertyName(name: ts.PropertyName): string | undefined {
   return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) ? name.text : undefined;

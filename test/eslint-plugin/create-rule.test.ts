@@ -71,9 +71,9 @@ describe('meta.docs.url', () => {
 
   it("points every rule at its page in the repository package.json names, which is in the repository's tree", () => {
     expect(Object.keys(rules).length).toBeGreaterThan(0);
-    for (const [id, rule] of Object.entries(rules)) {
-      expect(rule.meta.docs?.url).toBe(`${repositoryUrl}/blob/main/eslint-plugin/docs/rules/${id}.md`);
-      expect(existsSync(join(repoRoot, 'eslint-plugin', 'docs', 'rules', `${id}.md`)), id).toBe(true);
+    for (const [ruleName, rule] of Object.entries(rules)) {
+      expect(rule.meta.docs?.url).toBe(`${repositoryUrl}/blob/main/eslint-plugin/docs/rules/${ruleName}.md`);
+      expect(existsSync(join(repoRoot, 'eslint-plugin', 'docs', 'rules', `${ruleName}.md`)), ruleName).toBe(true);
     }
   });
 

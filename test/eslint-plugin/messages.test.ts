@@ -1,3 +1,4 @@
+import { DEFENSIVE_CAST_SAMPLE } from './fixtures/cast-samples.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Linter } from 'eslint';
@@ -10,7 +11,7 @@ const DOCS = join(import.meta.dirname, '..', '..', 'eslint-plugin', 'docs', 'rul
 
 /** Code each rule reports, with the longest names its messages carry in practice, beside the docs' incorrect examples. */
 const LONG_NAMES: Record<string, string[]> = {
-  'no-defensive-id-cast': ['await runTool({ namespace_id: String(TEST_NAMESPACE_ID), mergeRequestIid: Number.parseInt(reply.mergeRequestIid) });'],
+  'no-defensive-id-cast': [DEFENSIVE_CAST_SAMPLE],
   'no-effects-on-tool-schema': [
     `import { z } from 'zod/v3';
 server.registerTool('list_merge_request_discussions', { inputSchema: z.object({ a: z.string() }).superRefine(() => {}), outputSchema: z.object({ n: z.number() }).transform((o) => o) }, cb);`,

@@ -1,3 +1,4 @@
+import { LOCAL_Z_WITH_CAST } from './fixtures/cast-samples.ts';
 import { Linter, type Rule } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ function visit(code: string, ...hookSets: readonly SchemaHooks[]): void {
   );
   const messages = new Linter({ configType: 'flat' }).verify(
     code,
-    [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser }, plugins: { probe: { rules } }, rules: Object.fromEntries(Object.keys(rules).map((id) => [`probe/${id}`, 'error'])) }],
+    [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser }, plugins: { probe: { rules } }, rules: Object.fromEntries(Object.keys(rules).map((ruleName) => [`probe/${ruleName}`, 'error'])) }],
     'probe.ts',
   );
   expect(messages.filter((message) => message.fatal === true)).toEqual([]);
@@ -55,7 +56,7 @@ server.tool('reopen_ticket', shape, cb);`,
       onDefensiveCast: (cast) => calls.push(`cast:${cast.idName}`),
     };
     // `zod` in a comment and a local z: no import, so no facts.
-    visit(`// zod-like\nconst z = { coerce: { string: () => 1 }, string: () => 1 };\nserver.tool('t', { ticketId: z.coerce.string() }, cb);\nrun(String(ticket.id));`, hooks);
+    visit(LOCAL_Z_WITH_CAST, hooks);
     expect(calls).toEqual(['cast:id']);
     calls.length = 0;
     visit(`import { z } from 'zod';\nserver.tool('t', { ticketId: z.coerce.string() }, cb);`, { ...hooks, mayReport: (text) => text.includes('union') });
