@@ -24,7 +24,11 @@ const zones = [
     from: ['src/transport', ...FRONT_ENDS, ...RUNTIME, 'src/cli'],
     message: 'Adapters turn code into model facts; they import only the model, other adapters and src/files.',
   },
-  { target: PLUMBING, from: [...ADAPTERS, ...FRONT_ENDS, ...RUNTIME, 'src/cli'], message: 'Plumbing imports only the model and itself.' },
+  {
+    target: PLUMBING,
+    from: [...ADAPTERS, ...FRONT_ENDS, ...RUNTIME, 'src/cli'],
+    message: 'Plumbing imports only the model and itself.',
+  },
   {
     target: RUNTIME,
     from: [...ADAPTERS, ...PLUMBING, ...FRONT_ENDS, 'src/cli'],
@@ -38,12 +42,37 @@ const zones = [
 ];
 
 /** Packages the pure model must not reach: Node, the compiler, ESLint, the SDK. */
-const NOT_IN_MODEL = ['node:*', 'typescript', 'eslint', '@typescript-eslint/*', '@modelcontextprotocol/*', 'zod', 'zod/*'];
+const NOT_IN_MODEL = [
+  'node:*',
+  'typescript',
+  'eslint',
+  '@typescript-eslint/*',
+  '@modelcontextprotocol/*',
+  'zod',
+  'zod/*',
+];
 /** What a server that imports the runtime must not pay for. */
-const NOT_IN_RUNTIME = ['typescript', 'eslint', '@typescript-eslint/*', '@modelcontextprotocol/*', 'jscodeshift', 'ts-morph'];
+const NOT_IN_RUNTIME = [
+  'typescript',
+  'eslint',
+  '@typescript-eslint/*',
+  '@modelcontextprotocol/*',
+  'jscodeshift',
+  'ts-morph',
+];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test/zod-matrix/*/node_modules/**', '**/fixtures/**', 'coverage/**', '.tmp/**', 'bench/.corpus/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test/zod-matrix/*/node_modules/**',
+      '**/fixtures/**',
+      'coverage/**',
+      '.tmp/**',
+      'bench/.corpus/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -70,7 +99,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: NOT_IN_MODEL, message: 'src/model holds pure facts: read code and files in src/adapters.' }] },
+        {
+          patterns: [
+            { group: NOT_IN_MODEL, message: 'src/model holds pure facts: read code and files in src/adapters.' },
+          ],
+        },
       ],
     },
   },
@@ -79,10 +112,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: NOT_IN_RUNTIME, message: 'The runtime library ships in servers: keep the toolchain out of it.' }] },
+        {
+          patterns: [
+            { group: NOT_IN_RUNTIME, message: 'The runtime library ships in servers: keep the toolchain out of it.' },
+          ],
+        },
       ],
     },
   },
-  { ...agentContract.configs.recommended, files: ['src/**/*.ts', 'examples/**/*.ts', 'eslint-plugin/**/*.ts', 'codemods/**/*.ts'] },
+  {
+    ...agentContract.configs.recommended,
+    files: ['src/**/*.ts', 'examples/**/*.ts', 'eslint-plugin/**/*.ts', 'codemods/**/*.ts'],
+  },
   { ...agentContract.configs.tests, files: ['test/**/*.ts'] },
 );

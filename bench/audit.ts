@@ -20,7 +20,11 @@ const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
 const cli = path.join(repo, 'dist', 'src', 'cli', 'main.js');
 
 /** A hundred entities, so a generated server's matrix grows like a real one's (tens of tools per entity), not quadratically. */
-const ENTITIES = Array.from({ length: 100 }, (_, index) => `${['ticket', 'customer', 'agent', 'reply', 'invoice', 'order', 'project', 'issue', 'label', 'team'][index % 10]}${Math.floor(index / 10)}`);
+const ENTITIES = Array.from(
+  { length: 100 },
+  (_, index) =>
+    `${['ticket', 'customer', 'agent', 'reply', 'invoice', 'order', 'project', 'issue', 'label', 'team'][index % 10]}${Math.floor(index / 10)}`,
+);
 const TOOLS_PER_FILE = 10;
 
 function argument(name: string): string[] {
@@ -38,7 +42,22 @@ function generateServer(tools: number): string {
   mkdirSync(path.join(dir, 'src'), { recursive: true });
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: true, noEmit: true, types: ['node'] }, include: ['src'] }, null, 2),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'es2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: ['node'],
+        },
+        include: ['src'],
+      },
+      null,
+      2,
+    ),
   );
   writeFileSync(
     path.join(dir, 'src', 'rows.ts'),
@@ -51,7 +70,12 @@ function generateServer(tools: number): string {
   const files = Math.ceil(tools / TOOLS_PER_FILE);
   const imports: string[] = [];
   for (let file = 0; file < files; file += 1) {
-    const lines = [`import { z } from 'zod';`, `import type * as rows from './rows.js';`, `import { json, server } from './server.js';`, ''];
+    const lines = [
+      `import { z } from 'zod';`,
+      `import type * as rows from './rows.js';`,
+      `import { json, server } from './server.js';`,
+      '',
+    ];
     for (let index = 0; index < TOOLS_PER_FILE && file * TOOLS_PER_FILE + index < tools; index += 1) {
       const n = file * TOOLS_PER_FILE + index;
       const entity = ENTITIES[n % ENTITIES.length] as string;
@@ -85,7 +109,11 @@ interface Measure {
 
 /** Wall time and peak resident memory of one process, via GNU time. */
 function measure(command: string, args: readonly string[], cwd: string): Measure {
-  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', command, ...args], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync('/usr/bin/time', ['-f', '%e %M', command, ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const last = result.stderr.trim().split('\n').at(-1) ?? '';
   const [seconds, kilobytes] = last.split(' ').map(Number);
   return { seconds: seconds ?? Number.NaN, peakMb: (kilobytes ?? Number.NaN) / 1024, stdout: result.stdout };
@@ -111,20 +139,31 @@ interface Row {
 function auditSplit(project: string): Row['split'] {
   // The split comes from the library (the CLI prints no timings): one more in-process run.
   const script = `import { audit } from ${JSON.stringify(path.join(repo, 'dist', 'src', 'audit', 'audit.js'))}; const { timings } = audit(${JSON.stringify(project)}); console.log(JSON.stringify(timings));`;
-  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Row['split'];
 }
 
 function benchProject(project: string, runs: number): Row {
   const tscRun = fastest(runs, () => measure(process.execPath, [tsc, '-p', project, '--noEmit'], repo));
-  const auditRun = fastest(runs, () => measure(process.execPath, [cli, 'audit', '--format', 'json', '--fail-on', 'never', project], repo));
+  const auditRun = fastest(runs, () =>
+    measure(process.execPath, [cli, 'audit', '--format', 'json', '--fail-on', 'never', project], repo),
+  );
   let tools = Number.NaN;
   try {
     tools = (JSON.parse(auditRun.stdout) as { summary: { tools: number } }).summary.tools;
   } catch {
     // The audit failed; its row shows NaN tools.
   }
-  return { project: path.relative(repo, project) || project, tools, tsc: tscRun, audit: auditRun, split: auditSplit(project) };
+  return {
+    project: path.relative(repo, project) || project,
+    tools,
+    tsc: tscRun,
+    audit: auditRun,
+    split: auditSplit(project),
+  };
 }
 
 const runs = Number(argument('--runs')[0] ?? '1');
@@ -136,13 +175,17 @@ const rows = projects.map((project) => {
 });
 
 const seconds = (value: number): string => `${value.toFixed(1)} s`;
-console.log('| project | tools | tsc --noEmit | audit | time ratio | tsc peak | audit peak | memory ratio | program | discovery | matching | type errors |');
+console.log(
+  '| project | tools | tsc --noEmit | audit | time ratio | tsc peak | audit peak | memory ratio | program | discovery | matching | type errors |',
+);
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const row of rows) {
   const split = row.split;
   console.log(
     `| ${row.project} | ${row.tools} | ${seconds(row.tsc.seconds)} | ${seconds(row.audit.seconds)} | ${(row.audit.seconds / row.tsc.seconds).toFixed(2)}x | ${row.tsc.peakMb.toFixed(0)} MB | ${row.audit.peakMb.toFixed(0)} MB | ${(row.audit.peakMb / row.tsc.peakMb).toFixed(2)}x | ${
-      split === undefined ? '-' : `${(split.programMs / 1000).toFixed(1)} s | ${(split.discoveryMs / 1000).toFixed(2)} s | ${(split.matchingMs / 1000).toFixed(1)} s | ${(split.diagnosticsMs / 1000).toFixed(1)} s`
+      split === undefined
+        ? '-'
+        : `${(split.programMs / 1000).toFixed(1)} s | ${(split.discoveryMs / 1000).toFixed(2)} s | ${(split.matchingMs / 1000).toFixed(1)} s | ${(split.diagnosticsMs / 1000).toFixed(1)} s`
     } |`,
   );
 }

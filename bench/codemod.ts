@@ -34,7 +34,7 @@ interface Run {
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : process.argv[index + 1] ?? fallback;
+  return index === -1 ? fallback : (process.argv[index + 1] ?? fallback);
 }
 
 /**
@@ -43,7 +43,9 @@ function option(name: string, fallback: string): string {
  * parsed), then `mightMatch` and `analyse` per file with the options that pass gives it.
  */
 async function runEngine(engine: 'parse-only' | 'guard-ids', dir: string): Promise<void> {
-  const files = readdirSync(dir).sort().map((file) => path.join(dir, file));
+  const files = readdirSync(dir)
+    .sort()
+    .map((file) => path.join(dir, file));
   let changed = 0;
   const start = performance.now();
   if (engine === 'parse-only') {
@@ -53,16 +55,22 @@ async function runEngine(engine: 'parse-only' | 'guard-ids', dir: string): Promi
     const optionsFor = guardIds.withProject?.(project, {}) ?? (() => ({}));
     for (const file of files) {
       const source = project.read(file) ?? '';
-      if (guardIds.mightMatch(source) && guardIds.analyse(source, file, optionsFor(file)).output !== undefined) changed += 1;
+      if (guardIds.mightMatch(source) && guardIds.analyse(source, file, optionsFor(file)).output !== undefined)
+        changed += 1;
     }
   }
   const ms = performance.now() - start;
-  process.stdout.write(`${JSON.stringify({ engine, files: files.length, changed, ms, maxRssKb: process.resourceUsage().maxRSS })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ engine, files: files.length, changed, ms, maxRssKb: process.resourceUsage().maxRSS })}\n`,
+  );
 }
 
 function spawnInProcessEngine(engine: 'parse-only' | 'guard-ids'): Run {
   const started = performance.now();
-  const child = spawnSync(process.execPath, ['--import', 'tsx', thisFile, '--engine', engine, '--corpus', corpusDir], { cwd: repoRoot, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', thisFile, '--engine', engine, '--corpus', corpusDir], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   const wallMs = performance.now() - started;
   if (child.status !== 0) throw new Error(`the ${engine} run failed:\n${child.stderr}`);
   const result = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Omit<Run, 'wallMs'>;
@@ -71,7 +79,18 @@ function spawnInProcessEngine(engine: 'parse-only' | 'guard-ids'): Run {
 
 function spawnJscodeshift(): Run {
   const bin = path.join(repoRoot, 'node_modules/jscodeshift/bin/jscodeshift.js');
-  const args = ['--import', path.join(repoRoot, 'bench/max-rss.mjs'), bin, '--run-in-band', '--dry', '--parser=ts', '--extensions=ts', '-t', 'bench/jscodeshift-guard-ids.ts', path.relative(repoRoot, corpusDir)];
+  const args = [
+    '--import',
+    path.join(repoRoot, 'bench/max-rss.mjs'),
+    bin,
+    '--run-in-band',
+    '--dry',
+    '--parser=ts',
+    '--extensions=ts',
+    '-t',
+    'bench/jscodeshift-guard-ids.ts',
+    path.relative(repoRoot, corpusDir),
+  ];
   const started = performance.now();
   const child = spawnSync(process.execPath, args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   const wallMs = performance.now() - started;
@@ -79,7 +98,8 @@ function spawnJscodeshift(): Run {
   const ok = /(\d+) ok/.exec(child.stdout);
   const errors = /(\d+) errors/.exec(child.stdout);
   const rss = /max-rss-kb (\d+)/.exec(child.stderr);
-  if (child.status !== 0 || elapsed === null || ok === null || errors?.[1] !== '0') throw new Error(`the jscodeshift run failed:\n${child.stdout}\n${child.stderr}`);
+  if (child.status !== 0 || elapsed === null || ok === null || errors?.[1] !== '0')
+    throw new Error(`the jscodeshift run failed:\n${child.stdout}\n${child.stderr}`);
   return {
     engine: 'jscodeshift',
     files: readdirSync(corpusDir).length,
@@ -105,13 +125,20 @@ async function main(): Promise<void> {
   const runs = Number(option('runs', '3'));
   writeCorpus(corpusDir, fileCount);
   // Wall times follow the machine's load closely; say what it was.
-  process.stdout.write(`load average ${loadavg().map((load) => load.toFixed(2)).join(', ')}; node ${process.version}\n`);
-  process.stdout.write(`corpus: ${fileCount} generated files in ${path.relative(repoRoot, corpusDir)}; ${runs} runs per engine, each in a fresh process\n`);
+  process.stdout.write(
+    `load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(', ')}; node ${process.version}\n`,
+  );
+  process.stdout.write(
+    `corpus: ${fileCount} generated files in ${path.relative(repoRoot, corpusDir)}; ${runs} runs per engine, each in a fresh process\n`,
+  );
   // Round-robin, so a change in machine load over the run weighs on every engine alike.
   const engines = ['parse-only', 'guard-ids', 'jscodeshift'] as const;
   const byEngine = new Map<Engine, Run[]>(engines.map((name) => [name, []]));
   for (let round = 0; round < runs; round += 1) {
-    for (const name of engines) byEngine.get(name)?.push(name === 'jscodeshift' ? spawnJscodeshift() : spawnInProcessEngine(name));
+    for (const name of engines)
+      byEngine.get(name)?.push(name === 'jscodeshift' ? spawnJscodeshift() : spawnInProcessEngine(name));
   }
   const results = engines.map((name) => median(byEngine.get(name) ?? []));
   const rows = results.map((run) => [
@@ -124,15 +151,27 @@ async function main(): Promise<void> {
     (run.maxRssKb / 1024).toFixed(0),
   ]);
   const header = ['engine', 'files', 'changed', 'median ms', 'files/s', 'process wall ms', 'peak RSS MiB'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  for (const row of [header, ...rows]) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}\n`);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  for (const row of [header, ...rows])
+    process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}\n`);
   const [parseOnly, codemod, jscodeshift] = results as [Run, Run, Run];
   const speedup = jscodeshift.ms / codemod.ms;
   const overParse = codemod.ms / parseOnly.ms;
-  process.stdout.write(`guard-ids vs jscodeshift: ${speedup.toFixed(1)}x the files per second (target >= 8x): ${speedup >= 8 ? 'met' : 'NOT met'}\n`);
-  process.stdout.write(`guard-ids vs parse-only: ${overParse.toFixed(2)}x the time (target <= 1.5x): ${overParse <= 1.5 ? 'met' : 'NOT met'}\n`);
-  process.stdout.write(`wall-clock, start-up included: ${(jscodeshift.wallMs / codemod.wallMs).toFixed(1)}x faster than jscodeshift\n`);
-  if (codemod.changed !== jscodeshift.changed) process.stdout.write(`note: the two rewrites changed different numbers of files (${codemod.changed} vs ${jscodeshift.changed})\n`);
+  process.stdout.write(
+    `guard-ids vs jscodeshift: ${speedup.toFixed(1)}x the files per second (target >= 8x): ${speedup >= 8 ? 'met' : 'NOT met'}\n`,
+  );
+  process.stdout.write(
+    `guard-ids vs parse-only: ${overParse.toFixed(2)}x the time (target <= 1.5x): ${overParse <= 1.5 ? 'met' : 'NOT met'}\n`,
+  );
+  process.stdout.write(
+    `wall-clock, start-up included: ${(jscodeshift.wallMs / codemod.wallMs).toFixed(1)}x faster than jscodeshift\n`,
+  );
+  if (codemod.changed !== jscodeshift.changed)
+    process.stdout.write(
+      `note: the two rewrites changed different numbers of files (${codemod.changed} vs ${jscodeshift.changed})\n`,
+    );
 }
 
 await main();

@@ -66,7 +66,10 @@ function insideOutputSchema(path: AstPath): boolean {
   return false;
 }
 
-export default function transform(file: { path: string; source: string }, api: { jscodeshift: JSCodeshift }): string | undefined {
+export default function transform(
+  file: { path: string; source: string },
+  api: { jscodeshift: JSCodeshift },
+): string | undefined {
   if (!file.source.includes('zod')) return undefined;
   const j = api.jscodeshift;
   const root = j(file.source);
@@ -81,7 +84,10 @@ export default function transform(file: { path: string; source: string }, api: {
   if (wrapped === 0) return undefined;
   const imports = root.find(j.ImportDeclaration).paths();
   const last = imports.at(-1);
-  const declaration = j.importDeclaration([j.importSpecifier(j.identifier('guardId'))], j.stringLiteral('agent-contract'));
+  const declaration = j.importDeclaration(
+    [j.importSpecifier(j.identifier('guardId'))],
+    j.stringLiteral('agent-contract'),
+  );
   if (last === undefined) return undefined;
   const program = last.parent?.node;
   const body = program?.['body'] as AstNode[] | undefined;

@@ -19,7 +19,20 @@ function random(seed: number): () => number {
   };
 }
 
-const ENTITIES = ['ticket', 'customer', 'agent', 'reply', 'project', 'task', 'label', 'comment', 'invoice', 'order', 'pipeline', 'workspace'];
+const ENTITIES = [
+  'ticket',
+  'customer',
+  'agent',
+  'reply',
+  'project',
+  'task',
+  'label',
+  'comment',
+  'invoice',
+  'order',
+  'pipeline',
+  'workspace',
+];
 const cap = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 interface Style {
@@ -248,7 +261,11 @@ export function writeLintCorpus(dir: string, count: number, seed = 47): string[]
   const next = random(seed);
   const files: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    const style: Style = { q: next() < 0.7 ? "'" : '"', s: next() < 0.8 ? ';' : '', zod: next() < 0.85 ? 'zod' : next() < 0.5 ? 'zod/v4' : 'zod/v3' };
+    const style: Style = {
+      q: next() < 0.7 ? "'" : '"',
+      s: next() < 0.8 ? ';' : '',
+      zod: next() < 0.85 ? 'zod' : next() < 0.5 ? 'zod/v4' : 'zod/v3',
+    };
     const kind = index % 6;
     const folder = `area-${Math.floor(index / 60)}`;
     let name: string;

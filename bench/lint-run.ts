@@ -7,7 +7,13 @@
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 
-export const CONFIGURATIONS = ['none', 'typescript-eslint', 'typescript-eslint+agent-contract', 'agent-contract', 'eslint-plugin-zod'] as const;
+export const CONFIGURATIONS = [
+  'none',
+  'typescript-eslint',
+  'typescript-eslint+agent-contract',
+  'agent-contract',
+  'eslint-plugin-zod',
+] as const;
 export type Configuration = (typeof CONFIGURATIONS)[number];
 
 const base: Linter.Config = { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } };
@@ -21,7 +27,8 @@ async function agentContract(): Promise<Linter.Config[]> {
 async function configFor(name: Configuration): Promise<Linter.Config[]> {
   // The README's setup: typescript-eslint's recommended, then this plugin's configs.
   if (name === 'typescript-eslint') return [base, ...(tseslint.configs.recommended as Linter.Config[])];
-  if (name === 'typescript-eslint+agent-contract') return [base, ...(tseslint.configs.recommended as Linter.Config[]), ...(await agentContract())];
+  if (name === 'typescript-eslint+agent-contract')
+    return [base, ...(tseslint.configs.recommended as Linter.Config[]), ...(await agentContract())];
   if (name === 'agent-contract') return [base, ...(await agentContract())];
   if (name === 'eslint-plugin-zod') {
     const { default: zodPlugin } = await import('eslint-plugin-zod');
@@ -41,7 +48,13 @@ export interface RunResult {
 export async function lintCorpus(name: Configuration, corpus: string, stats: boolean): Promise<RunResult> {
   const cpuStart = process.cpuUsage();
   const started = performance.now();
-  const eslint = new ESLint({ cwd: corpus, overrideConfigFile: true, overrideConfig: await configFor(name), stats, cache: false });
+  const eslint = new ESLint({
+    cwd: corpus,
+    overrideConfigFile: true,
+    overrideConfig: await configFor(name),
+    stats,
+    cache: false,
+  });
   const results = await eslint.lintFiles(['**/*.ts']);
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuStart);

@@ -36,7 +36,10 @@ function option(name: string, fallback: number): number {
 }
 
 function run(configuration: Configuration, stats: boolean): RunResult {
-  const output = execFileSync(TSX, [RUNNER, configuration, CORPUS, ...(stats ? ['--stats'] : [])], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const output = execFileSync(TSX, [RUNNER, configuration, CORPUS, ...(stats ? ['--stats'] : [])], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as RunResult;
 }
 
@@ -44,7 +47,9 @@ const ms = (value: number): string => `${Math.round(value).toLocaleString('en-US
 const pct = (value: number): string => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
 
 if (!existsSync(join(ROOT, 'dist', 'eslint-plugin', 'index.js'))) {
-  console.error('bench:lint: dist/eslint-plugin/index.js is missing; the benchmark lints with the built plugin, run npm run build first');
+  console.error(
+    'bench:lint: dist/eslint-plugin/index.js is missing; the benchmark lints with the built plugin, run npm run build first',
+  );
   process.exit(2);
 }
 const fileCount = option('files', 2400);
@@ -53,7 +58,9 @@ const statsRounds = Math.max(0, option('stats-rounds', 1));
 const files = writeLintCorpus(CORPUS, fileCount);
 const RECOMMENDED: Configuration = 'typescript-eslint';
 const WITH_OURS: Configuration = 'typescript-eslint+agent-contract';
-const REFERENCES: Configuration[] = process.argv.includes('--target-only') ? [] : ['none', 'agent-contract', 'eslint-plugin-zod'];
+const REFERENCES: Configuration[] = process.argv.includes('--target-only')
+  ? []
+  : ['none', 'agent-contract', 'eslint-plugin-zod'];
 const labels: Record<Configuration, string> = {
   'typescript-eslint': 'typescript-eslint recommended',
   'typescript-eslint+agent-contract': 'typescript-eslint recommended + agent-contract recommended + tests',
@@ -63,7 +70,9 @@ const labels: Record<Configuration, string> = {
 };
 console.log(
   `Corpus: ${files.length} files (bench/.corpus/lint); ${rounds} rounds, one process per lint; Node ${process.version}, ` +
-    `${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}.\n`,
+    `${cpus().length} cores, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}.\n`,
 );
 
 const timings = new Map<Configuration, RunResult[]>([RECOMMENDED, WITH_OURS, ...REFERENCES].map((name) => [name, []]));
@@ -78,7 +87,9 @@ const wallOf = (name: Configuration): number[] => (timings.get(name) ?? []).map(
 console.log('| configuration | CPU (median) | CPU (min) | wall (median) |');
 console.log('| --- | --- | --- | --- |');
 for (const name of timings.keys()) {
-  console.log(`| ${labels[name]} | ${ms(median(cpuOf(name)))} | ${ms(Math.min(...cpuOf(name)))} | ${ms(median(wallOf(name)))} |`);
+  console.log(
+    `| ${labels[name]} | ${ms(median(cpuOf(name)))} | ${ms(Math.min(...cpuOf(name)))} | ${ms(median(wallOf(name)))} |`,
+  );
 }
 
 const alone = cpuOf(RECOMMENDED);
@@ -100,8 +111,12 @@ if (statsRounds > 0) {
     .filter((rule) => rule.startsWith('agent-contract/'))
     .map((rule) => [rule, Math.min(...statsRuns.map((result) => result.rulesMs[rule] ?? 0))] as const)
     .sort((a, b) => b[1] - a[1]);
-  const allRules = Math.min(...statsRuns.map((result) => Object.values(result.rulesMs).reduce((sum, time) => sum + time, 0)));
-  console.log(`\nThis plugin's rules in ESLint's stats, README setup (minimum of ${statsRounds} instrumented runs; all rules together ${ms(allRules)}):`);
+  const allRules = Math.min(
+    ...statsRuns.map((result) => Object.values(result.rulesMs).reduce((sum, time) => sum + time, 0)),
+  );
+  console.log(
+    `\nThis plugin's rules in ESLint's stats, README setup (minimum of ${statsRounds} instrumented runs; all rules together ${ms(allRules)}):`,
+  );
   console.log('| rule | time | reports |');
   console.log('| --- | --- | --- |');
   for (const [rule, time] of ours) console.log(`| ${rule} | ${ms(time)} | ${statsRuns[0]?.reports[rule] ?? 0} |`);

@@ -41,9 +41,17 @@ const preload = path.join(repoRoot, 'bench/timeline-preload.cjs');
 
 function readOptions() {
   try {
-    return parseArgs({ options: { runs: { type: 'string', default: '12' }, cli: { type: 'string', multiple: true }, 'server-node': { type: 'string' } } }).values;
+    return parseArgs({
+      options: {
+        runs: { type: 'string', default: '12' },
+        cli: { type: 'string', multiple: true },
+        'server-node': { type: 'string' },
+      },
+    }).values;
   } catch (error) {
-    console.error(`bench:snapshot-phases: ${(error as Error).message}; the options are --runs <n>, --cli <main.js> (repeatable), --server-node <node>`);
+    console.error(
+      `bench:snapshot-phases: ${(error as Error).message}; the options are --runs <n>, --cli <main.js> (repeatable), --server-node <node>`,
+    );
     process.exit(2);
   }
 }
@@ -58,7 +66,9 @@ const clis = (options.cli ?? [path.join(repoRoot, 'dist/cli/main.js')]).map((cli
 
 for (const file of [helpdesk, ...clis]) {
   if (!existsSync(file)) {
-    console.error(`bench:snapshot-phases: ${path.relative(repoRoot, file)} is missing; run npm run build first (or fix --cli)`);
+    console.error(
+      `bench:snapshot-phases: ${path.relative(repoRoot, file)} is missing; run npm run build first (or fix --cli)`,
+    );
     process.exit(2);
   }
 }
@@ -80,10 +90,31 @@ function run(args: readonly string[]): { wall: number; cpu: number; events: [str
   return { wall, cpu, events };
 }
 
-const PHASES = ['boot', 'to spawn', 'server', 'answer->1', 'list', 'to end', 'end->exit', 'after', 'overhead', 'wall', 'cpu'] as const;
+const PHASES = [
+  'boot',
+  'to spawn',
+  'server',
+  'answer->1',
+  'list',
+  'to end',
+  'end->exit',
+  'after',
+  'overhead',
+  'wall',
+  'cpu',
+] as const;
 
-function phases({ wall, cpu, events }: { wall: number; cpu: number; events: [string, number][] }): Record<(typeof PHASES)[number], number> {
-  const first = (name: string, after = -1) => events.find(([event, at]) => event === name && at > after)?.[1] ?? Number.NaN;
+function phases({
+  wall,
+  cpu,
+  events,
+}: {
+  wall: number;
+  cpu: number;
+  events: [string, number][];
+}): Record<(typeof PHASES)[number], number> {
+  const first = (name: string, after = -1) =>
+    events.find(([event, at]) => event === name && at > after)?.[1] ?? Number.NaN;
   const preloadAt = first('preload');
   const spawned = first('spawn');
   const answered = first('out');
@@ -107,9 +138,10 @@ function phases({ wall, cpu, events }: { wall: number; cpu: number; events: [str
   };
 }
 
-
 console.log(
-  `load average ${loadavg().map((load) => load.toFixed(1)).join(' ')} on ${cpus().length} cores; clients on Node ${process.version}, ` +
+  `load average ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')} on ${cpus().length} cores; clients on Node ${process.version}, ` +
     `the server on ${serverNode === process.execPath ? 'the same' : serverNode}; ${runs} rounds, medians in ms\n`,
 );
 const folder = await mkdtemp(path.join(tmpdir(), 'bench-phases-'));
@@ -118,13 +150,27 @@ try {
   const labels = ['bare JSON-RPC client (floor)', ...clis.map(shown)];
   const timelines: Timeline[] = labels.map(() => Object.fromEntries(PHASES.map((phase) => [phase, [] as number[]])));
   for (let round = 0; round < runs; round += 1) {
-    const raw = run([path.join(repoRoot, 'bench/raw-stdio-client.mjs'), path.join(folder, 'raw.json'), serverNode, helpdesk]);
+    const raw = run([
+      path.join(repoRoot, 'bench/raw-stdio-client.mjs'),
+      path.join(folder, 'raw.json'),
+      serverNode,
+      helpdesk,
+    ]);
     const order = clis.map((_, index) => index);
     // Every other round the other way round, so that no CLI always runs right after the bare client.
     if (round % 2 === 1) order.reverse();
     const results = [raw, ...clis.map(() => raw)];
     for (const index of order) {
-      results[index + 1] = run([clis[index] as string, 'contract', 'snapshot', '--out', path.join(folder, 'contract.json'), '--', serverNode, helpdesk]);
+      results[index + 1] = run([
+        clis[index] as string,
+        'contract',
+        'snapshot',
+        '--out',
+        path.join(folder, 'contract.json'),
+        '--',
+        serverNode,
+        helpdesk,
+      ]);
     }
     results.forEach((result, index) => {
       const values = phases(result);
@@ -133,14 +179,24 @@ try {
   }
   console.log(`  ${'phase'.padEnd(11)}${labels.map((label) => label.slice(-30).padStart(32)).join('')}`);
   for (const phase of PHASES) {
-    console.log(`  ${phase.padEnd(11)}${timelines.map((timeline) => median(timeline[phase] as number[]).toFixed(0).padStart(32)).join('')}`);
+    console.log(
+      `  ${phase.padEnd(11)}${timelines
+        .map((timeline) =>
+          median(timeline[phase] as number[])
+            .toFixed(0)
+            .padStart(32),
+        )
+        .join('')}`,
+    );
   }
   const series = (index: number, phase: (typeof PHASES)[number]) => timelines[index]?.[phase] as number[];
   const floor = series(0, 'overhead');
   for (const [index, label] of labels.entries()) {
     if (index === 0) continue;
     const beyond = median(series(index, 'overhead').map((value, round) => value - (floor[round] as number)));
-    console.log(`  ${label}: overhead ${median(series(index, 'overhead')).toFixed(0)} ms, ${beyond.toFixed(0)} ms beyond the floor's (run by run)`);
+    console.log(
+      `  ${label}: overhead ${median(series(index, 'overhead')).toFixed(0)} ms, ${beyond.toFixed(0)} ms beyond the floor's (run by run)`,
+    );
   }
   for (let index = 2; index < labels.length; index += 1) {
     console.log(`\n  ${labels[index]} against ${labels[1]}, ${runs} paired rounds:`);

@@ -29,5 +29,7 @@ childProcess.spawn = function (...args) {
 process.on('exit', () => {
   mark('exit');
   const { userCPUTime, systemCPUTime } = process.resourceUsage();
-  process.stderr.write(`\ntimeline ${events.map(([name, at]) => `${name}:${at.toFixed(1)}`).join(' ')}\ncpu ${((userCPUTime + systemCPUTime) / 1000).toFixed(1)}\n`);
+  process.stderr.write(
+    `\ntimeline ${events.map(([name, at]) => `${name}:${at.toFixed(1)}`).join(' ')}\ncpu ${((userCPUTime + systemCPUTime) / 1000).toFixed(1)}\n`,
+  );
 });

@@ -7,7 +7,14 @@ import { OFFERED_SHAPE_FUNCTION } from '../src/model/package-helpers.ts';
 import { meaningOf } from '../src/model/schema-meaning.ts';
 import { toolRegistrationOf, type ToolRegistration } from '../src/model/tool-registration.ts';
 import { TypedFiles } from '../src/adapters/typescript/typed-files.ts';
-import { applyEdits, CodemodParseError, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';
+import {
+  applyEdits,
+  CodemodParseError,
+  type Codemod,
+  type CodemodEdit,
+  type CodemodNote,
+  type CodemodOutcome,
+} from './codemod.ts';
 import { namedImportEdit, type ImportName } from './utils/import-edit.ts';
 
 export interface DispositionsOptions {
@@ -18,7 +25,8 @@ export interface DispositionsOptions {
 }
 
 const DEFAULT_MODULE = 'agent-contract';
-export const UNREAD_MESSAGE = 'Published, but the handler never reads it: honour it, refuse it, or remove it from the shape.';
+export const UNREAD_MESSAGE =
+  'Published, but the handler never reads it: honour it, refuse it, or remove it from the shape.';
 
 let processTypedFiles: TypedFiles | undefined;
 
@@ -32,7 +40,10 @@ function camelCase(words: readonly string[]): string {
 }
 
 /** `work_capacity_write` and `WORK_TOOLS.work_capacity_write` both give `workCapacityWrite`. */
-function baseNameOf(nameArgument: ts.Expression | undefined, registration: ToolRegistration<ts.Node>): string | undefined {
+function baseNameOf(
+  nameArgument: ts.Expression | undefined,
+  registration: ToolRegistration<ts.Node>,
+): string | undefined {
   if (registration.name !== undefined) return camelCase(splitWords(registration.name));
   if (nameArgument === undefined) return undefined;
   if (ts.isPropertyAccessExpression(nameArgument)) return camelCase(splitWords(nameArgument.name.text));
@@ -50,7 +61,13 @@ function tableBaseOf(shapeName: string): string {
 function enclosingStatement(node: ts.Node): ts.Statement | undefined {
   for (let current: ts.Node = node; current.parent !== undefined; current = current.parent) {
     const parent = current.parent;
-    if (ts.isBlock(parent) || ts.isSourceFile(parent) || ts.isModuleBlock(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent)) {
+    if (
+      ts.isBlock(parent) ||
+      ts.isSourceFile(parent) ||
+      ts.isModuleBlock(parent) ||
+      ts.isCaseClause(parent) ||
+      ts.isDefaultClause(parent)
+    ) {
       return current as ts.Statement;
     }
   }
@@ -150,7 +167,11 @@ class DispositionsRun {
       if (ts.isSpreadAssignment(property)) for (const key of this.keysOf(property.expression)) keys.add(key);
       else {
         const symbol = this.checker.getSymbolAtLocation(property.name ?? property);
-        const name = symbol?.getName() ?? (property.name !== undefined && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) ? property.name.text : undefined);
+        const name =
+          symbol?.getName() ??
+          (property.name !== undefined && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+            ? property.name.text
+            : undefined);
         if (name !== undefined) keys.add(name);
       }
     }
@@ -160,9 +181,14 @@ class DispositionsRun {
   /** The quote the file's Zod import uses, so inserted strings look like the author's. */
   quote(): string {
     const zodImport = this.file.statements.find(
-      (statement) => ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('zod'),
+      (statement) =>
+        ts.isImportDeclaration(statement) &&
+        ts.isStringLiteral(statement.moduleSpecifier) &&
+        statement.moduleSpecifier.text.startsWith('zod'),
     ) as ts.ImportDeclaration | undefined;
-    return zodImport !== undefined && this.file.text.charAt(zodImport.moduleSpecifier.getStart(this.file)) === '"' ? '"' : "'";
+    return zodImport !== undefined && this.file.text.charAt(zodImport.moduleSpecifier.getStart(this.file)) === '"'
+      ? '"'
+      : "'";
   }
 
   tableText(target: TableTarget, tableName: string, indent: string): string {
@@ -180,12 +206,24 @@ class DispositionsRun {
     if (unread.length > 0) this.imports.set('warned', { name: 'warned' });
     this.imports.set('Disposition', { name: 'Disposition', typeOnly: true });
     for (const key of unread) {
-      this.note('needs-review', target.at, `${target.tool}: \`${key}\` is published but the handler never reads it; written as warned in ${tableName}: decide honored, warned or refused`);
+      this.note(
+        'needs-review',
+        target.at,
+        `${target.tool}: \`${key}\` is published but the handler never reads it; written as warned in ${tableName}: decide honored, warned or refused`,
+      );
     }
     if (target.reads.kind === 'all') {
-      this.note('needs-review', target.at, `${target.tool}: could not tell which fields the handler reads (${target.reads.reason}); every field is written honored in ${tableName}: review each decision`);
+      this.note(
+        'needs-review',
+        target.at,
+        `${target.tool}: could not tell which fields the handler reads (${target.reads.reason}); every field is written honored in ${tableName}: review each decision`,
+      );
     }
-    return [`const ${tableName} = {`, ...lines, `${indent}} as const satisfies Record<keyof typeof ${target.shapeName}, Disposition>;`].join('\n');
+    return [
+      `const ${tableName} = {`,
+      ...lines,
+      `${indent}} as const satisfies Record<keyof typeof ${target.shapeName}, Disposition>;`,
+    ].join('\n');
   }
 }
 
@@ -215,15 +253,25 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
   const tool = registration.name ?? nameArgument?.getText(file) ?? 'tool';
   if (input === undefined) return;
   // Already wired by an earlier run: `offeredShape(shape, table)`.
-  if (input.kind === 'call' && (input.callee === OFFERED_SHAPE_FUNCTION || input.callee.endsWith(`.${OFFERED_SHAPE_FUNCTION}`))) return;
+  if (
+    input.kind === 'call' &&
+    (input.callee === OFFERED_SHAPE_FUNCTION || input.callee.endsWith(`.${OFFERED_SHAPE_FUNCTION}`))
+  )
+    return;
   const reads: HandlerReads =
-    registration.handler === undefined ? { kind: 'all', reason: 'the tool has no handler argument' } : handlerReads(registration.handler.node);
+    registration.handler === undefined
+      ? { kind: 'all', reason: 'the tool has no handler argument' }
+      : handlerReads(registration.handler.node);
 
   const inline = inlineShapeOf(input) ?? (input.kind === 'zod' ? zodObjectLiteralOf(input) : undefined);
   if (inline !== undefined) {
     // A shape written inside the registration: name it, so the table can say `keyof typeof` it.
     if (base === undefined) {
-      run.note('needs-review', input.node, `${tool}: the tool's name is not a literal or a constant, so there is no name for its shape; extract it by hand`);
+      run.note(
+        'needs-review',
+        input.node,
+        `${tool}: the tool's name is not a literal or a constant, so there is no name for its shape; extract it by hand`,
+      );
       return;
     }
     const statement = enclosingStatement(registration.node);
@@ -231,10 +279,18 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
     const shapeName = run.freshName(`${base}Shape`);
     const tableName = run.freshName(`${tableBaseOf(shapeName)}Dispositions`);
     const indent = indentationAt(text, statement.getStart(file));
-    const objectText = reindent(text.slice(inline.getStart(file), inline.end), indentationAt(text, inline.getStart(file)), indent);
+    const objectText = reindent(
+      text.slice(inline.getStart(file), inline.end),
+      indentationAt(text, inline.getStart(file)),
+      indent,
+    );
     const table = run.tableText({ tool, keysFrom: inline, shapeName, reads, at: inline }, tableName, indent);
     const newline = text.includes('\r\n') ? '\r\n' : '\n';
-    run.edits.push({ start: statement.getStart(file), end: statement.getStart(file), text: `const ${shapeName} = ${objectText};${newline}${indent}${table}${newline}${newline}${indent}` });
+    run.edits.push({
+      start: statement.getStart(file),
+      end: statement.getStart(file),
+      text: `const ${shapeName} = ${objectText};${newline}${indent}${table}${newline}${newline}${indent}`,
+    });
     const wired = input.kind === 'object' ? `offeredShape(${shapeName}, ${tableName})` : shapeName;
     if (input.kind === 'object') run.imports.set('offeredShape', { name: 'offeredShape' });
     run.edits.push({ start: inline.getStart(file), end: inline.end, text: wired });
@@ -245,7 +301,11 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
     const declaration = findConst(input.name, input.node);
     const initializer = declaration?.initializer;
     if (declaration === undefined || initializer === undefined) {
-      run.note('info', input.node, `${tool}: its input \`${input.name}\` is not a const of this file; run the codemod on the file that declares it`);
+      run.note(
+        'info',
+        input.node,
+        `${tool}: its input \`${input.name}\` is not a const of this file; run the codemod on the file that declares it`,
+      );
       return;
     }
     const tableName = `${tableBaseOf(input.name)}Dispositions`;
@@ -258,9 +318,17 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
     const objectLiteral = ts.isObjectLiteralExpression(initializer) ? initializer : zodObjectLiteralOf(schema);
     if (ts.isObjectLiteralExpression(initializer)) {
       run.taken.add(tableName);
-      const table = run.tableText({ tool, keysFrom: initializer, shapeName: input.name, reads, at: initializer }, tableName, indent);
+      const table = run.tableText(
+        { tool, keysFrom: initializer, shapeName: input.name, reads, at: initializer },
+        tableName,
+        indent,
+      );
       run.edits.push({ start: statement.end, end: statement.end, text: `${newline}${newline}${indent}${table}` });
-      run.edits.push({ start: input.node.getStart(file), end: input.node.end, text: `offeredShape(${input.name}, ${tableName})` });
+      run.edits.push({
+        start: input.node.getStart(file),
+        end: input.node.end,
+        text: `offeredShape(${input.name}, ${tableName})`,
+      });
       run.imports.set('offeredShape', { name: 'offeredShape' });
       return;
     }
@@ -269,22 +337,51 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
       // so the table, the schema and any refinement share one definition (a zod 3 ZodEffects has no `.shape`).
       const shapeName = run.freshName(`${tableBaseOf(input.name)}Shape`);
       run.taken.add(tableName);
-      const objectText = reindent(text.slice(objectLiteral.getStart(file), objectLiteral.end), indentationAt(text, objectLiteral.getStart(file)), indent);
-      const table = run.tableText({ tool, keysFrom: objectLiteral, shapeName, reads, at: objectLiteral }, tableName, indent);
-      const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) === true ? 'export ' : '';
-      run.edits.push({ start: statement.getStart(file), end: statement.getStart(file), text: `${exported}const ${shapeName} = ${objectText};${newline}${newline}${indent}` });
+      const objectText = reindent(
+        text.slice(objectLiteral.getStart(file), objectLiteral.end),
+        indentationAt(text, objectLiteral.getStart(file)),
+        indent,
+      );
+      const table = run.tableText(
+        { tool, keysFrom: objectLiteral, shapeName, reads, at: objectLiteral },
+        tableName,
+        indent,
+      );
+      const exported =
+        ts.canHaveModifiers(statement) &&
+        ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword) === true
+          ? 'export '
+          : '';
+      run.edits.push({
+        start: statement.getStart(file),
+        end: statement.getStart(file),
+        text: `${exported}const ${shapeName} = ${objectText};${newline}${newline}${indent}`,
+      });
       run.edits.push({ start: objectLiteral.getStart(file), end: objectLiteral.end, text: shapeName });
-      run.edits.push({ start: statement.end, end: statement.end, text: `${newline}${newline}${indent}${exported}${table}` });
+      run.edits.push({
+        start: statement.end,
+        end: statement.end,
+        text: `${newline}${newline}${indent}${exported}${table}`,
+      });
       return;
     }
-    run.note('needs-review', input.node, `${tool}: its input \`${input.name}\` is built in a way the codemod does not rewrite (not an object literal or z.object({...})); write its table by hand`);
+    run.note(
+      'needs-review',
+      input.node,
+      `${tool}: its input \`${input.name}\` is built in a way the codemod does not rewrite (not an object literal or z.object({...})); write its table by hand`,
+    );
     return;
   }
-  run.note('needs-review', input.node, `${tool}: its input is not an object shape the codemod can name; write its table by hand`);
+  run.note(
+    'needs-review',
+    input.node,
+    `${tool}: its input is not an object shape the codemod can name; write its table by hand`,
+  );
 }
 
 function parse(run: { sourceFile: ts.SourceFile }, filePath: string): void {
-  const diagnostics = (run.sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const diagnostics =
+    (run.sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
   const [first] = diagnostics;
   if (first !== undefined) {
     const { line, column } = lineAndColumn(run.sourceFile, first.start);
@@ -318,7 +415,11 @@ function analyseDispositions(source: string, filePath: string, options: Disposit
   const names = [...run.imports.values()].sort((a, b) => a.name.localeCompare(b.name));
   const importEdit = namedImportEdit(run.file, specifier, names);
   const edits = importEdit === undefined ? run.edits : [importEdit, ...run.edits];
-  return { output: applyEdits(source, edits), edits, notes: run.notes.sort((a, b) => a.line - b.line || a.column - b.column) };
+  return {
+    output: applyEdits(source, edits),
+    edits,
+    notes: run.notes.sort((a, b) => a.line - b.line || a.column - b.column),
+  };
 }
 
 /**
@@ -327,12 +428,17 @@ function analyseDispositions(source: string, filePath: string, options: Disposit
  */
 export const dispositions: Codemod<DispositionsOptions> = {
   name: 'dispositions',
-  description: 'write a completeness-checked disposition table (honored / warned / refused) next to every tool input shape',
+  description:
+    'write a completeness-checked disposition table (honored / warned / refused) next to every tool input shape',
   mightMatch: mightMatchDispositions,
   analyse: analyseDispositions,
 };
 
 /** The plain transform: the new text, or undefined when there is nothing to scaffold. */
-export function dispositionsTransform(source: string, filePath: string, options: DispositionsOptions = {}): string | undefined {
+export function dispositionsTransform(
+  source: string,
+  filePath: string,
+  options: DispositionsOptions = {},
+): string | undefined {
   return analyseDispositions(source, filePath, options).output;
 }

@@ -9,7 +9,11 @@ import type { SchemaRole } from '../src/model/schema-role.ts';
 import { type GuardRewrite, guardRewriteOf } from '../src/model/guard-rewrite.ts';
 import type { ObjectProperty, SchemaExpr } from '../src/model/schema-expr.ts';
 import { meaningOf } from '../src/model/schema-meaning.ts';
-import { schemaShapesOf, type ExternalRoles, type SchemaShape } from '../src/adapters/typescript/shapes-from-typescript.ts';
+import {
+  schemaShapesOf,
+  type ExternalRoles,
+  type SchemaShape,
+} from '../src/adapters/typescript/shapes-from-typescript.ts';
 import { isTestFilePath } from '../src/model/test-files.ts';
 import { GUARD_MODULES } from '../src/model/zod-imports.ts';
 import { applyEdits, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';
@@ -49,7 +53,10 @@ export function mightMatchGuardIds(source: string): boolean {
 function importSpecifierFor(importFrom: string | undefined, filePath: string): string {
   if (importFrom === undefined || importFrom === '') return DEFAULT_MODULE;
   if (!path.isAbsolute(importFrom)) return importFrom;
-  const relative = path.relative(path.dirname(path.resolve(filePath)), importFrom).split(path.sep).join('/');
+  const relative = path
+    .relative(path.dirname(path.resolve(filePath)), importFrom)
+    .split(path.sep)
+    .join('/');
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
@@ -72,7 +79,12 @@ function excerpt(sourceFile: ts.SourceFile, node: ts.Node): string {
 }
 
 function isCoerceStringCallee(callee: ts.Expression): boolean {
-  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'string' && ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === 'coerce';
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    callee.name.text === 'string' &&
+    ts.isPropertyAccessExpression(callee.expression) &&
+    callee.expression.name.text === 'coerce'
+  );
 }
 
 interface FieldRewrite {
@@ -99,7 +111,13 @@ class GuardIdsRun {
 
   note(kind: CodemodNote['kind'], node: ts.Node, message: string, publishedSchemaChange = false): void {
     const { line, character } = this.sourceFile.getLineAndCharacterOfPosition(node.getStart(this.sourceFile));
-    this.notes.push({ kind, line: line + 1, column: character + 1, message, ...(publishedSchemaChange ? { publishedSchemaChange: true } : {}) });
+    this.notes.push({
+      kind,
+      line: line + 1,
+      column: character + 1,
+      message,
+      ...(publishedSchemaChange ? { publishedSchemaChange: true } : {}),
+    });
   }
 
   /** The guard's local name: an existing `guardId` import (aliased or not), else `guardId`. */
@@ -127,7 +145,11 @@ class GuardIdsRun {
         if (!isCoerceStringCallee(callee)) return 'coerce-nested';
         const calleeStart = callee.getStart(file);
         if (hasComment(file, calleeStart, callee.end)) return 'comment';
-        return [wrap[0] as CodemodEdit, { start: calleeStart, end: callee.end, text: `${rewrite.namespace}.string` }, wrap[1] as CodemodEdit];
+        return [
+          wrap[0] as CodemodEdit,
+          { start: calleeStart, end: callee.end, text: `${rewrite.namespace}.string` },
+          wrap[1] as CodemodEdit,
+        ];
       }
       case 'keep-string-branch': {
         const unionStart = rewrite.union.getStart(file);
@@ -162,9 +184,17 @@ class GuardIdsRun {
     }
   }
 
-  private behaviourMessage(verdict: IdAcceptorVerdict, key: string, text: string, guard: string, optional: boolean): string {
+  private behaviourMessage(
+    verdict: IdAcceptorVerdict,
+    key: string,
+    text: string,
+    guard: string,
+    optional: boolean,
+  ): string {
     if (verdict === 'coerced') {
-      const rejected = optional ? 'null, booleans and objects are' : 'null, undefined (a missing key), booleans and objects are';
+      const rejected = optional
+        ? 'null, booleans and objects are'
+        : 'null, undefined (a missing key), booleans and objects are';
       const required = optional ? '' : ' Under zod 3 the field is listed in "required" again.';
       return `${key}: ${text} became ${guard}(...) around the plain string schema: ${rejected} now rejected with the inner schema's message instead of reaching the handler as "null", "true", "[object Object]"; positive integer ids still arrive as their decimal string.${required}`;
     }
@@ -201,12 +231,20 @@ class GuardIdsRun {
       case 'numeric':
         // Only where the schema is visibly an acceptor: on a plain object it may as well parse an API response.
         if (shape.role === 'input') {
-          this.note('info', valueNode, `${key} accepts numbers only (${text}); emitters of strings will fail. Left alone: widening it would change what the handler receives.`);
+          this.note(
+            'info',
+            valueNode,
+            `${key} accepts numbers only (${text}); emitters of strings will fail. Left alone: widening it would change what the handler receives.`,
+          );
         }
         return;
       case 'unknown':
         if (shape.role === 'input') {
-          this.note('info', valueNode, `${key}: cannot see what ${text} accepts (it is defined in another file or built by a call). If it is a plain string schema, wrap it: guardId(${text}).`);
+          this.note(
+            'info',
+            valueNode,
+            `${key}: cannot see what ${text} accepts (it is defined in another file or built by a call). If it is a plain string schema, wrap it: guardId(${text}).`,
+          );
         }
         return;
       case 'guard':
@@ -214,7 +252,11 @@ class GuardIdsRun {
       case 'coerced':
       case 'union':
         if (viaConst !== undefined) {
-          this.note('needs-review', valueNode, `${key} uses ${viaConst}, ${verdict === 'coerced' ? 'a coerce' : 'a string-or-number union'} declared in this file; left alone because other fields may share it. Give ${key} its own guardId(z.string()) or rewrite ${viaConst}.`);
+          this.note(
+            'needs-review',
+            valueNode,
+            `${key} uses ${viaConst}, ${verdict === 'coerced' ? 'a coerce' : 'a string-or-number union'} declared in this file; left alone because other fields may share it. Give ${key} its own guardId(z.string()) or rewrite ${viaConst}.`,
+          );
           return;
         }
         if (shape.role !== 'input' && guardRewriteOf(value).kind !== 'blocked') {
@@ -232,14 +274,21 @@ class GuardIdsRun {
     }
     const rewrite = guardRewriteOf(value);
     // Through a const, only the use is wrapped: `guardId(nonEmpty)` leaves the const to the fields that share it.
-    const plan: GuardRewrite<ts.Node> = viaConst === undefined || rewrite.kind === 'blocked' ? rewrite : { kind: 'wrap', target: valueNode };
+    const plan: GuardRewrite<ts.Node> =
+      viaConst === undefined || rewrite.kind === 'blocked' ? rewrite : { kind: 'wrap', target: valueNode };
     const edits = this.plan(plan, guard);
     if (typeof edits === 'string') {
       const detail = plan.kind === 'blocked' ? plan.detail : '';
       this.note('needs-review', valueNode, this.blockedMessage(edits, key, valueNode, detail));
       return;
     }
-    const note = verdict === 'guard' ? undefined : { kind: 'behaviour-change' as const, message: this.behaviourMessage(verdict, key, text, guard, meaningOf(value).optional) };
+    const note =
+      verdict === 'guard'
+        ? undefined
+        : {
+            kind: 'behaviour-change' as const,
+            message: this.behaviourMessage(verdict, key, text, guard, meaningOf(value).optional),
+          };
     this.rewrites.push({ edits, at: valueNode, ...(note === undefined ? {} : { note }) });
     // A union publishes `anyOf` or a type array, and zod 3 leaves a coerced field out of `required`: the guarded
     // string publishes `"type": "string"` (and, on zod 3, `required`), so the committed contract moves.
@@ -268,16 +317,29 @@ class GuardIdsRun {
     const judged = element.kind === 'identifier' ? this.reader.resolve(element) : element;
     if (idAcceptorVerdict(key, meaningOf(judged)) !== 'guard') return;
     // Through a const, only the use is wrapped, as for single ids.
-    const rewrite: GuardRewrite<ts.Node> = judged === element ? guardRewriteOf(element) : { kind: 'wrap', target: element.node };
+    const rewrite: GuardRewrite<ts.Node> =
+      judged === element ? guardRewriteOf(element) : { kind: 'wrap', target: element.node };
     if (rewrite.kind !== 'wrap') return;
     const edits = this.plan(rewrite, guard);
     if (typeof edits !== 'string') this.rewrites.push({ edits, at: element.node });
   }
 
   private isListOfPlainStrings(value: SchemaExpr<ts.Node>): boolean {
-    const core = value.kind === 'zod' ? { ...value, methods: value.methods.filter((method) => method.name !== 'default' && method.name !== 'catch' && method.name !== 'prefault') } : value;
+    const core =
+      value.kind === 'zod'
+        ? {
+            ...value,
+            methods: value.methods.filter(
+              (method) => method.name !== 'default' && method.name !== 'catch' && method.name !== 'prefault',
+            ),
+          }
+        : value;
     const list = idListElementOf(core);
-    return list?.kind === 'element' && meaningOf(list.element).accepts === 'string' && meaningOf(list.element).formats.length === 0;
+    return (
+      list?.kind === 'element' &&
+      meaningOf(list.element).accepts === 'string' &&
+      meaningOf(list.element).formats.length === 0
+    );
   }
 
   /** The edit that makes `guard` importable, or undefined when it already is. */
@@ -306,12 +368,18 @@ function analyseGuardIds(source: string, filePath: string, options: GuardIdsOpti
   }
   for (const { owner, at, uses } of bothSides) run.note('needs-review', at, bothSidesMessage(owner, uses, filePath));
   if (run.rewrites.length === 0) return { output: undefined, edits: [], notes: sortNotes(run.notes) };
-  const shadowed = run.rewrites.find((rewrite) => run.reader.isDeclaredAround(guard, rewrite.at) || isImportedElsewhere(run, guard));
+  const shadowed = run.rewrites.find(
+    (rewrite) => run.reader.isDeclaredAround(guard, rewrite.at) || isImportedElsewhere(run, guard),
+  );
   if (shadowed !== undefined) {
     const notes = run.notes.filter((note) => note.kind !== 'behaviour-change');
     run.notes.length = 0;
     run.notes.push(...notes);
-    run.note('needs-review', shadowed.at, `${guard} already names something else here, so this file is left unchanged; rename that, or import guardId under another name (import { guardId as guardIdSchema } from '${run.specifier}') and run the codemod again.`);
+    run.note(
+      'needs-review',
+      shadowed.at,
+      `${guard} already names something else here, so this file is left unchanged; rename that, or import guardId under another name (import { guardId as guardIdSchema } from '${run.specifier}') and run the codemod again.`,
+    );
     return { output: undefined, edits: [], notes: sortNotes(run.notes) };
   }
   const edits = run.rewrites.flatMap((rewrite) => rewrite.edits);
@@ -350,8 +418,18 @@ interface BothSides {
  * Consts with guardable ids that the project uses as an input and as an output, counting this file's own uses:
  * they stay unguarded (output wins) and each is reported once, at its first such shape.
  */
-function usedOnBothSides(run: GuardIdsRun, shapes: readonly SchemaShape[], exportUses: ReadonlyMap<string, readonly SchemaUse[]>): BothSides[] {
-  const candidates = shapes.filter((shape) => shape.role === 'output' && shape.owner !== undefined && (exportUses.get(shape.owner)?.length ?? 0) > 0 && hasGuardableId(shape));
+function usedOnBothSides(
+  run: GuardIdsRun,
+  shapes: readonly SchemaShape[],
+  exportUses: ReadonlyMap<string, readonly SchemaUse[]>,
+): BothSides[] {
+  const candidates = shapes.filter(
+    (shape) =>
+      shape.role === 'output' &&
+      shape.owner !== undefined &&
+      (exportUses.get(shape.owner)?.length ?? 0) > 0 &&
+      hasGuardableId(shape),
+  );
   if (candidates.length === 0) return [];
   // The roles this file alone gives each shape, to tell "used as an output elsewhere, an input here" apart.
   const ownRoles = new Map(schemaShapesOf(run.reader, run.filePath).map((shape) => [shape.object.node, shape.role]));
@@ -361,7 +439,8 @@ function usedOnBothSides(run: GuardIdsRun, shapes: readonly SchemaShape[], expor
     const uses = exportUses.get(owner) ?? [];
     const roles = new Set<SchemaRole | 'plain'>(uses.map((use) => use.role));
     roles.add(ownRoles.get(shape.object.node) ?? 'plain');
-    if (roles.has('input') && roles.has('output') && !found.has(owner)) found.set(owner, { owner, at: shape.object.node, uses });
+    if (roles.has('input') && roles.has('output') && !found.has(owner))
+      found.set(owner, { owner, at: shape.object.node, uses });
   }
   return [...found.values()];
 }
@@ -370,7 +449,12 @@ function bothSidesMessage(owner: string, uses: readonly SchemaUse[], filePath: s
   const where = (role: SchemaRole): string => {
     const matching = uses.filter((use) => use.role === role);
     if (matching.length === 0) return 'in this file';
-    const listed = matching.slice(0, 2).map((use) => `${use.emitted ? 'returned at ' : ''}${path.relative(path.dirname(filePath), use.filePath).split(path.sep).join('/')}:${use.line}:${use.column}`);
+    const listed = matching
+      .slice(0, 2)
+      .map(
+        (use) =>
+          `${use.emitted ? 'returned at ' : ''}${path.relative(path.dirname(filePath), use.filePath).split(path.sep).join('/')}:${use.line}:${use.column}`,
+      );
     return `${listed.join(', ')}${matching.length > 2 ? ` and ${matching.length - 2} more` : ''}`;
   };
   return `${owner} is used as a tool input (${where('input')}) and as an output (${where('output')}), so its ids are left alone: a guarded id in an output schema lets the server emit numbers that clients reject. Declare the input as its own z.object({...}) under an ...Args name, register that, and run the codemod again.`;
@@ -385,7 +469,9 @@ function isImportedElsewhere(run: GuardIdsRun, name: string): boolean {
     if (clause.name?.text === name) return true;
     const named = clause.namedBindings;
     if (named === undefined) return false;
-    return ts.isNamespaceImport(named) ? named.name.text === name : named.elements.some((element) => element.name.text === name);
+    return ts.isNamespaceImport(named)
+      ? named.name.text === name
+      : named.elements.some((element) => element.name.text === name);
   });
 }
 
@@ -395,7 +481,8 @@ function sortNotes(notes: readonly CodemodNote[]): CodemodNote[] {
 
 export const guardIds: Codemod<GuardIdsOptions> = {
   name: 'guard-ids',
-  description: 'wrap the string schema of every id a tool accepts in guardId(...), so numeric ids chain; published bytes stay identical',
+  description:
+    'wrap the string schema of every id a tool accepts in guardId(...), so numeric ids chain; published bytes stay identical',
   mightMatch: mightMatchGuardIds,
   analyse: analyseGuardIds,
   withProject(project, options) {

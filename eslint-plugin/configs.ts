@@ -18,7 +18,11 @@ export interface AgentContractConfigs {
  * The shipped configs, derived from each rule's `docs.config` so no list can drift from the rules:
  * `recommended` (source files), `strict` (recommended + `strict` rules), `tests` (test globs) and `all`.
  */
-export function buildConfigs(plugin: TSESLint.FlatConfig.Plugin, rules: RuleMap, prefix = 'agent-contract'): AgentContractConfigs {
+export function buildConfigs(
+  plugin: TSESLint.FlatConfig.Plugin,
+  rules: RuleMap,
+  prefix = 'agent-contract',
+): AgentContractConfigs {
   const ids = (filter: (config: AgentContractRuleDocs['config']) => boolean): TSESLint.FlatConfig.Rules =>
     Object.fromEntries(
       Object.entries(rules)
@@ -28,7 +32,11 @@ export function buildConfigs(plugin: TSESLint.FlatConfig.Plugin, rules: RuleMap,
   const plugins = { [prefix]: plugin };
   return {
     recommended: { name: `${prefix}/recommended`, plugins, rules: ids((config) => config === 'recommended') },
-    strict: { name: `${prefix}/strict`, plugins, rules: ids((config) => config === 'recommended' || config === 'strict') },
+    strict: {
+      name: `${prefix}/strict`,
+      plugins,
+      rules: ids((config) => config === 'recommended' || config === 'strict'),
+    },
     tests: { name: `${prefix}/tests`, files: TEST_FILES, plugins, rules: ids((config) => config === 'tests') },
     all: { name: `${prefix}/all`, plugins, rules: ids(() => true) },
   };

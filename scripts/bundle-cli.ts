@@ -28,7 +28,9 @@ const outdir = join(root, 'dist/cli');
 const EXTERNAL = ['typescript', 'eslint', 'jscodeshift', '@typescript-eslint/*', 'ts-morph'];
 
 if (!existsSync(entry)) {
-  console.error(`bundle-cli: ${relative(root, entry)} is missing; run tsc -p tsconfig.build.json first (npm run build does both)`);
+  console.error(
+    `bundle-cli: ${relative(root, entry)} is missing; run tsc -p tsconfig.build.json first (npm run build does both)`,
+  );
   process.exit(2);
 }
 
@@ -52,7 +54,9 @@ const result = await build({
   logLevel: 'warning',
 });
 if (result.errors.length > 0 || result.warnings.length > 0) {
-  console.error(`bundle-cli: esbuild reported ${result.errors.length} errors and ${result.warnings.length} warnings; see above`);
+  console.error(
+    `bundle-cli: esbuild reported ${result.errors.length} errors and ${result.warnings.length} warnings; see above`,
+  );
   process.exit(1);
 }
 await chmod(join(outdir, 'main.js'), 0o755);
@@ -61,7 +65,12 @@ await writeFile(join(outdir, 'THIRD-PARTY-NOTICES.md'), await notices(result.met
 
 /** The metafile with output paths relative to dist/cli (esbuild writes them relative to the working directory). */
 function relativeMeta(meta: Metafile): Metafile {
-  const outputs = Object.fromEntries(Object.entries(meta.outputs).map(([file, output]) => [relative(outdir, join(root, file)).split('\\').join('/'), output]));
+  const outputs = Object.fromEntries(
+    Object.entries(meta.outputs).map(([file, output]) => [
+      relative(outdir, join(root, file)).split('\\').join('/'),
+      output,
+    ]),
+  );
   return { inputs: meta.inputs, outputs };
 }
 
@@ -74,14 +83,22 @@ async function notices(meta: Metafile): Promise<string> {
   }
   const sections: string[] = [];
   for (const dir of [...packageDirs].sort()) {
-    const json = JSON.parse(await readFile(join(root, dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string };
+    const json = JSON.parse(await readFile(join(root, dir, 'package.json'), 'utf8')) as {
+      name: string;
+      version: string;
+      license?: string;
+    };
     // LICENSE, LICENSE.md, LICENCE.txt, LICENSE-MIT (ignore) and the like.
-    const licenceName = (await readdir(join(root, dir))).sort().find((name) => /^licen[cs]e(?:[-.][\w.-]+)?$/i.test(name));
+    const licenceName = (await readdir(join(root, dir)))
+      .sort()
+      .find((name) => /^licen[cs]e(?:[-.][\w.-]+)?$/i.test(name));
     const text =
       licenceName === undefined
         ? `(no licence file in the package; package.json says ${json.license ?? 'nothing'})`
         : (await readFile(join(root, dir, licenceName), 'utf8')).trim();
-    sections.push(`## ${json.name}@${json.version} (${json.license ?? 'unknown licence'})\n\n\`\`\`\n${text}\n\`\`\`\n`);
+    sections.push(
+      `## ${json.name}@${json.version} (${json.license ?? 'unknown licence'})\n\n\`\`\`\n${text}\n\`\`\`\n`,
+    );
   }
   return `# Third-party code in dist/cli\n\nThe agent-contract command-line tool is bundled; it contains these packages.\n\n${sections.join('\n')}`;
 }

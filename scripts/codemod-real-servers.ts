@@ -53,7 +53,11 @@ function repoName(dir: string): string {
   if (name.includes('+')) name = name.replace('+', '/');
   else {
     try {
-      name = git(dir, 'remote', 'get-url', 'origin').replace(/\.git$/, '').split(/[/:]/).slice(-2).join('/');
+      name = git(dir, 'remote', 'get-url', 'origin')
+        .replace(/\.git$/, '')
+        .split(/[/:]/)
+        .slice(-2)
+        .join('/');
     } catch {
       // no remote: keep the directory name
     }
@@ -62,13 +66,19 @@ function repoName(dir: string): string {
 }
 
 function copyCheckout(dir: string, into: string): void {
-  cpSync(dir, into, { recursive: true, filter: (source) => !SKIPPED_DIRS.has(path.basename(source)) || source === dir });
+  cpSync(dir, into, {
+    recursive: true,
+    filter: (source) => !SKIPPED_DIRS.has(path.basename(source)) || source === dir,
+  });
 }
 
 function typeScriptFiles(root: string): string[] {
   return git(root, 'ls-files')
     .split('\n')
-    .filter((file) => TS_FILE.test(file) && !file.endsWith('.d.ts') && !file.split('/').some((part) => SKIPPED_DIRS.has(part)))
+    .filter(
+      (file) =>
+        TS_FILE.test(file) && !file.endsWith('.d.ts') && !file.split('/').some((part) => SKIPPED_DIRS.has(part)),
+    )
     .sort();
 }
 
@@ -82,8 +92,15 @@ function parsesCleanly(file: string, text: string): boolean {
 function typeErrors(copy: string): string[] | string {
   const tsc = path.join(copy, 'node_modules/typescript/bin/tsc');
   if (!existsSync(tsc)) return 'no TypeScript in its node_modules';
-  const run = spawnSync(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json'], { cwd: copy, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  return run.stdout.split('\n').filter((line) => /error TS\d+/.test(line)).sort();
+  const run = spawnSync(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', 'tsconfig.json'], {
+    cwd: copy,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return run.stdout
+    .split('\n')
+    .filter((line) => /error TS\d+/.test(line))
+    .sort();
 }
 
 /** An error without its position, so that lines moved by an added import still compare equal. */
@@ -118,7 +135,13 @@ async function projectOptions(files: readonly string[]): Promise<(filePath: stri
   return guardIds.withProject?.(project, {}) ?? (() => ({}));
 }
 
-async function runOn(dir: string, install: boolean, list: boolean, keep: boolean, zodVersion: string | undefined): Promise<RepoReport> {
+async function runOn(
+  dir: string,
+  install: boolean,
+  list: boolean,
+  keep: boolean,
+  zodVersion: string | undefined,
+): Promise<RepoReport> {
   const repo = repoName(dir);
   const copy = mkdtempSync(path.join(tmpdir(), 'agent-contract-real-'));
   try {
@@ -127,18 +150,42 @@ async function runOn(dir: string, install: boolean, list: boolean, keep: boolean
     execFileSync('git', ['add', '-A'], { cwd: copy });
     let before: string[] | string = 'not run (pass --install)';
     if (install) {
-      const ci = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: copy, encoding: 'utf8', timeout: 15 * 60_000 });
+      const ci = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], {
+        cwd: copy,
+        encoding: 'utf8',
+        timeout: 15 * 60_000,
+      });
       const output = `${ci.stderr}\n${ci.stdout}`.split('\n');
-      const reason = output.find((line) => /404 Not Found|ETARGET|ENOTFOUND|ERESOLVE/.test(line)) ?? output.filter((line) => line.trim() !== '').slice(-3).join(' ');
+      const reason =
+        output.find((line) => /404 Not Found|ETARGET|ENOTFOUND|ERESOLVE/.test(line)) ??
+        output
+          .filter((line) => line.trim() !== '')
+          .slice(-3)
+          .join(' ');
       if (ci.status === 0 && zodVersion !== undefined) {
-        const zod = spawnSync('npm', ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `zod@${zodVersion}`], { cwd: copy, encoding: 'utf8', timeout: 10 * 60_000 });
-        if (zod.status !== 0) throw new Error(`npm install zod@${zodVersion} failed in the copy of ${dir}: ${zod.stderr}`);
+        const zod = spawnSync(
+          'npm',
+          ['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', `zod@${zodVersion}`],
+          { cwd: copy, encoding: 'utf8', timeout: 10 * 60_000 },
+        );
+        if (zod.status !== 0)
+          throw new Error(`npm install zod@${zodVersion} failed in the copy of ${dir}: ${zod.stderr}`);
       }
       before = ci.status === 0 ? typeErrors(copy) : `npm ci --ignore-scripts failed: ${reason.trim()}`;
     }
     const files = typeScriptFiles(copy);
     const notes: Record<CodemodNote['kind'], number> = { 'behaviour-change': 0, 'needs-review': 0, info: 0 };
-    const report = { skipped: 0, changed: 0, fieldsRewritten: 0, edits: 0, crashes: [] as string[], inputParseErrors: [] as string[], outputsNotParsing: [] as string[], changedOnSecondRun: [] as string[], listed: [] as string[] };
+    const report = {
+      skipped: 0,
+      changed: 0,
+      fieldsRewritten: 0,
+      edits: 0,
+      crashes: [] as string[],
+      inputParseErrors: [] as string[],
+      outputsNotParsing: [] as string[],
+      changedOnSecondRun: [] as string[],
+      listed: [] as string[],
+    };
     const optionsFor = await projectOptions(files.map((file) => path.join(copy, file)));
     const written: string[] = [];
     for (const file of files) {
@@ -157,20 +204,23 @@ async function runOn(dir: string, install: boolean, list: boolean, keep: boolean
         if (outcome.output === undefined) continue;
         report.changed += 1;
         report.edits += outcome.edits.length;
-        report.fieldsRewritten += outcome.edits.filter((edit) => edit.start === edit.end && edit.text.endsWith('(')).length;
+        report.fieldsRewritten += outcome.edits.filter(
+          (edit) => edit.start === edit.end && edit.text.endsWith('('),
+        ).length;
         if (!parsesCleanly(file, outcome.output)) report.outputsNotParsing.push(file);
         writeFileSync(absolute, outcome.output);
         written.push(file);
       } catch (error) {
         if (error instanceof CodemodParseError) report.inputParseErrors.push(`${file}: ${error.message}`);
-        else report.crashes.push(`${file}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+        else report.crashes.push(`${file}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }
     }
     // The second run sees the rewritten project, as running the command again would.
     const againFor = await projectOptions(files.map((file) => path.join(copy, file)));
     for (const file of written) {
       const absolute = path.join(copy, file);
-      if (guardIds.analyse(readFileSync(absolute, 'utf8'), absolute, againFor(absolute)).output !== undefined) report.changedOnSecondRun.push(file);
+      if (guardIds.analyse(readFileSync(absolute, 'utf8'), absolute, againFor(absolute)).output !== undefined)
+        report.changedOnSecondRun.push(file);
     }
     let typeCheck = typeof before === 'string' ? before : '';
     if (typeof before !== 'string') {
@@ -197,12 +247,16 @@ async function main(): Promise<void> {
   const zodVersion = args.find((arg) => arg.startsWith('--zod='))?.slice('--zod='.length);
   const dirs = args.filter((arg) => !arg.startsWith('--'));
   if (dirs.length === 0) {
-    process.stderr.write('usage: npx tsx scripts/codemod-real-servers.ts [--install] [--zod=<version>] [--list] [--keep] <checkout dir>...\n');
+    process.stderr.write(
+      'usage: npx tsx scripts/codemod-real-servers.ts [--install] [--zod=<version>] [--list] [--keep] <checkout dir>...\n',
+    );
     process.exitCode = 2;
     return;
   }
   if (install && !existsSync(path.join(repoRoot, 'dist/src/index.js'))) {
-    process.stderr.write('dist/src/index.js is missing; run npm run build first (the copies import agent-contract from it)\n');
+    process.stderr.write(
+      'dist/src/index.js is missing; run npm run build first (the copies import agent-contract from it)\n',
+    );
     process.exitCode = 2;
     return;
   }
@@ -222,7 +276,8 @@ async function main(): Promise<void> {
       ...report.listed.map((line) => `  ${line}`),
     ];
     process.stdout.write(`${lines.join('\n')}\n\n`);
-    if (report.crashes.length > 0 || report.outputsNotParsing.length > 0 || report.changedOnSecondRun.length > 0) process.exitCode = 1;
+    if (report.crashes.length > 0 || report.outputsNotParsing.length > 0 || report.changedOnSecondRun.length > 0)
+      process.exitCode = 1;
   }
 }
 

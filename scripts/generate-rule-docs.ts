@@ -15,7 +15,9 @@ interface RuleMeta {
   docs?: { description: string; config: 'recommended' | 'strict' | 'tests' };
   fixable?: string;
   hasSuggestions?: boolean;
-  schema?: readonly { properties?: Record<string, { description?: string; type?: string; items?: { type?: string } }> }[];
+  schema?: readonly {
+    properties?: Record<string, { description?: string; type?: string; items?: { type?: string } }>;
+  }[];
   defaultOptions?: readonly Record<string, unknown>[];
 }
 
@@ -68,9 +70,19 @@ function list(words: readonly string[]): string {
 }
 
 function renderHeader(id: string, meta: RuleMeta): string {
-  const lines = [`# agent-contract/${id}`, '', meta.docs?.description ?? '', '', `💼 This rule is enabled in the ${list(configsOf(meta))} configs.`];
+  const lines = [
+    `# agent-contract/${id}`,
+    '',
+    meta.docs?.description ?? '',
+    '',
+    `💼 This rule is enabled in the ${list(configsOf(meta))} configs.`,
+  ];
   if (meta.fixable !== undefined) lines.push('', '🔧 This rule is automatically fixable by `eslint --fix`.');
-  if (meta.hasSuggestions === true) lines.push('', '💡 This rule offers suggestions you apply by hand in your editor: they can change what a value parses to.');
+  if (meta.hasSuggestions === true)
+    lines.push(
+      '',
+      '💡 This rule offers suggestions you apply by hand in your editor: they can change what a value parses to.',
+    );
   return [HEADER_BEGIN, ...lines, '', HEADER_END].join('\n');
 }
 
@@ -81,22 +93,39 @@ function renderOptions(meta: RuleMeta): string {
     const type = property.type === 'array' ? `${property.items?.type ?? 'unknown'}[]` : (property.type ?? 'see below');
     return `| \`${name}\` | ${type} | \`${JSON.stringify(defaults[name])}\` | ${property.description ?? ''} |`;
   });
-  return [OPTIONS_BEGIN, '| option | type | default | what it does |', '| --- | --- | --- | --- |', ...rows, OPTIONS_END].join('\n');
+  return [
+    OPTIONS_BEGIN,
+    '| option | type | default | what it does |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    OPTIONS_END,
+  ].join('\n');
 }
 
 function replaceBetween(text: string, begin: string, end: string, replacement: string, file: string): string {
   const start = text.indexOf(begin);
   const stop = text.indexOf(end);
-  if (start === -1 || stop === -1) throw new Error(`${relative(ROOT, file)} has no ${begin} ... ${end} markers; add them where the generated part belongs.`);
+  if (start === -1 || stop === -1)
+    throw new Error(
+      `${relative(ROOT, file)} has no ${begin} ... ${end} markers; add them where the generated part belongs.`,
+    );
   return `${text.slice(0, start)}${replacement}${text.slice(stop + end.length)}`;
 }
 
 function renderList(metas: ReadonlyMap<string, RuleMeta>): string {
   const rows = [...metas].map(([id, meta]) => {
-    const configs = configsOf(meta).filter((config) => config !== 'all').join(', ');
+    const configs = configsOf(meta)
+      .filter((config) => config !== 'all')
+      .join(', ');
     return `| [\`${id}\`](eslint-plugin/docs/rules/${id}.md) | ${meta.docs?.description ?? ''} | ${configs} | ${meta.fixable === undefined ? '' : '🔧'} | ${meta.hasSuggestions === true ? '💡' : ''} |`;
   });
-  return [LIST_BEGIN, '| rule | what it reports | configs | 🔧 | 💡 |', '| --- | --- | --- | --- | --- |', ...rows, LIST_END].join('\n');
+  return [
+    LIST_BEGIN,
+    '| rule | what it reports | configs | 🔧 | 💡 |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+    LIST_END,
+  ].join('\n');
 }
 
 /** Every generated file's expected content, by absolute path. */
@@ -109,7 +138,10 @@ export async function renderRuleDocs(): Promise<Map<string, string>> {
     const module = (await import(pathToFileURL(join(RULES_DIR, `${id}.ts`)).href)) as { default: { meta: RuleMeta } };
     metas.set(id, module.default.meta);
     const docPath = join(DOCS_DIR, `${id}.md`);
-    if (!existsSync(docPath)) throw new Error(`eslint-plugin/docs/rules/${id}.md is missing: every rule needs a docs page (copy another rule's page and edit it).`);
+    if (!existsSync(docPath))
+      throw new Error(
+        `eslint-plugin/docs/rules/${id}.md is missing: every rule needs a docs page (copy another rule's page and edit it).`,
+      );
     let doc = readFileSync(docPath, 'utf8');
     doc = replaceBetween(doc, HEADER_BEGIN, HEADER_END, renderHeader(id, module.default.meta), docPath);
     doc = replaceBetween(doc, OPTIONS_BEGIN, OPTIONS_END, renderOptions(module.default.meta), docPath);

@@ -50,7 +50,10 @@ export async function lintCheckout(dir: string, testsGlob?: string): Promise<Rea
     cwd: dir,
     overrideConfigFile: true,
     overrideConfig: [
-      { files: ['**/*.{ts,mts,cts,tsx,js,mjs,cjs,jsx}'], languageOptions: { parser: tseslint.parser as Linter.Parser, sourceType: 'module' } },
+      {
+        files: ['**/*.{ts,mts,cts,tsx,js,mjs,cjs,jsx}'],
+        languageOptions: { parser: tseslint.parser as Linter.Parser, sourceType: 'module' },
+      },
       plugin.configs.strict as Linter.Config,
       { ...(plugin.configs.tests as Linter.Config), ...(testsGlob === undefined ? {} : { files: [testsGlob] }) },
     ],
@@ -68,7 +71,9 @@ export async function lintCheckout(dir: string, testsGlob?: string): Promise<Rea
         if (message.fatal === true) parseErrors.push(`${path}:${message.line}: ${message.message}`);
         else if (message.ruleId !== null && message.ruleId in counts) {
           counts[message.ruleId] = (counts[message.ruleId] ?? 0) + 1;
-          messages.push(`${path}:${message.line}:${message.column} ${message.ruleId.replace('agent-contract/', '')} ${message.message}`);
+          messages.push(
+            `${path}:${message.line}:${message.column} ${message.ruleId.replace('agent-contract/', '')} ${message.message}`,
+          );
         }
       }
     } catch (error) {
@@ -92,7 +97,9 @@ if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
     const started = performance.now();
     const report = await lintCheckout(dir, testsGlob);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`\n${dir}: ${report.files} files in ${seconds} s, ${report.crashes.length} crashes, ${report.parseErrors.length} parse errors`);
+    console.log(
+      `\n${dir}: ${report.files} files in ${seconds} s, ${report.crashes.length} crashes, ${report.parseErrors.length} parse errors`,
+    );
     for (const [rule, count] of Object.entries(report.counts)) console.log(`  ${rule.padEnd(42)} ${count}`);
     for (const crash of report.crashes) console.log(`  CRASH ${crash}`);
     for (const parseError of report.parseErrors) console.log(`  parse error (not a rule crash) ${parseError}`);

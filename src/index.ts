@@ -7,5 +7,12 @@ export type { ZodFlavour } from './model/zod-flavour.ts';
 export { entityOfToolName, formatPath, idFieldAt, isIdName, singularize, splitWords } from './model/ids.ts';
 export type { IdField, PathSegment } from './model/ids.ts';
 export * from './dispositions/index.ts';
-export { failure, inProgress, insufficientCredits, rateLimited, refusalBody, toolResult } from './responses/agent-responses.ts';
+export {
+  failure,
+  inProgress,
+  insufficientCredits,
+  rateLimited,
+  refusalBody,
+  toolResult,
+} from './responses/agent-responses.ts';
 export type { FailureBody, InProgressBody, PollInstruction } from './responses/agent-responses.ts';

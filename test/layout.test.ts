@@ -13,7 +13,9 @@ const eslint = new ESLint({ cwd: root });
 async function importErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'import-x/no-restricted-paths' || message.ruleId === 'no-restricted-imports')
+    .filter(
+      (message) => message.ruleId === 'import-x/no-restricted-paths' || message.ruleId === 'no-restricted-imports',
+    )
     .map((message) => message.message);
 }
 
@@ -21,9 +23,18 @@ describe('the layout is enforced by lint', () => {
   it.each([
     ['src/model/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
     ['src/model/probe.ts', `import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n`],
-    ['src/model/probe.ts', `import { TypeScriptSchemaReader } from '../adapters/typescript/from-typescript.ts';\nexport const x = TypeScriptSchemaReader;\n`],
-    ['src/adapters/typescript/probe.ts', `import { auditProject } from '../../audit/audit.ts';\nexport const x = auditProject;\n`],
-    ['src/contract/probe.ts', `import { runLiteralConsumer } from '../testing/literal-consumer.ts';\nexport const x = runLiteralConsumer;\n`],
+    [
+      'src/model/probe.ts',
+      `import { TypeScriptSchemaReader } from '../adapters/typescript/from-typescript.ts';\nexport const x = TypeScriptSchemaReader;\n`,
+    ],
+    [
+      'src/adapters/typescript/probe.ts',
+      `import { auditProject } from '../../audit/audit.ts';\nexport const x = auditProject;\n`,
+    ],
+    [
+      'src/contract/probe.ts',
+      `import { runLiteralConsumer } from '../testing/literal-consumer.ts';\nexport const x = runLiteralConsumer;\n`,
+    ],
     ['codemods/probe.ts', `import { auditProject } from '../src/audit/audit.ts';\nexport const x = auditProject;\n`],
     ['eslint-plugin/probe.ts', `import { guardIds } from '../codemods/guard-ids.ts';\nexport const x = guardIds;\n`],
     ['src/guard/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
@@ -33,9 +44,18 @@ describe('the layout is enforced by lint', () => {
   });
 
   it.each([
-    ['src/adapters/typescript/probe.ts', `import { meaningOf } from '../../model/schema-meaning.ts';\nexport const x = meaningOf;\n`],
-    ['src/contract/probe.ts', `import { connectStdio } from '../transport/connect.ts';\nexport const x = connectStdio;\n`],
-    ['src/cli/probe.ts', `import { auditProject } from '../audit/audit.ts';\nimport { guardIds } from '../../codemods/guard-ids.ts';\nexport const x = [auditProject, guardIds];\n`],
+    [
+      'src/adapters/typescript/probe.ts',
+      `import { meaningOf } from '../../model/schema-meaning.ts';\nexport const x = meaningOf;\n`,
+    ],
+    [
+      'src/contract/probe.ts',
+      `import { connectStdio } from '../transport/connect.ts';\nexport const x = connectStdio;\n`,
+    ],
+    [
+      'src/cli/probe.ts',
+      `import { auditProject } from '../audit/audit.ts';\nimport { guardIds } from '../../codemods/guard-ids.ts';\nexport const x = [auditProject, guardIds];\n`,
+    ],
     ['src/guard/probe.ts', `import { isIdName } from '../model/ids.ts';\nexport const x = isIdName;\n`],
   ])('%s may: %s', async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);

@@ -28,9 +28,14 @@ function importFromOption(options: Readonly<Record<string, unknown>>): string | 
   return value.startsWith('./') || value.startsWith('../') ? path.resolve(value) : value;
 }
 
-export default function guardIdsTransform(file: JscodeshiftFile, api: JscodeshiftApi, options: Readonly<Record<string, unknown>> = {}): string | undefined {
+export default function guardIdsTransform(
+  file: JscodeshiftFile,
+  api: JscodeshiftApi,
+  options: Readonly<Record<string, unknown>> = {},
+): string | undefined {
   const importFrom = importFromOption(options);
   const outcome = guardIds.analyse(file.source, file.path, importFrom === undefined ? {} : { importFrom });
-  for (const note of outcome.notes) api.report(`${note.kind} at ${file.path}:${note.line}:${note.column}: ${note.message}`);
+  for (const note of outcome.notes)
+    api.report(`${note.kind} at ${file.path}:${note.line}:${note.column}: ${note.message}`);
   return outcome.output;
 }

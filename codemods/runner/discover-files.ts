@@ -60,7 +60,12 @@ export async function discoverFiles(targets: readonly string[], cwd: string): Pr
       const directory = path.dirname(absolute);
       const filter = filterFor(directory);
       for (const file of await readTsconfigFileNames(absolute, target)) {
-        if (hasTypeScriptExtension(file) && !isInsideNodeModules(path.relative(directory, file)) && !filter.ignores(file, false)) found.add(file);
+        if (
+          hasTypeScriptExtension(file) &&
+          !isInsideNodeModules(path.relative(directory, file)) &&
+          !filter.ignores(file, false)
+        )
+          found.add(file);
       }
     } else if (kind === 'file') {
       if (hasTypeScriptExtension(absolute) && !isInsideNodeModules(path.relative(cwd, absolute))) found.add(absolute);
@@ -77,7 +82,9 @@ async function walk(directory: string, filter: GitignoreFilter, cwd: string, fou
     entries = await readdir(directory, { withFileTypes: true });
   } catch (error) {
     const shown = path.relative(cwd, directory) || '.';
-    throw new CodemodRunError(`${shown}: the folder cannot be read (${errorCode(error)}); fix its permissions or pass the folders around it`);
+    throw new CodemodRunError(
+      `${shown}: the folder cannot be read (${errorCode(error)}); fix its permissions or pass the folders around it`,
+    );
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {

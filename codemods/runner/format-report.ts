@@ -38,13 +38,17 @@ export function formatSummary(report: CodemodRunReport, options: SummaryOptions)
 
   const changedLines = report.files
     .filter((file) => file.status === 'changed')
-    .map((file) => `${colors.green('changed')}  ${displayPath(file.path, cwd)}${file.needsReview ? `  ${colors.yellow('(needs review)')}` : ''}`);
+    .map(
+      (file) =>
+        `${colors.green('changed')}  ${displayPath(file.path, cwd)}${file.needsReview ? `  ${colors.yellow('(needs review)')}` : ''}`,
+    );
   if (changedLines.length > 0) blocks.push(changedLines);
 
   const findings: string[] = [];
   for (const file of report.files) {
     const shown = displayPath(file.path, cwd);
-    for (const note of file.notes) findings.push(`${shown}:${note.line}:${note.column}  ${colorKind(note.kind, colors)}  ${note.message}`);
+    for (const note of file.notes)
+      findings.push(`${shown}:${note.line}:${note.column}  ${colorKind(note.kind, colors)}  ${note.message}`);
     if (file.error !== undefined) {
       const where = file.error.line === undefined ? shown : `${shown}:${file.error.line}:${file.error.column ?? 1}`;
       findings.push(`${where}  ${colorKind('error', colors)}  ${file.error.message}`);
@@ -53,7 +57,9 @@ export function formatSummary(report: CodemodRunReport, options: SummaryOptions)
   if (findings.length > 0) blocks.push(findings);
 
   if (summary.changed === 0 && summary.errors === 0 && summary.needsReview === 0) {
-    blocks.push([`no file had anything to change: ${plural(summary.files, 'file')} scanned, ${summary.skipped} could not contain a match`]);
+    blocks.push([
+      `no file had anything to change: ${plural(summary.files, 'file')} scanned, ${summary.skipped} could not contain a match`,
+    ]);
     return blocks.map((block) => block.join('\n')).join('\n\n');
   }
 
@@ -63,12 +69,18 @@ export function formatSummary(report: CodemodRunReport, options: SummaryOptions)
   ];
   if (summary.changed > 0) {
     if (report.written) {
-      closing.push(`Wrote ${plural(summary.changed, 'file')}; review the changes with git diff${summary.needsReview > 0 ? ', starting with the needs-review notes above' : ''}.`);
+      closing.push(
+        `Wrote ${plural(summary.changed, 'file')}; review the changes with git diff${summary.needsReview > 0 ? ', starting with the needs-review notes above' : ''}.`,
+      );
     } else if (options.notWrittenBecause === '--check') {
-      closing.push(`${plural(summary.changed, 'file')} would change; nothing was written. Run again without --check to apply the changes.`);
+      closing.push(
+        `${plural(summary.changed, 'file')} would change; nothing was written. Run again without --check to apply the changes.`,
+      );
     } else {
       const flag = options.notWrittenBecause ?? 'the flag that kept it from writing';
-      closing.push(`${plural(summary.changed, 'file')} would change; nothing was written. Run again without ${flag} to write them.`);
+      closing.push(
+        `${plural(summary.changed, 'file')} would change; nothing was written. Run again without ${flag} to write them.`,
+      );
     }
   } else if (summary.errors === 0) {
     closing.push('No file had anything to change; read the needs-review notes above.');
@@ -83,7 +95,9 @@ export function formatSummary(report: CodemodRunReport, options: SummaryOptions)
     );
   }
   if (summary.errors > 0) {
-    closing.push(`${plural(summary.errors, 'file')} could not be processed and ${summary.errors === 1 ? 'was' : 'were'} left as ${summary.errors === 1 ? 'it was' : 'they were'}; fix the errors above and run again.`);
+    closing.push(
+      `${plural(summary.errors, 'file')} could not be processed and ${summary.errors === 1 ? 'was' : 'were'} left as ${summary.errors === 1 ? 'it was' : 'they were'}; fix the errors above and run again.`,
+    );
   }
   blocks.push(closing);
   return blocks.map((block) => block.join('\n')).join('\n\n');
@@ -93,7 +107,9 @@ export function formatSummary(report: CodemodRunReport, options: SummaryOptions)
 export function formatDiffs(report: CodemodRunReport, options: FormatOptions): string {
   return report.files
     .filter((file) => file.status === 'changed' && file.source !== undefined && file.output !== undefined)
-    .map((file) => unifiedDiff(displayPath(file.path, options.cwd), file.source ?? '', file.output ?? '', options.colors))
+    .map((file) =>
+      unifiedDiff(displayPath(file.path, options.cwd), file.source ?? '', file.output ?? '', options.colors),
+    )
     .join('');
 }
 
@@ -104,5 +120,10 @@ export function formatDiffs(report: CodemodRunReport, options: FormatOptions): s
 export function formatPrintedSources(report: CodemodRunReport, cwd: string): string {
   const changed = report.files.filter((file) => file.status === 'changed' && file.output !== undefined);
   if (changed.length === 1) return changed[0]?.output ?? '';
-  return changed.map((file) => `==> ${displayPath(file.path, cwd)} <==\n${file.output ?? ''}${file.output?.endsWith('\n') === false ? '\n' : ''}`).join('\n');
+  return changed
+    .map(
+      (file) =>
+        `==> ${displayPath(file.path, cwd)} <==\n${file.output ?? ''}${file.output?.endsWith('\n') === false ? '\n' : ''}`,
+    )
+    .join('\n');
 }

@@ -20,9 +20,19 @@ interface GitResult {
 function git(args: readonly string[], cwd: string): Promise<GitResult> {
   return new Promise((resolve) => {
     // GIT_OPTIONAL_LOCKS=0: `git status` must not take the index lock an editor or another git command may hold.
-    execFile('git', [...args], { cwd, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' }, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ ok: error === null, stdout, stderr, notInstalled: (error as { code?: unknown } | null)?.code === 'ENOENT' });
-    });
+    execFile(
+      'git',
+      [...args],
+      { cwd, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' }, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({
+          ok: error === null,
+          stdout,
+          stderr,
+          notInstalled: (error as { code?: unknown } | null)?.code === 'ENOENT',
+        });
+      },
+    );
   });
 }
 
@@ -44,7 +54,9 @@ async function repositoryRootOf(directory: string): Promise<string | undefined> 
   if (result.ok) return path.resolve(result.stdout.trim());
   if (result.notInstalled || /not a git repository/i.test(result.stderr)) return undefined;
   const reason = result.stderr.trim().split('\n')[0] ?? 'git failed';
-  throw new CodemodRunError(`cannot tell whether ${directory} has uncommitted changes (${reason}); fix that, or pass --force to write anyway`);
+  throw new CodemodRunError(
+    `cannot tell whether ${directory} has uncommitted changes (${reason}); fix that, or pass --force to write anyway`,
+  );
 }
 
 /**
@@ -55,7 +67,10 @@ async function repositoryRootOf(directory: string): Promise<string | undefined> 
 export async function findDirtyRepositories(paths: readonly string[]): Promise<DirtyRepository[]> {
   const directories = new Set<string>();
   for (const target of paths) {
-    const isDirectory = await stat(target).then((stats) => stats.isDirectory(), () => false);
+    const isDirectory = await stat(target).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    );
     directories.add(isDirectory ? target : path.dirname(target));
   }
   const roots = new Set<string>();
@@ -68,7 +83,9 @@ export async function findDirtyRepositories(paths: readonly string[]): Promise<D
     const result = await git(['status', '--porcelain=v1', '-z', '--untracked-files=no'], root);
     if (!result.ok) {
       const reason = result.stderr.trim().split('\n')[0] ?? 'git status failed';
-      throw new CodemodRunError(`cannot tell whether ${root} has uncommitted changes (${reason}); fix that, or pass --force to write anyway`);
+      throw new CodemodRunError(
+        `cannot tell whether ${root} has uncommitted changes (${reason}); fix that, or pass --force to write anyway`,
+      );
     }
     const changedFiles = parsePorcelain(result.stdout);
     if (changedFiles.length > 0) dirty.push({ root, changedFiles });

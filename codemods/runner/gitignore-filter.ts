@@ -43,7 +43,8 @@ export class GitignoreFilter {
       if (known !== undefined) return known;
     }
     const parent = path.dirname(absolutePath);
-    const ignored = (parent !== this.root && this.ignores(parent, true)) || this.#matches(relative.split(path.sep), isDirectory);
+    const ignored =
+      (parent !== this.root && this.ignores(parent, true)) || this.#matches(relative.split(path.sep), isDirectory);
     if (isDirectory) this.#ignoredDirectories.set(absolutePath, ignored);
     return ignored;
   }

@@ -42,7 +42,9 @@ export function toJsonReport(report: CodemodRunReport, options: JsonReportOption
       edits: file.edits,
       notes: file.notes,
       ...(file.error === undefined ? {} : { error: file.error }),
-      ...(changed && options.includeDiff === true ? { diff: unifiedDiff(shown, file.source ?? '', file.output ?? '') } : {}),
+      ...(changed && options.includeDiff === true
+        ? { diff: unifiedDiff(shown, file.source ?? '', file.output ?? '') }
+        : {}),
       ...(changed && options.includeOutput === true ? { output: file.output } : {}),
     };
   });

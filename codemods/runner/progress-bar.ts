@@ -21,7 +21,12 @@ const REDRAW_INTERVAL_MS = 80;
  * A one-line bar `label [#####-----] 120/480 files`, redrawn in place with a carriage return. Only for a terminal:
  * the caller decides (stderr is a TTY, more than `PROGRESS_BAR_MIN_FILES` files, not `--json`).
  */
-export function createProgressBar(stream: ProgressStream, total: number, label: string, now: () => number = Date.now): ProgressBar {
+export function createProgressBar(
+  stream: ProgressStream,
+  total: number,
+  label: string,
+  now: () => number = Date.now,
+): ProgressBar {
   let lastDrawn = Number.NEGATIVE_INFINITY;
   let drawn = false;
   const draw = (done: number) => {

@@ -12,7 +12,11 @@ import { isTsconfigName, readTsconfigFileNames } from './tsconfig-files.ts';
  */
 
 function isProjectSource(filePath: string): boolean {
-  return hasTypeScriptExtension(filePath) && !filePath.endsWith('.d.ts') && !filePath.split(path.sep).includes('node_modules');
+  return (
+    hasTypeScriptExtension(filePath) &&
+    !filePath.endsWith('.d.ts') &&
+    !filePath.split(path.sep).includes('node_modules')
+  );
 }
 
 /** The tsconfig a path argument names, or the nearest `tsconfig.json` at or above it. */
@@ -28,7 +32,11 @@ function tsconfigOf(absolute: string, ts: typeof import('typescript')): string |
 }
 
 /** The files the run rewrites and those of the tsconfigs around its targets; a tsconfig that does not load adds none. */
-export async function projectFilesOf(targets: readonly string[], cwd: string, runFiles: readonly string[]): Promise<string[]> {
+export async function projectFilesOf(
+  targets: readonly string[],
+  cwd: string,
+  runFiles: readonly string[],
+): Promise<string[]> {
   const ts = (await import('typescript')).default;
   const files = new Set(runFiles);
   const configs = new Set<string>();
@@ -47,11 +55,22 @@ export async function projectFilesOf(targets: readonly string[], cwd: string, ru
 }
 
 /** A `CodemodProject` over `files`; `texts` caches every read, so the run reads each file once. */
-export async function openProject(files: readonly string[], texts: Map<string, string | undefined>): Promise<CodemodProject> {
+export async function openProject(
+  files: readonly string[],
+  texts: Map<string, string | undefined>,
+): Promise<CodemodProject> {
   const ts = (await import('typescript')).default;
-  const defaults: import('typescript').CompilerOptions = { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, allowImportingTsExtensions: true, noEmit: true };
+  const defaults: import('typescript').CompilerOptions = {
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowImportingTsExtensions: true,
+    noEmit: true,
+  };
   const configOfDirectory = new Map<string, string | undefined>();
-  const settings = new Map<string, { options: import('typescript').CompilerOptions; cache: import('typescript').ModuleResolutionCache }>();
+  const settings = new Map<
+    string,
+    { options: import('typescript').CompilerOptions; cache: import('typescript').ModuleResolutionCache }
+  >();
   const settingsFor = (fromFile: string) => {
     const directory = path.dirname(fromFile);
     let config = configOfDirectory.get(directory);
@@ -65,9 +84,13 @@ export async function openProject(files: readonly string[], texts: Map<string, s
       let options = defaults;
       if (config !== undefined) {
         const read = ts.readConfigFile(config, (file) => ts.sys.readFile(file));
-        if (read.error === undefined) options = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(config), undefined, config).options;
+        if (read.error === undefined)
+          options = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(config), undefined, config).options;
       }
-      entry = { options, cache: ts.createModuleResolutionCache(path.dirname(config ?? fromFile), (name) => name, options) };
+      entry = {
+        options,
+        cache: ts.createModuleResolutionCache(path.dirname(config ?? fromFile), (name) => name, options),
+      };
       settings.set(key, entry);
     }
     return entry;

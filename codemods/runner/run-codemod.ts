@@ -94,16 +94,29 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function analyseFile<Options>(codemod: Codemod<Options>, filePath: string, source: string, options: Options): FileReport {
+function analyseFile<Options>(
+  codemod: Codemod<Options>,
+  filePath: string,
+  source: string,
+  options: Options,
+): FileReport {
   let outcome;
   try {
-    if (!codemod.mightMatch(source)) return { path: filePath, status: 'skipped', needsReview: false, edits: [], notes: [] };
+    if (!codemod.mightMatch(source))
+      return { path: filePath, status: 'skipped', needsReview: false, edits: [], notes: [] };
     outcome = codemod.analyse(source, filePath, options);
   } catch (error) {
     if (error instanceof CodemodParseError) {
       const prefix = `${error.filePath}:${error.line}:${error.column}: `;
       const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-      return { path: filePath, status: 'error', needsReview: false, edits: [], notes: [], error: { message, line: error.line, column: error.column } };
+      return {
+        path: filePath,
+        status: 'error',
+        needsReview: false,
+        edits: [],
+        notes: [],
+        error: { message, line: error.line, column: error.column },
+      };
     }
     // A crash on one file must not cost the user the others; it is still a bug in the codemod.
     const message = `the ${codemod.name} codemod failed on this file (${errorText(error)}); this is a bug in the codemod, please report it with the file`;
@@ -145,7 +158,10 @@ async function refuseDirtyTree(targets: readonly string[]): Promise<void> {
 async function writeRootsOf(targets: readonly string[]): Promise<string[]> {
   const roots = new Set<string>();
   for (const target of targets) {
-    const isDirectory = await stat(target).then((stats) => stats.isDirectory(), () => false);
+    const isDirectory = await stat(target).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    );
     const folder = isDirectory ? target : path.dirname(target);
     roots.add(folder);
     const repository = findRepositoryRoot(folder);
@@ -177,7 +193,14 @@ const CHANGED_WHILE_RUNNING = 'changed while the codemod ran; run it again';
 
 /** A changed file turned into an error before it was written: its texts go, they are not what the file holds. */
 function leftAsItWas(file: FileReport, error: FileError): FileReport {
-  return { path: file.path, status: 'error', needsReview: file.needsReview, edits: file.edits, notes: file.notes, error };
+  return {
+    path: file.path,
+    status: 'error',
+    needsReview: file.needsReview,
+    edits: file.edits,
+    notes: file.notes,
+    error,
+  };
 }
 
 /**
@@ -193,7 +216,8 @@ async function bytesToReplace(file: FileReport, read: Buffer | undefined): Promi
   } catch {
     return leftAsItWas(file, { message: CHANGED_WHILE_RUNNING });
   }
-  if (isUtf8(bytes)) return bytes.toString('utf8') === source ? bytes : leftAsItWas(file, { message: CHANGED_WHILE_RUNNING });
+  if (isUtf8(bytes))
+    return bytes.toString('utf8') === source ? bytes : leftAsItWas(file, { message: CHANGED_WHILE_RUNNING });
   if (bytes.toString('utf8') !== source) return leftAsItWas(file, { message: CHANGED_WHILE_RUNNING });
   const { byte, line, column } = firstInvalidByte(bytes, source);
   const message = `not valid UTF-8 (byte 0x${byte.toString(16).padStart(2, '0')}); left as it was, as rewriting it would change bytes the codemod does not edit: convert the file to UTF-8 (e.g. iconv -f latin1 -t utf-8) and run again`;
@@ -234,7 +258,14 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
       }
     } catch (error) {
       const code = (error as { code?: unknown }).code?.toString() ?? errorText(error);
-      files.push({ path: filePath, status: 'error', needsReview: false, edits: [], notes: [], error: { message: `cannot be read (${code}); check its permissions` } });
+      files.push({
+        path: filePath,
+        status: 'error',
+        needsReview: false,
+        edits: [],
+        notes: [],
+        error: { message: `cannot be read (${code}); check its permissions` },
+      });
     }
     if (source !== undefined) {
       let report = analyseFile(run.codemod, filePath, source, optionsFor(filePath));
@@ -257,10 +288,23 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
     const expected = originals.get(file.path);
     if (file.status !== 'changed' || file.output === undefined || expected === undefined) continue;
     try {
-      await writeFileAtomic(file.path, file.output, { roots, expected, ...(run.fileSystem === undefined ? {} : { fileSystem: run.fileSystem }) });
+      await writeFileAtomic(file.path, file.output, {
+        roots,
+        expected,
+        ...(run.fileSystem === undefined ? {} : { fileSystem: run.fileSystem }),
+      });
     } catch (error) {
-      if (error instanceof AtomicWriteError && error.reason === 'changed') files[index] = leftAsItWas(file, { message: CHANGED_WHILE_RUNNING });
-      else files[index] = { ...file, status: 'error', error: { message: error instanceof AtomicWriteError ? `not written: ${error.message}` : `not written (${errorText(error)})` } };
+      if (error instanceof AtomicWriteError && error.reason === 'changed')
+        files[index] = leftAsItWas(file, { message: CHANGED_WHILE_RUNNING });
+      else
+        files[index] = {
+          ...file,
+          status: 'error',
+          error: {
+            message:
+              error instanceof AtomicWriteError ? `not written: ${error.message}` : `not written (${errorText(error)})`,
+          },
+        };
     }
   }
   return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files) };

@@ -19,17 +19,30 @@ export async function readTsconfigFileNames(tsconfigPath: string, displayPath: s
   try {
     ts = (await import('typescript')).default;
   } catch {
-    throw new CodemodRunError(`${displayPath}: reading a tsconfig needs the typescript package; install it (npm i -D typescript) or pass folders instead`);
+    throw new CodemodRunError(
+      `${displayPath}: reading a tsconfig needs the typescript package; install it (npm i -D typescript) or pass folders instead`,
+    );
   }
-  const describe = (diagnostic: import('typescript').Diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
+  const describe = (diagnostic: import('typescript').Diagnostic) =>
+    ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
   const read = ts.readConfigFile(tsconfigPath, (file) => ts.sys.readFile(file));
   if (read.error !== undefined) {
-    throw new CodemodRunError(`${displayPath}: the tsconfig does not load (${describe(read.error)}); fix it, or pass its folders instead`);
+    throw new CodemodRunError(
+      `${displayPath}: the tsconfig does not load (${describe(read.error)}); fix it, or pass its folders instead`,
+    );
   }
-  const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(tsconfigPath), undefined, tsconfigPath);
+  const parsed = ts.parseJsonConfigFileContent(
+    read.config,
+    ts.sys,
+    path.dirname(tsconfigPath),
+    undefined,
+    tsconfigPath,
+  );
   const [error] = parsed.errors.filter((diagnostic) => diagnostic.code !== NO_INPUTS_FOUND);
   if (error !== undefined) {
-    throw new CodemodRunError(`${displayPath}: the tsconfig does not load (${describe(error)}); fix it, or pass its folders instead`);
+    throw new CodemodRunError(
+      `${displayPath}: the tsconfig does not load (${describe(error)}); fix it, or pass its folders instead`,
+    );
   }
   return parsed.fileNames.map((fileName) => path.resolve(fileName));
 }

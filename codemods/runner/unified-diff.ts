@@ -6,7 +6,10 @@ import type { Colors } from './colors.ts';
  * context as git uses: `patch -p0` and `git apply -p0` take it as it is.
  */
 export function unifiedDiff(label: string, before: string, after: string, colors?: Colors): string {
-  const patch = createTwoFilesPatch(label, label, before, after, undefined, undefined, { context: 3, headerOptions: FILE_HEADERS_ONLY });
+  const patch = createTwoFilesPatch(label, label, before, after, undefined, undefined, {
+    context: 3,
+    headerOptions: FILE_HEADERS_ONLY,
+  });
   if (colors === undefined) return patch;
   return patch
     .split('\n')

@@ -23,10 +23,16 @@ function importedNames(statement: ts.ImportDeclaration): Set<string> {
  * import (past any comment trailing it on its line), quoted and terminated like the file's Zod import. Undefined when
  * every name is already imported.
  */
-export function namedImportEdit(file: ts.SourceFile, specifier: string, names: readonly ImportName[]): CodemodEdit | undefined {
+export function namedImportEdit(
+  file: ts.SourceFile,
+  specifier: string,
+  names: readonly ImportName[],
+): CodemodEdit | undefined {
   const text = file.text;
   const imports = file.statements.filter(ts.isImportDeclaration);
-  const fromModule = imports.filter((statement) => ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === specifier);
+  const fromModule = imports.filter(
+    (statement) => ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text === specifier,
+  );
   const present = new Set(fromModule.flatMap((statement) => [...importedNames(statement)]));
   const missing = names.filter((name) => !present.has(name.name));
   if (missing.length === 0) return undefined;
@@ -55,7 +61,9 @@ export function namedImportEdit(file: ts.SourceFile, specifier: string, names: r
     return { start: last.end, end: last.end, text: `, ${added.join(', ')}` };
   }
   const anchor = imports.at(-1);
-  const zodImport = imports.find((statement) => ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('zod'));
+  const zodImport = imports.find(
+    (statement) => ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('zod'),
+  );
   const quote = text.charAt((zodImport ?? anchor)?.moduleSpecifier.getStart(file) ?? 0) === '"' ? '"' : "'";
   const semicolon = anchor === undefined || text.charAt(anchor.end - 1) === ';' ? ';' : '';
   const newline = text.includes('\r\n') ? '\r\n' : '\n';

@@ -24,13 +24,22 @@ function scriptKindOf(filePath: string): ts.ScriptKind {
  */
 export function parseSource(source: string, filePath: string): ts.SourceFile {
   const jsDocParsingMode = (ts as { JSDocParsingMode?: typeof ts.JSDocParsingMode }).JSDocParsingMode?.ParseNone;
-  const options: ts.CreateSourceFileOptions = jsDocParsingMode === undefined ? { languageVersion: ts.ScriptTarget.Latest } : { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode };
+  const options: ts.CreateSourceFileOptions =
+    jsDocParsingMode === undefined
+      ? { languageVersion: ts.ScriptTarget.Latest }
+      : { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode };
   const sourceFile = ts.createSourceFile(filePath, source, options, false, scriptKindOf(filePath));
   // `parseDiagnostics` is where the parser leaves syntax errors; the public API only exposes them through a Program.
-  const [first] = (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+  const [first] =
+    (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
   if (first !== undefined) {
     const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start);
-    throw new CodemodParseError(filePath, ts.flattenDiagnosticMessageText(first.messageText, '\n'), line + 1, character + 1);
+    throw new CodemodParseError(
+      filePath,
+      ts.flattenDiagnosticMessageText(first.messageText, '\n'),
+      line + 1,
+      character + 1,
+    );
   }
   return sourceFile;
 }

@@ -52,7 +52,8 @@ function listNames(list: string, exportSide: 'left' | 'right'): Map<string, stri
 function exportedConsts(source: string): Map<string, string> {
   const names = new Map<string, string>();
   for (const match of source.matchAll(EXPORTED_DECLARATION)) names.set(match[1] as string, match[1] as string);
-  for (const match of source.matchAll(EXPORT_LIST)) for (const [exported, local] of listNames(match[1] as string, 'right')) names.set(exported, local);
+  for (const match of source.matchAll(EXPORT_LIST))
+    for (const [exported, local] of listNames(match[1] as string, 'right')) names.set(exported, local);
   return names;
 }
 
@@ -91,7 +92,11 @@ class UsesFinder {
       const clause = match[1] as string;
       const specifier = match[2] as string;
       const braces = /\{([^}]*)\}/.exec(clause);
-      if (braces !== null && [...listNames(braces[1] as string, 'left').keys()].some((name) => this.exportedNames.has(name))) return true;
+      if (
+        braces !== null &&
+        [...listNames(braces[1] as string, 'left').keys()].some((name) => this.exportedNames.has(name))
+      )
+        return true;
       const whole = clause.replace(/\{[^}]*\}/, '').trim();
       if (whole !== '' && whole !== ',' && this.declaresAnything(specifier, filePath)) return true;
     }
@@ -129,7 +134,12 @@ class UsesFinder {
   }
 
   /** The file and local const an imported name stands for, through re-exports (`export * from`, `export { A } from`). */
-  private resolveExport(specifier: string, name: string, fromFile: string, depth: number): { file: string; local: string } | undefined {
+  private resolveExport(
+    specifier: string,
+    name: string,
+    fromFile: string,
+    depth: number,
+  ): { file: string; local: string } | undefined {
     const file = this.project.resolveModule(specifier, fromFile);
     if (file === undefined || depth > 5) return undefined;
     const local = this.declared.get(file)?.get(name);
@@ -154,6 +164,9 @@ class UsesFinder {
  * The uses other files make of each exported const of the files `declaresSchemas` accepts (a cheap text test, the
  * codemod's `mightMatch`). Only uses that give a role are kept (see `importedSchemaUsesOf`).
  */
-export function projectSchemaUses(project: CodemodProject, declaresSchemas: (source: string) => boolean): ProjectSchemaUses {
+export function projectSchemaUses(
+  project: CodemodProject,
+  declaresSchemas: (source: string) => boolean,
+): ProjectSchemaUses {
   return new UsesFinder(project, declaresSchemas).run();
 }

@@ -12,14 +12,21 @@ export default createRule<[NoDefensiveIdCastOptions], 'defensiveCast' | 'passAsI
   meta: {
     type: 'suggestion',
     docs: {
-      description: 'Disallow `String(x.id)`, `Number(x.ticketId)`, `` `${x.id}` `` and similar casts around ids in tests: they hide the broken chain a literal agent hits',
+      description:
+        'Disallow `String(x.id)`, `Number(x.ticketId)`, `` `${x.id}` `` and similar casts around ids in tests: they hide the broken chain a literal agent hits',
       config: 'tests',
     },
     hasSuggestions: true,
     schema: [
       {
         type: 'object',
-        properties: { ignoredNames: { type: 'array', items: { type: 'string' }, description: 'Id names whose casts are deliberate.' } },
+        properties: {
+          ignoredNames: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'Id names whose casts are deliberate.',
+          },
+        },
         additionalProperties: false,
       },
     ],
@@ -41,7 +48,13 @@ export default createRule<[NoDefensiveIdCastOptions], 'defensiveCast' | 'passAsI
           node: cast.node,
           messageId: 'defensiveCast',
           data: { cast: shortText(sourceCode.getText(cast.node), 40), value: shortText(value, 30) },
-          suggest: [{ messageId: 'passAsIs', data: { value: shortText(value) }, fix: (fixer) => fixer.replaceText(cast.node, value) }],
+          suggest: [
+            {
+              messageId: 'passAsIs',
+              data: { value: shortText(value) },
+              fix: (fixer) => fixer.replaceText(cast.node, value),
+            },
+          ],
         });
       },
     });

@@ -28,13 +28,22 @@ export default createRule<[NoEffectsOnToolSchemaOptions], 'emptiedInput' | 'drop
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow `.refine()`/`.superRefine()`/`.transform()` on a tool\'s object schema where the SDK then publishes an empty contract or drops the output schema',
+      description:
+        "Disallow `.refine()`/`.superRefine()`/`.transform()` on a tool's object schema where the SDK then publishes an empty contract or drops the output schema",
       config: 'recommended',
     },
     schema: [
       {
         type: 'object',
-        properties: { zodMajor: { oneOf: [{ type: 'string', enum: ['detect'] }, { type: 'number', enum: [3, 4] }], description: 'Which zod a bare `zod` import is; `detect` reads the installed package.' } },
+        properties: {
+          zodMajor: {
+            oneOf: [
+              { type: 'string', enum: ['detect'] },
+              { type: 'number', enum: [3, 4] },
+            ],
+            description: 'Which zod a bare `zod` import is; `detect` reads the installed package.',
+          },
+        },
         additionalProperties: false,
       },
     ],
@@ -65,7 +74,11 @@ export default createRule<[NoEffectsOnToolSchemaOptions], 'emptiedInput' | 'drop
           context.report({
             node: methodNameNode(effect),
             messageId: role === 'input' ? 'emptiedInput' : 'droppedOutput',
-            data: { effect: effect.name, tool: toolLabel(tool), major: sameUnderBoth && declared === undefined ? '3 and 4' : String(major) },
+            data: {
+              effect: effect.name,
+              tool: toolLabel(tool),
+              major: sameUnderBoth && declared === undefined ? '3 and 4' : String(major),
+            },
           });
           return;
         }

@@ -13,13 +13,19 @@ export default createRule<[NoGuardedIdInOutputOptions], 'guardedOutput'>({
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow `guardId`, `idSchema` and numeric preprocesses in output schemas: clients reject the numbers they let through',
+      description:
+        'Disallow `guardId`, `idSchema` and numeric preprocesses in output schemas: clients reject the numbers they let through',
       config: 'recommended',
     },
     schema: [
       {
         type: 'object',
-        properties: { importFrom: { type: 'string', description: 'A module of your own whose `guardId`/`idSchema` imports count as guards too.' } },
+        properties: {
+          importFrom: {
+            type: 'string',
+            description: 'A module of your own whose `guardId`/`idSchema` imports count as guards too.',
+          },
+        },
         additionalProperties: false,
       },
     ],

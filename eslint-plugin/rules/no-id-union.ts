@@ -16,14 +16,20 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'useGuardId'>({
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow `z.union([z.string(), z.number()])` and `.or()` on id fields: the published contract moves and handlers receive numbers',
+      description:
+        'Disallow `z.union([z.string(), z.number()])` and `.or()` on id fields: the published contract moves and handlers receive numbers',
       config: 'recommended',
     },
     hasSuggestions: true,
     schema: [
       {
         type: 'object',
-        properties: { importFrom: { type: 'string', description: 'The module `guardId` is imported from when the suggestion adds the import.' } },
+        properties: {
+          importFrom: {
+            type: 'string',
+            description: 'The module `guardId` is imported from when the suggestion adds the import.',
+          },
+        },
         additionalProperties: false,
       },
     ],
@@ -48,14 +54,21 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'useGuardId'>({
         const guard = guardCalleeAt(sourceCode, node, importFrom);
         const first = union?.after[0];
         const afterStart = first === undefined ? undefined : (first.node as TSESTree.CallExpression).callee;
-        const afterText = afterStart?.type === AST_NODE_TYPES.MemberExpression ? sourceCode.text.slice(afterStart.object.range[1], node.range[1]) : '';
-        const inner = union === undefined ? undefined : `${sourceCode.getText(union.branch.node as TSESTree.Node)}${afterText}`;
+        const afterText =
+          afterStart?.type === AST_NODE_TYPES.MemberExpression
+            ? sourceCode.text.slice(afterStart.object.range[1], node.range[1])
+            : '';
+        const inner =
+          union === undefined ? undefined : `${sourceCode.getText(union.branch.node as TSESTree.Node)}${afterText}`;
         const fix = { guard: guard?.callee ?? 'guardId', branch: shortText(inner ?? 'z.string()') };
         context.report({
           node,
           messageId: 'idUnion',
           data: { name },
-          suggest: guard === undefined || inner === undefined ? [] : [{ messageId: 'useGuardId', data: fix, fix: wrapInGuard(sourceCode, node, guard, inner) }],
+          suggest:
+            guard === undefined || inner === undefined
+              ? []
+              : [{ messageId: 'useGuardId', data: fix, fix: wrapInGuard(sourceCode, node, guard, inner) }],
         });
       },
     });

@@ -18,7 +18,8 @@ export interface NoUnguardedCoerceOptions {
 const GUARDS: Readonly<Record<string, string>> = {
   string: "(value) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value)",
   number: "(value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)",
-  bigint: "(value) => ((typeof value === 'string' && /^-?\\d+$/.test(value)) || (typeof value === 'number' && Number.isSafeInteger(value)) ? BigInt(value) : value)",
+  bigint:
+    "(value) => ((typeof value === 'string' && /^-?\\d+$/.test(value)) || (typeof value === 'number' && Number.isSafeInteger(value)) ? BigInt(value) : value)",
   boolean: "(value) => (value === 'true' ? true : value === 'false' ? false : value)",
   date: "(value) => (typeof value === 'string' || typeof value === 'number' ? new Date(value) : value)",
 };
@@ -28,7 +29,8 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow `z.coerce.*()` in schemas: it turns null and undefined into values instead of rejecting them',
+      description:
+        'Disallow `z.coerce.*()` in schemas: it turns null and undefined into values instead of rejecting them',
       config: 'recommended',
     },
     hasSuggestions: true,
@@ -36,8 +38,15 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
       {
         type: 'object',
         properties: {
-          importFrom: { type: 'string', description: 'The module `guardId` is imported from when the suggestion adds the import.' },
-          allow: { type: 'array', items: { type: 'string', enum: ['string', 'number', 'bigint', 'boolean', 'date'] }, description: 'Coercion targets to allow.' },
+          importFrom: {
+            type: 'string',
+            description: 'The module `guardId` is imported from when the suggestion adds the import.',
+          },
+          allow: {
+            type: 'array',
+            items: { type: 'string', enum: ['string', 'number', 'bigint', 'boolean', 'date'] },
+            description: 'Coercion targets to allow.',
+          },
         },
         additionalProperties: false,
       },
@@ -62,23 +71,36 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
         const surprise = coercionSurprises(target, meaning, expr.methods)?.[0];
         if (surprise === undefined) return;
         const calleeText = sourceCode.getText(call.callee);
-        const uncoerced = namespace === undefined ? undefined : `${namespace}.${target}${sourceCode.getText(chain).slice(calleeText.length)}`;
+        const uncoerced =
+          namespace === undefined
+            ? undefined
+            : `${namespace}.${target}${sourceCode.getText(chain).slice(calleeText.length)}`;
         const suggest: TSESLint.SuggestionReportDescriptor<'useGuardId' | 'useGuardedPreprocess'>[] = [];
         if (fieldName !== undefined && isIdName(fieldName) && target === 'string') {
           const guard = guardCalleeAt(sourceCode, chain, importFrom);
           if (guard !== undefined && uncoerced !== undefined) {
             const replacement = shortText(`${guard.callee}(${uncoerced})`);
-            suggest.push({ messageId: 'useGuardId', data: { replacement }, fix: wrapInGuard(sourceCode, chain, guard, uncoerced) });
+            suggest.push({
+              messageId: 'useGuardId',
+              data: { replacement },
+              fix: wrapInGuard(sourceCode, chain, guard, uncoerced),
+            });
           }
         } else if (uncoerced !== undefined && namespace !== undefined) {
           const guardFn = GUARDS[target] ?? '';
-          const replacement = expr.binding.module.mini ? `${namespace}.pipe(${namespace}.transform(${guardFn}), ${uncoerced})` : `${namespace}.preprocess(${guardFn}, ${uncoerced})`;
+          const replacement = expr.binding.module.mini
+            ? `${namespace}.pipe(${namespace}.transform(${guardFn}), ${uncoerced})`
+            : `${namespace}.preprocess(${guardFn}, ${uncoerced})`;
           suggest.push({ messageId: 'useGuardedPreprocess', fix: (fixer) => fixer.replaceText(chain, replacement) });
         }
         context.report({
           node: call,
           messageId: 'coerce',
-          data: { call: `${calleeText.replace(/\s+/g, '')}()`, field: fieldName === undefined ? '' : ` on \`${fieldName}\``, surprise },
+          data: {
+            call: `${calleeText.replace(/\s+/g, '')}()`,
+            field: fieldName === undefined ? '' : ` on \`${fieldName}\``,
+            surprise,
+          },
           suggest,
         });
       },

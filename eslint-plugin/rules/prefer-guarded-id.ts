@@ -14,7 +14,8 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'wrapWit
   meta: {
     type: 'problem',
     docs: {
-      description: 'Require id fields in tool input schemas to accept the numeric ids the server emits, via `guardId(...)`',
+      description:
+        'Require id fields in tool input schemas to accept the numeric ids the server emits, via `guardId(...)`',
       config: 'strict',
     },
     fixable: 'code',
@@ -23,7 +24,10 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'wrapWit
       {
         type: 'object',
         properties: {
-          importFrom: { type: 'string', description: 'The module `guardId` is imported from when the fix adds the import.' },
+          importFrom: {
+            type: 'string',
+            description: 'The module `guardId` is imported from when the fix adds the import.',
+          },
           ignoredNames: { type: 'array', items: { type: 'string' }, description: 'Id field names to leave alone.' },
         },
         additionalProperties: false,
@@ -32,7 +36,8 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'wrapWit
     defaultOptions: [{ importFrom: 'agent-contract', ignoredNames: [] }],
     messages: {
       preferGuardedId: '`{{name}}` accepts only strings, so the tool rejects an agent that passes the id as 47.',
-      wrapWithCatch: 'Wrap it in {{guard}}(...) and review it: with `.catch()` on the chain, 47 then parses to "47", not the fallback.',
+      wrapWithCatch:
+        'Wrap it in {{guard}}(...) and review it: with `.catch()` on the chain, 47 then parses to "47", not the fallback.',
     },
   },
   defaultOptions: [{ importFrom: 'agent-contract', ignoredNames: [] }],
@@ -53,7 +58,10 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'wrapWit
           messageId: 'preferGuardedId',
           data: { name: field.key },
           fix: catches ? null : fix,
-          suggest: catches && fix !== null ? [{ messageId: 'wrapWithCatch', data: { guard: guard?.callee ?? 'guardId' }, fix }] : [],
+          suggest:
+            catches && fix !== null
+              ? [{ messageId: 'wrapWithCatch', data: { guard: guard?.callee ?? 'guardId' }, fix }]
+              : [],
         });
       },
     });

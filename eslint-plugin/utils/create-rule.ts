@@ -21,7 +21,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * ESLint >= 9.15 has merged `meta.defaultOptions` already, and then the given options are returned as they are;
  * the merge keeps older ESLint 9 releases right.
  */
-export function optionsMerger<Options extends readonly unknown[]>(defaults: Readonly<Options>): (given: readonly unknown[]) => Options {
+export function optionsMerger<Options extends readonly unknown[]>(
+  defaults: Readonly<Options>,
+): (given: readonly unknown[]) => Options {
   const defaultKeys = defaults.map((fallback) => (isPlainObject(fallback) ? Object.keys(fallback) : undefined));
   const isComplete = (given: readonly unknown[]): boolean =>
     defaultKeys.every((keys, index) => {
@@ -71,6 +73,7 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
   };
   return {
     ...created,
-    create: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) => rule.create(context, optionsOf(context.options)),
+    create: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>) =>
+      rule.create(context, optionsOf(context.options)),
   };
 }

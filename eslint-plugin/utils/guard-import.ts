@@ -14,7 +14,9 @@ const GUARD = 'guardId';
 function importsFrom(program: TSESTree.Program, source: string): TSESTree.ImportDeclaration[] {
   return program.body.filter(
     (statement): statement is TSESTree.ImportDeclaration =>
-      statement.type === AST_NODE_TYPES.ImportDeclaration && statement.source.value === source && statement.importKind !== 'type',
+      statement.type === AST_NODE_TYPES.ImportDeclaration &&
+      statement.source.value === source &&
+      statement.importKind !== 'type',
   );
 }
 
@@ -67,10 +69,14 @@ function fileGuardOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: stri
         specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier ||
         (specifier.type === AST_NODE_TYPES.ImportSpecifier &&
           specifier.importKind !== 'type' &&
-          (specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value) === GUARD);
+          (specifier.imported.type === AST_NODE_TYPES.Identifier
+            ? specifier.imported.name
+            : specifier.imported.value) === GUARD);
       if (!isGuard) continue;
       const local = specifier.local.name;
-      const callee = { callee: specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier ? `${local}.${GUARD}` : local };
+      const callee = {
+        callee: specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier ? `${local}.${GUARD}` : local,
+      };
       // An import lives in the module scope; only an inner scope can hide it.
       const hidden = scopes.some((scope) => scope.type !== 'module' && scope.type !== 'global' && scope.set.has(local));
       return { imported: { callee, local }, declared: hidden, added: { callee: GUARD } };
@@ -78,7 +84,9 @@ function fileGuardOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: stri
   }
   // No scope can declare a name the text never spells.
   const declared = sourceCode.text.includes(GUARD) && scopes.some((scope) => scope.set.has(GUARD));
-  const named = declarations.find((declaration) => declaration.specifiers.some((specifier) => specifier.type === AST_NODE_TYPES.ImportSpecifier));
+  const named = declarations.find((declaration) =>
+    declaration.specifiers.some((specifier) => specifier.type === AST_NODE_TYPES.ImportSpecifier),
+  );
   if (named !== undefined) {
     const last = named.specifiers.at(-1) as TSESTree.ImportSpecifier;
     return { declared, added: { callee: GUARD, addImport: (fixer) => fixer.insertTextAfter(last, `, ${GUARD}`) } };
@@ -88,13 +96,22 @@ function fileGuardOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: stri
   const quote = lastImport === undefined ? "'" : (lastImport.source.raw[0] ?? "'");
   const semicolon = lastImport === undefined || sourceCode.getText(lastImport).trimEnd().endsWith(';') ? ';' : '';
   const statement = `import { ${GUARD} } from ${quote}${importFrom}${quote}${semicolon}`;
-  if (lastImport === undefined) return { declared, added: { callee: GUARD, addImport: (fixer) => fixer.insertTextBeforeRange([0, 0], `${statement}\n`) } };
+  if (lastImport === undefined)
+    return {
+      declared,
+      added: { callee: GUARD, addImport: (fixer) => fixer.insertTextBeforeRange([0, 0], `${statement}\n`) },
+    };
   const at = endOfLine(sourceCode.text, lastImport);
-  return { declared, added: { callee: GUARD, addImport: (fixer) => fixer.insertTextAfterRange([at, at], `\n${statement}`) } };
+  return {
+    declared,
+    added: { callee: GUARD, addImport: (fixer) => fixer.insertTextAfterRange([at, at], `\n${statement}`) },
+  };
 }
 
 /** The file-wide guard facts, per module, of the file being linted. */
-const fileGuardFor = perLintedFile((sourceCode, importFrom) => fileGuardOf(sourceCode as Readonly<TSESLint.SourceCode>, importFrom));
+const fileGuardFor = perLintedFile((sourceCode, importFrom) =>
+  fileGuardOf(sourceCode as Readonly<TSESLint.SourceCode>, importFrom),
+);
 
 /**
  * Finds or creates the name a fix at `node` uses for `guardId`: an existing import from `importFrom` (renamed or
@@ -103,12 +120,18 @@ const fileGuardFor = perLintedFile((sourceCode, importFrom) => fileGuardOf(sourc
  * The file-wide part is worked out once per file; only a file that declares a `guardId` of its own needs the scope
  * at `node`.
  */
-export function guardCalleeAt(sourceCode: Readonly<TSESLint.SourceCode>, node: Node, importFrom: string): GuardCallee | undefined {
+export function guardCalleeAt(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  node: Node,
+  importFrom: string,
+): GuardCallee | undefined {
   const file = fileGuardFor(sourceCode, importFrom);
   if (file.imported !== undefined) {
     if (!file.declared) return file.imported.callee;
     const variable = ASTUtils.findVariable(sourceCode.getScope(node), file.imported.local);
-    return variable?.defs.some((definition) => definition.type === 'ImportBinding') === true ? file.imported.callee : undefined;
+    return variable?.defs.some((definition) => definition.type === 'ImportBinding') === true
+      ? file.imported.callee
+      : undefined;
   }
   if (file.declared) {
     const existing = ASTUtils.findVariable(sourceCode.getScope(node), GUARD);
@@ -121,7 +144,12 @@ export function guardCalleeAt(sourceCode: Readonly<TSESLint.SourceCode>, node: N
 }
 
 /** The fix that wraps `node` as `guardId(<node>)`, adding the import when the file lacks it. */
-export function wrapInGuard(sourceCode: Readonly<TSESLint.SourceCode>, node: Node, guard: GuardCallee, inner = sourceCode.getText(node)): TSESLint.ReportFixFunction {
+export function wrapInGuard(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  node: Node,
+  guard: GuardCallee,
+  inner = sourceCode.getText(node),
+): TSESLint.ReportFixFunction {
   return (fixer) => {
     const wrap = fixer.replaceText(node, `${guard.callee}(${inner})`);
     return guard.addImport === undefined ? wrap : [guard.addImport(fixer), wrap];

@@ -4,7 +4,9 @@
  * a weak map over every file cost the garbage collector more than the facts cost to build (measured with
  * `npm run bench:lint`).
  */
-export function perLintedFile<T>(build: (sourceCode: object, module: string) => T): (sourceCode: object, module: string) => T {
+export function perLintedFile<T>(
+  build: (sourceCode: object, module: string) => T,
+): (sourceCode: object, module: string) => T {
   let file: object | undefined;
   // Nearly every file is asked about one module (the rules' default `importFrom`): that one needs no map.
   let firstModule: string | undefined;

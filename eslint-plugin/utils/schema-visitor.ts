@@ -1,6 +1,12 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import { outermostChain, propertyKeyOf } from '../../src/adapters/estree/chain-position.ts';
-import { defensiveCastOf, EstreeSchemaReader, importsZod, type Coercion, type DefensiveCastSite } from '../../src/adapters/estree/from-estree.ts';
+import {
+  defensiveCastOf,
+  EstreeSchemaReader,
+  importsZod,
+  type Coercion,
+  type DefensiveCastSite,
+} from '../../src/adapters/estree/from-estree.ts';
 import { CAST_CALLEES, CAST_METHODS } from '../../src/model/defensive-cast.ts';
 import { idAcceptorVerdict, type IdAcceptorVerdict } from '../../src/model/id-acceptor.ts';
 import { ID_NAME_PATTERN, isIdName, type ToolSide } from '../../src/model/ids.ts';
@@ -8,7 +14,13 @@ import type { SchemaExpr } from '../../src/model/schema-expr.ts';
 import { guardedSchemasIn, schemaFieldsOf, type SchemaField } from '../../src/model/schema-fields.ts';
 import { meaningOf, type SchemaMeaning } from '../../src/model/schema-meaning.ts';
 import { mayImportZod } from '../../src/model/text-shortcuts.ts';
-import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, TOOL_NAME_KEY, toolIdentityOf, type ToolRegistration } from '../../src/model/tool-registration.ts';
+import {
+  REGISTRATION_METHODS,
+  TOOL_DEFINITION_INPUT_KEYS,
+  TOOL_NAME_KEY,
+  toolIdentityOf,
+  type ToolRegistration,
+} from '../../src/model/tool-registration.ts';
 import { GUARD_MODULES } from '../../src/model/zod-imports.ts';
 import { perLintedFile } from './per-linted-file.ts';
 
@@ -105,7 +117,11 @@ export class SchemaFile {
     return schemas;
   }
 
-  private schemaOf(tool: ToolRegistration<Node>, role: ToolSide, written: SchemaExpr<Node> | undefined): ToolSchema | undefined {
+  private schemaOf(
+    tool: ToolRegistration<Node>,
+    role: ToolSide,
+    written: SchemaExpr<Node> | undefined,
+  ): ToolSchema | undefined {
     if (written === undefined) return undefined;
     const expr = this.reader.resolve(written);
     return { role, tool, expr, meaning: meaningOf(expr) };
@@ -139,12 +155,17 @@ export class SchemaFile {
 
 function fileOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: string): SchemaFile | undefined {
   if (!importsZod(sourceCode.ast)) return undefined;
-  const reader = new EstreeSchemaReader(sourceCode, GUARD_MODULES.includes(importFrom) ? GUARD_MODULES : [...GUARD_MODULES, importFrom]);
+  const reader = new EstreeSchemaReader(
+    sourceCode,
+    GUARD_MODULES.includes(importFrom) ? GUARD_MODULES : [...GUARD_MODULES, importFrom],
+  );
   return reader.imports.hasZod ? new SchemaFile(reader) : undefined;
 }
 
 /** One `SchemaFile` per file and guard module, shared by every rule that lints the file; undefined for a file without Zod. */
-const schemaFileFor = perLintedFile((sourceCode, importFrom) => fileOf(sourceCode as Readonly<TSESLint.SourceCode>, importFrom));
+const schemaFileFor = perLintedFile((sourceCode, importFrom) =>
+  fileOf(sourceCode as Readonly<TSESLint.SourceCode>, importFrom),
+);
 
 /** `/^(?:a|b)$/` for an esquery attribute selector: ESLint then calls a listener only for nodes that can matter. */
 export function namesPattern(names: Iterable<string>): string {
@@ -168,7 +189,10 @@ function castSelector(): string {
   }
   return [
     `CallExpression[callee.name=${namesPattern(globals)}]`,
-    ...[...methodsOf].map(([object, methods]) => `CallExpression[callee.object.name="${object}"][callee.property.name=${namesPattern(methods)}]`),
+    ...[...methodsOf].map(
+      ([object, methods]) =>
+        `CallExpression[callee.object.name="${object}"][callee.property.name=${namesPattern(methods)}]`,
+    ),
     `CallExpression[callee.property.name=${namesPattern(CAST_METHODS)}][arguments.length=0]`,
     'TemplateLiteral[expressions.length=1]',
     'UnaryExpression[operator="+"]',
@@ -179,7 +203,13 @@ const CAST_SELECTOR = castSelector();
 
 function hasStaticKey(object: TSESTree.ObjectExpression, key: string): boolean {
   for (const property of object.properties) {
-    if (property.type === AST_NODE_TYPES.Property && !property.computed && property.key.type === AST_NODE_TYPES.Identifier && property.key.name === key) return true;
+    if (
+      property.type === AST_NODE_TYPES.Property &&
+      !property.computed &&
+      property.key.type === AST_NODE_TYPES.Identifier &&
+      property.key.name === key
+    )
+      return true;
   }
   return false;
 }
@@ -278,7 +308,10 @@ function readHooks(hooks: SchemaHooks): ReadHooks {
  * listener; the file's facts are built when a hook first needs them (at the first tool, for the tool hooks), once
  * for every rule.
  */
-export function defineSchemaVisitor(context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>, given: SchemaHooks): TSESLint.RuleListener {
+export function defineSchemaVisitor(
+  context: Readonly<TSESLint.RuleContext<string, readonly unknown[]>>,
+  given: SchemaHooks,
+): TSESLint.RuleListener {
   const { sourceCode } = context;
   const hooks = readHooks(given);
   const { onDefensiveCast, onToolSchema, onInputIdField, onOutputGuard, onIdField, onCoercion, mayReport } = hooks;
@@ -316,12 +349,20 @@ export function defineSchemaVisitor(context: Readonly<TSESLint.RuleContext<strin
     if (onCoercion !== undefined) {
       // A named `coerce` import is rare; only then does the selector need its local names.
       const coerceLocals = facts.reader.factoryLocals('coerce');
-      const selector = coerceLocals.length === 0 ? COERCE_MEMBER_SELECTOR : `${COERCE_MEMBER_SELECTOR}, CallExpression[callee.object.name=${namesPattern(coerceLocals)}]`;
+      const selector =
+        coerceLocals.length === 0
+          ? COERCE_MEMBER_SELECTOR
+          : `${COERCE_MEMBER_SELECTOR}, CallExpression[callee.object.name=${namesPattern(coerceLocals)}]`;
       listeners = merge(listeners, {
         [selector](node: TSESTree.CallExpression) {
           const coercion = facts.reader.coercionAt(node);
           if (coercion === undefined) return;
-          onCoercion({ ...coercion, meaning: meaningOf(coercion.expr), fieldName: propertyKeyOf(coercion.chain), namespace: namespaceFor(coercion, facts) });
+          onCoercion({
+            ...coercion,
+            meaning: meaningOf(coercion.expr),
+            fieldName: propertyKeyOf(coercion.chain),
+            namespace: namespaceFor(coercion, facts),
+          });
         },
       });
     }

@@ -1,7 +1,15 @@
 import ts from 'typescript';
 import { idAcceptorVerdict } from '../model/id-acceptor.ts';
 import { idFieldsOfJsonSchema, type JsonType } from '../model/id-fields.ts';
-import { ARRAY_ITEM, formatPath, idFieldAt, isIdName, NO_TOOL_NAMING, type PathSegment, type ToolNaming } from '../model/ids.ts';
+import {
+  ARRAY_ITEM,
+  formatPath,
+  idFieldAt,
+  isIdName,
+  NO_TOOL_NAMING,
+  type PathSegment,
+  type ToolNaming,
+} from '../model/ids.ts';
 import { schemaFieldsOf, type SchemaField } from '../model/schema-fields.ts';
 import type { SchemaExpr } from '../model/schema-expr.ts';
 import { type SchemaMeaning, meaningOf } from '../model/schema-meaning.ts';
@@ -59,7 +67,10 @@ export interface ToolInput {
 const ALL_TYPES: readonly JsonType[] = ['string', 'number', 'boolean'];
 
 /** The JSON side of an acceptor's meaning: what it publishes, and what else validation lets through. */
-function acceptance(meaning: SchemaMeaning<ts.Node>, fieldName: string): { type: AcceptorType; published: JsonType[]; tolerates: JsonType[]; detail?: string } | undefined {
+function acceptance(
+  meaning: SchemaMeaning<ts.Node>,
+  fieldName: string,
+): { type: AcceptorType; published: JsonType[]; tolerates: JsonType[]; detail?: string } | undefined {
   switch (idAcceptorVerdict(fieldName, meaning)) {
     case 'guard':
       return { type: 'string', published: ['string'], tolerates: [] };
@@ -73,8 +84,14 @@ function acceptance(meaning: SchemaMeaning<ts.Node>, fieldName: string): { type:
       return { type: 'guarded', published: ['string'], tolerates: ['number'] };
     case 'coerced': {
       const target = meaning.coerceTarget ?? 'string';
-      const published: JsonType[] = target === 'number' || target === 'bigint' ? ['number'] : target === 'boolean' ? ['boolean'] : ['string'];
-      return { type: 'coerced', published, tolerates: ALL_TYPES.filter((type) => !published.includes(type)), detail: target };
+      const published: JsonType[] =
+        target === 'number' || target === 'bigint' ? ['number'] : target === 'boolean' ? ['boolean'] : ['string'];
+      return {
+        type: 'coerced',
+        published,
+        tolerates: ALL_TYPES.filter((type) => !published.includes(type)),
+        detail: target,
+      };
     }
     case 'unknown':
       return { type: 'unknown', published: [], tolerates: [] };
@@ -89,7 +106,11 @@ function elementOf(expr: Expr): Expr | undefined {
   if (expr.factory[0] === 'array') return expr.factoryArgs[0];
   const index = expr.methods.findIndex((method) => method.name === 'array');
   if (index === -1) return undefined;
-  return { ...expr, methods: expr.methods.slice(0, index), node: index === 0 ? expr.factoryNode : (expr.methods[index - 1]?.node ?? expr.node) };
+  return {
+    ...expr,
+    methods: expr.methods.slice(0, index),
+    node: index === 0 ? expr.factoryNode : (expr.methods[index - 1]?.node ?? expr.node),
+  };
 }
 
 function isRequired(meaning: SchemaMeaning<ts.Node>): boolean {
@@ -101,27 +122,60 @@ function fieldNode(field: SchemaField<ts.Node>): ts.Node {
 }
 
 /** The acceptors and fields of one tool's input; `naming` comes from the server's whole tool list (`toolNamingOf`). */
-export function toolInputOf(tool: DiscoveredTool, resolver: SchemaResolver, naming: ToolNaming = NO_TOOL_NAMING): ToolInput {
+export function toolInputOf(
+  tool: DiscoveredTool,
+  resolver: SchemaResolver,
+  naming: ToolNaming = NO_TOOL_NAMING,
+): ToolInput {
   if (tool.input === undefined) return { acceptors: [], fields: [], source: 'none' };
   const root = resolver.resolve(tool.input);
   // A JSON Schema written as a literal (`inputSchema: { type: 'object', properties: {...} }`) is what is published.
-  if (root.kind === 'object' && root.properties.some((property) => property.key === 'properties') && root.properties.some((property) => property.key === 'type')) {
+  if (
+    root.kind === 'object' &&
+    root.properties.some((property) => property.key === 'properties') &&
+    root.properties.some((property) => property.key === 'type')
+  ) {
     const json = literalValue(root.node as ts.Expression);
     if (json !== undefined) {
       const acceptors = idFieldsOfJsonSchema(json, tool.name, { naming, side: 'input' }).map((field): AcceptorField => {
         const types = field.types.map((type): JsonType => (type === 'integer' ? 'number' : type));
-        const type: AcceptorType = types.includes('string') && types.includes('number') ? 'string-or-number' : types.includes('number') ? 'number' : types.includes('string') ? 'string' : 'unknown';
-        return { tool: tool.name, field: formatPath(field.path), path: field.path, entity: field.entity, many: field.many, required: field.required, type, published: types, tolerates: [], node: root.node };
+        const type: AcceptorType =
+          types.includes('string') && types.includes('number')
+            ? 'string-or-number'
+            : types.includes('number')
+              ? 'number'
+              : types.includes('string')
+                ? 'string'
+                : 'unknown';
+        return {
+          tool: tool.name,
+          field: formatPath(field.path),
+          path: field.path,
+          entity: field.entity,
+          many: field.many,
+          required: field.required,
+          type,
+          published: types,
+          tolerates: [],
+          node: root.node,
+        };
       });
       return { acceptors, fields: [], source: 'json-schema' };
     }
   }
   const meaning = meaningOf(root);
-  if (meaning.accepts !== 'object' && root.kind !== 'object') return { acceptors: [], fields: [], source: 'unresolved' };
+  if (meaning.accepts !== 'object' && root.kind !== 'object')
+    return { acceptors: [], fields: [], source: 'unresolved' };
   const acceptors: AcceptorField[] = [];
   const fields: InputField[] = [];
   for (const field of schemaFieldsOf(root, resolver.resolve)) {
-    fields.push({ key: field.key, path: field.path, value: field.value, meaning: field.meaning, node: fieldNode(field) });
+    fields.push({
+      key: field.key,
+      path: field.path,
+      value: field.value,
+      meaning: field.meaning,
+      node: fieldNode(field),
+    });
     if (!isIdName(field.key)) continue;
     let value = field.value;
     let many = false;
@@ -154,7 +208,10 @@ export function toolInputOf(tool: DiscoveredTool, resolver: SchemaResolver, nami
 }
 
 /** The id fields an output schema declares (`outputSchema`, `outputShape`), with the JSON type each publishes. */
-export function outputIdFieldsOf(tool: DiscoveredTool, resolver: SchemaResolver): { path: PathSegment[]; types: JsonType[]; node: ts.Node }[] {
+export function outputIdFieldsOf(
+  tool: DiscoveredTool,
+  resolver: SchemaResolver,
+): { path: PathSegment[]; types: JsonType[]; node: ts.Node }[] {
   if (tool.output === undefined) return [];
   const found: { path: PathSegment[]; types: JsonType[]; node: ts.Node }[] = [];
   for (const field of schemaFieldsOf(resolver.resolve(tool.output), resolver.resolve)) {
@@ -167,7 +224,13 @@ export function outputIdFieldsOf(tool: DiscoveredTool, resolver: SchemaResolver)
       path = [...path, ARRAY_ITEM];
     }
     const types: JsonType[] =
-      meaning.accepts === 'number' ? ['number'] : meaning.accepts === 'string' || meaning.accepts === 'guarded' ? ['string'] : meaning.accepts === 'string-or-number' ? ['string', 'number'] : [];
+      meaning.accepts === 'number'
+        ? ['number']
+        : meaning.accepts === 'string' || meaning.accepts === 'guarded'
+          ? ['string']
+          : meaning.accepts === 'string-or-number'
+            ? ['string', 'number']
+            : [];
     if (types.length === 0) continue;
     if (meaning.nullable) types.push('null');
     found.push({ path, types, node: field.property.node });

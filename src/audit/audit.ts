@@ -6,11 +6,25 @@ import type { JsonType } from '../model/id-fields.ts';
 import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../model/ids.ts';
 import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType } from './acceptors.ts';
 import { loadAuditConfig, type AuditConfig } from '../adapters/typescript/agent-contract-config.ts';
-import { discoverTools, inputParameterIndex, type DiscoveredTool, type SiteVia, type ToolStyle } from '../adapters/typescript/discover-tools.ts';
+import {
+  discoverTools,
+  inputParameterIndex,
+  type DiscoveredTool,
+  type SiteVia,
+  type ToolStyle,
+} from '../adapters/typescript/discover-tools.ts';
 import { EmitterReader, type EmitChannel } from './emitters.ts';
 import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './evidence.ts';
 import { defensiveCastFindings, toolFindings, type FindingRule, type RawFinding } from './findings.ts';
-import { isTestFile, loadProject, relativeTo, syntaxErrorsOf, typeErrorsOf, typeScriptFilesUnder, type AuditProject } from '../adapters/typescript/load-project.ts';
+import {
+  isTestFile,
+  loadProject,
+  relativeTo,
+  syntaxErrorsOf,
+  typeErrorsOf,
+  typeScriptFilesUnder,
+  type AuditProject,
+} from '../adapters/typescript/load-project.ts';
 import { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
 import { ToolClasses } from '../adapters/typescript/tool-classes.ts';
 
@@ -222,18 +236,32 @@ function plural(count: number, one: string, many = `${one}s`): string {
 /** The verdict the report ends with: what is broken or suspect, and what the audit could not vouch for. */
 function verdictOf(coverage: AuditCoverage, broken: number, suspect: number, chains: number): AuditVerdict {
   if (coverage.tools === 0) return { vouched: false, text: 'could not vouch for any chain: no tool was found.' };
-  const found = [broken > 0 ? plural(broken, 'broken chain') : '', suspect > 0 ? plural(suspect, 'suspect chain') : ''].filter((part) => part !== '').join(' and ');
+  const found = [broken > 0 ? plural(broken, 'broken chain') : '', suspect > 0 ? plural(suspect, 'suspect chain') : '']
+    .filter((part) => part !== '')
+    .join(' and ');
   if (coverage.unvouched.length > 0) {
     const entities = coverage.unvouched.join(', ');
-    const why = coverage.unvouched.length === 1 ? 'it has an acceptor and no emitter of known type' : 'they have acceptors and no emitter of known type';
+    const why =
+      coverage.unvouched.length === 1
+        ? 'it has an acceptor and no emitter of known type'
+        : 'they have acceptors and no emitter of known type';
     return { vouched: false, text: `${found === '' ? '' : `${found}; `}could not vouch for ${entities}: ${why}.` };
   }
   if (found !== '') return { vouched: true, text: `${found}.` };
-  return { vouched: true, text: chains === 0 ? 'no tool accepts an id another emits; nothing to break.' : `no broken chain among ${plural(chains, 'chain')}.` };
+  return {
+    vouched: true,
+    text:
+      chains === 0
+        ? 'no tool accepts an id another emits; nothing to break.'
+        : `no broken chain among ${plural(chains, 'chain')}.`,
+  };
 }
 
 /** Audits a prepared project: for tests and benchmarks that build the program themselves. */
-export function auditProject(project: AuditProject, options: AuditOptions = {}): { report: AuditReport; timings: Omit<AuditTimings, 'programMs'> } {
+export function auditProject(
+  project: AuditProject,
+  options: AuditOptions = {},
+): { report: AuditReport; timings: Omit<AuditTimings, 'programMs'> } {
   const { root, checker } = project;
   const config = options.config ?? loadAuditConfig(root);
   const resolver = new SchemaResolver(checker, config.guardModules);
@@ -265,10 +293,25 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
     const inputKeys = new Set(input.fields.filter((field) => field.path.length === 1).map((field) => field.key));
     for (const acceptor of input.acceptors) {
       const location = locationOf(root, acceptor.node);
-      acceptors.push({ tool: tool.name, field: acceptor.field, entity: acceptor.entity, type: acceptor.type, published: acceptor.published, ...(acceptor.detail === undefined ? {} : { detail: acceptor.detail }), ...location });
+      acceptors.push({
+        tool: tool.name,
+        field: acceptor.field,
+        entity: acceptor.entity,
+        type: acceptor.type,
+        published: acceptor.published,
+        ...(acceptor.detail === undefined ? {} : { detail: acceptor.detail }),
+        ...location,
+      });
       acceptorEnds.push({
         tool: tool.name,
-        field: { path: acceptor.path, name: acceptor.path.at(-1) ?? acceptor.field, entity: acceptor.entity, many: acceptor.many, types: acceptor.published, required: acceptor.required },
+        field: {
+          path: acceptor.path,
+          name: acceptor.path.at(-1) ?? acceptor.field,
+          entity: acceptor.entity,
+          many: acceptor.many,
+          types: acceptor.published,
+          required: acceptor.required,
+        },
         tolerates: acceptor.tolerates,
         location,
         label: acceptor.field,
@@ -280,7 +323,10 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
     raw.push(...toolFindings(tool, input, resolver, checker));
 
     // Emitted ids: the handler's types first; the output schema fills in what the handler does not show.
-    const byPath = new Map<string, { path: readonly PathSegment[]; types: Set<JsonType>; channel: AuditEmitter['channel']; site: ts.Node }>();
+    const byPath = new Map<
+      string,
+      { path: readonly PathSegment[]; types: Set<JsonType>; channel: AuditEmitter['channel']; site: ts.Node }
+    >();
     let emits: AuditTool['emits'] = 'none';
     if (tool.handler !== undefined) {
       for (const source of emitterReader.sourcesOf(tool.handler, tool.instance)) {
@@ -298,10 +344,16 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
             const location = locationOf(root, leaf.site);
             unknownEmitters.push({ tool: tool.name, path: formatPath(leaf.path), ...location });
             const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
-            if (id !== undefined) untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, location });
+            if (id !== undefined)
+              untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, location });
             continue;
           }
-          const entry = byPath.get(key) ?? { path: leaf.path, types: new Set<JsonType>(), channel: source.channel, site: leaf.site };
+          const entry = byPath.get(key) ?? {
+            path: leaf.path,
+            types: new Set<JsonType>(),
+            channel: source.channel,
+            site: leaf.site,
+          };
           for (const type of leaf.types) entry.types.add(type);
           byPath.set(key, entry);
         }
@@ -321,7 +373,13 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
       const location = locationOf(root, entry.site);
       const label = formatPath(entry.path);
       emitters.push({ tool: tool.name, path: label, entity: id.entity, types, channel: entry.channel, ...location });
-      emitterEnds.push({ tool: tool.name, field: { ...id, types, required: true }, location, label, type: typeLabel(types) });
+      emitterEnds.push({
+        tool: tool.name,
+        field: { ...id, types, required: true },
+        location,
+        label,
+        type: typeLabel(types),
+      });
     }
     tools.push({
       name: tool.name,
@@ -346,9 +404,24 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
       if (field.entity !== entity) continue;
       const key = field.path.filter((segment) => segment !== '[]').at(-1) ?? field.field;
       const evidence: IdEvidence[] = [...(field.value === undefined ? [] : patternEvidence(field.value, resolver))];
-      if (tool.handler !== undefined) evidence.push(...handlerEvidence(tool.handler, key, inputParameterIndex(tool.handler, inputKeys, checker), checker, resolver));
+      if (tool.handler !== undefined)
+        evidence.push(
+          ...handlerEvidence(
+            tool.handler,
+            key,
+            inputParameterIndex(tool.handler, inputKeys, checker),
+            checker,
+            resolver,
+          ),
+        );
       for (const entry of evidence) {
-        found.push({ kind: entry.kind, text: entry.text, tool: tool.name, field: field.field, ...locationOf(root, entry.node) });
+        found.push({
+          kind: entry.kind,
+          text: entry.text,
+          tool: tool.name,
+          field: field.field,
+          ...locationOf(root, entry.node),
+        });
         types.add(entry.type);
       }
     }
@@ -379,7 +452,8 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
     const sourceFile = ts.createSourceFile(fileName, readFileSync(fileName, 'utf8'), ts.ScriptTarget.Latest, true);
     raw.push(...defensiveCastFindings(sourceFile, undefined));
   }
-  for (const registration of discovery.unfollowed) raw.push({ rule: 'unfollowed-registration', node: registration.node, message: registration.message });
+  for (const registration of discovery.unfollowed)
+    raw.push({ rule: 'unfollowed-registration', node: registration.node, message: registration.message });
 
   const matrix = chainMatrix(emitterEnds, acceptorEnds);
   // An untyped emitter is in the matrix for its evidence alone: its chains count only when the evidence makes them suspect.
@@ -396,7 +470,12 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
   const matched = performance.now();
 
   const findings: AuditFinding[] = raw
-    .map((finding) => ({ rule: finding.rule, message: finding.message, ...(finding.tool === undefined ? {} : { tool: finding.tool }), ...locationOf(root, finding.node) }))
+    .map((finding) => ({
+      rule: finding.rule,
+      message: finding.message,
+      ...(finding.tool === undefined ? {} : { tool: finding.tool }),
+      ...locationOf(root, finding.node),
+    }))
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule));
 
   // Syntax errors cost nothing more (the files are parsed); type errors need a full type-check, so only when asked.
@@ -405,7 +484,8 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
   const diagnosed = performance.now();
 
   const typedEntities = new Set(emitterEnds.filter((end) => end.evidence === undefined).map((end) => end.field.entity));
-  const unvouched = knownEmitters < tools.length ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity)) : [];
+  const unvouched =
+    knownEmitters < tools.length ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity)) : [];
   const coverage: AuditCoverage = {
     registrationSites: discovery.sites.length,
     unfollowedSites: discovery.sites.filter((site) => site.via === 'not-followed').length,
@@ -442,10 +522,17 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
       toolsEmittingUnknown: tools.filter((tool) => tool.emits === 'unknown').length,
     },
     discovery: {
-      files: [...toolsPerFile].map(([file, count]) => ({ file, tools: count })).sort((a, b) => a.file.localeCompare(b.file)),
+      files: [...toolsPerFile]
+        .map(([file, count]) => ({ file, tools: count }))
+        .sort((a, b) => a.file.localeCompare(b.file)),
       dynamic: discovery.dynamic.map((site) => ({ style: site.style, ...locationOf(root, site.node) })),
       duplicates: discovery.duplicates,
-      sites: discovery.sites.map((site) => ({ style: site.style, ...locationOf(root, site.node), via: site.via, tools: site.tools })),
+      sites: discovery.sites.map((site) => ({
+        style: site.style,
+        ...locationOf(root, site.node),
+        via: site.via,
+        tools: site.tools,
+      })),
     },
     tools,
     emitters,
@@ -457,7 +544,11 @@ export function auditProject(project: AuditProject, options: AuditOptions = {}):
   };
   return {
     report,
-    timings: { discoveryMs: discovered - started, matchingMs: matched - discovered, diagnosticsMs: diagnosed - matched },
+    timings: {
+      discoveryMs: discovered - started,
+      matchingMs: matched - discovered,
+      diagnosticsMs: diagnosed - matched,
+    },
   };
 }
 

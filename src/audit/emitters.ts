@@ -68,7 +68,10 @@ function isEmpty(bindings: Bindings): boolean {
 }
 
 function isAsync(fn: ts.SignatureDeclaration): boolean {
-  return ts.canHaveModifiers(fn) && (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword);
+  return (
+    ts.canHaveModifiers(fn) &&
+    (ts.getModifiers(fn) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AsyncKeyword)
+  );
 }
 const MAX_CALL_DEPTH = 6;
 /** How far a value is followed through consts, awaits, property reads and returns when its type says nothing. */
@@ -79,13 +82,23 @@ const MAX_PROPERTIES = 300;
 const unwrap = (node: ts.Expression): ts.Expression => unwrapExpression(node, { throughAwait: true });
 
 function propertyName(name: ts.PropertyName): string | undefined {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) ? name.text : undefined;
+  return ts.isIdentifier(name) ||
+    ts.isStringLiteral(name) ||
+    ts.isNumericLiteral(name) ||
+    ts.isNoSubstitutionTemplateLiteral(name)
+    ? name.text
+    : undefined;
 }
 
 function isJsonStringify(expr: ts.Expression): expr is ts.CallExpression {
   if (!ts.isCallExpression(expr)) return false;
   const callee = unwrap(expr.expression);
-  return ts.isPropertyAccessExpression(callee) && callee.name.text === 'stringify' && ts.isIdentifier(callee.expression) && callee.expression.text === 'JSON';
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    callee.name.text === 'stringify' &&
+    ts.isIdentifier(callee.expression) &&
+    callee.expression.text === 'JSON'
+  );
 }
 
 /** The last property name on a path: the one that decides whether a leaf is an id. */
@@ -136,7 +149,10 @@ export class EmitterReader {
     return sources;
   }
 
-  private bound(identifier: ts.Identifier, bindings: Bindings): { expr: ts.Expression; bindings: Bindings } | undefined {
+  private bound(
+    identifier: ts.Identifier,
+    bindings: Bindings,
+  ): { expr: ts.Expression; bindings: Bindings } | undefined {
     if (bindings.values.size === 0) return undefined;
     const symbol = this.checker.getSymbolAtLocation(identifier);
     return symbol === undefined ? undefined : bindings.values.get(symbol);
@@ -147,7 +163,8 @@ export class EmitterReader {
     const expr = unwrap(node);
     if (expr.kind === ts.SyntaxKind.ThisKeyword) return bindings.self;
     if (!ts.isIdentifier(expr) || hops > MAX_CALL_DEPTH) return undefined;
-    const symbol = bindings.instances.size > 0 || bindings.values.size > 0 ? this.checker.getSymbolAtLocation(expr) : undefined;
+    const symbol =
+      bindings.instances.size > 0 || bindings.values.size > 0 ? this.checker.getSymbolAtLocation(expr) : undefined;
     if (symbol === undefined) return undefined;
     const instance = bindings.instances.get(symbol);
     if (instance !== undefined) return instance;
@@ -176,7 +193,8 @@ export class EmitterReader {
   private constInitializer(identifier: ts.Identifier): ts.Expression | undefined {
     const symbol = this.checker.getSymbolAtLocation(identifier);
     const declaration = symbol?.valueDeclaration;
-    if (declaration === undefined || !ts.isVariableDeclaration(declaration) || declaration.initializer === undefined) return undefined;
+    if (declaration === undefined || !ts.isVariableDeclaration(declaration) || declaration.initializer === undefined)
+      return undefined;
     if (!ts.isIdentifier(declaration.name)) return undefined;
     const list = declaration.parent;
     if (!ts.isVariableDeclarationList(list) || (list.flags & ts.NodeFlags.Const) === 0) return undefined;
@@ -187,10 +205,16 @@ export class EmitterReader {
    * A call into the project's own code, with its parameters bound to the call's arguments: a function, or the method
    * the concrete class runs for `t.execute(a)` and `this.executeInternal(i)` (its override, not the base's).
    */
-  private callee(call: ts.CallExpression, bindings: Bindings): { fn: ts.SignatureDeclaration; bindings: Bindings; inClass: boolean } | undefined {
+  private callee(
+    call: ts.CallExpression,
+    bindings: Bindings,
+  ): { fn: ts.SignatureDeclaration; bindings: Bindings; inClass: boolean } | undefined {
     const callee = unwrap(call.expression);
     const owner = ts.isPropertyAccessExpression(callee) ? this.instanceOf(callee.expression, bindings) : undefined;
-    const method = owner === undefined || !ts.isPropertyAccessExpression(callee) ? undefined : this.classes.methodOf(owner, callee.name.text);
+    const method =
+      owner === undefined || !ts.isPropertyAccessExpression(callee)
+        ? undefined
+        : this.classes.methodOf(owner, callee.name.text);
     const fn = method ?? this.resolver.functionOf(call.expression);
     if (fn === undefined) return undefined;
     const values = new Map<ts.Symbol, { expr: ts.Expression; bindings: Bindings }>();
@@ -213,7 +237,11 @@ export class EmitterReader {
       this.results(expr.whenFalse, bindings, depth, site, out);
       return;
     }
-    if (ts.isBinaryExpression(expr) && (expr.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || expr.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+    if (
+      ts.isBinaryExpression(expr) &&
+      (expr.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+        expr.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+    ) {
       this.results(expr.left, bindings, depth, site, out);
       this.results(expr.right, bindings, depth, site, out);
       return;
@@ -225,9 +253,14 @@ export class EmitterReader {
           continue;
         }
         const key = property.name === undefined ? undefined : propertyName(property.name);
-        const value = ts.isPropertyAssignment(property) ? property.initializer : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+        const value = ts.isPropertyAssignment(property)
+          ? property.initializer
+          : ts.isShorthandPropertyAssignment(property)
+            ? property.name
+            : undefined;
         if (value === undefined) continue;
-        if (key === 'structuredContent') out.push(this.source('structuredContent', this.shapeOf(value, bindings, depth), site));
+        if (key === 'structuredContent')
+          out.push(this.source('structuredContent', this.shapeOf(value, bindings, depth), site));
         else if (key === 'content') this.content(value, bindings, depth, site, out);
       }
       return;
@@ -244,7 +277,8 @@ export class EmitterReader {
       const target = this.callee(expr, bindings);
       if (target !== undefined) {
         // A helper's result is emitted where the tool calls it; a tool class's, in the class.
-        for (const returned of returnedExpressions(target.fn)) this.results(returned, target.bindings, depth + 1, target.inClass ? returned : site, out);
+        for (const returned of returnedExpressions(target.fn))
+          this.results(returned, target.bindings, depth + 1, target.inClass ? returned : site, out);
         return;
       }
     }
@@ -261,7 +295,10 @@ export class EmitterReader {
     }
     const structured = type.getProperty('structuredContent');
     if (structured !== undefined) {
-      const shape: Shape = { kind: 'type', type: this.checker.getNonNullableType(this.checker.getTypeOfSymbol(structured)) };
+      const shape: Shape = {
+        kind: 'type',
+        type: this.checker.getNonNullableType(this.checker.getTypeOfSymbol(structured)),
+      };
       const source = this.source('structuredContent', shape, site);
       // `structuredContent?: Record<string, unknown>` on a result type says nothing about ids; only a typed one counts.
       if (!source.opaque) {
@@ -282,7 +319,11 @@ export class EmitterReader {
         if (ts.isObjectLiteralExpression(item)) {
           for (const property of item.properties) {
             if (property.name === undefined || propertyName(property.name) !== 'text') continue;
-            const value = ts.isPropertyAssignment(property) ? property.initializer : ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+            const value = ts.isPropertyAssignment(property)
+              ? property.initializer
+              : ts.isShorthandPropertyAssignment(property)
+                ? property.name
+                : undefined;
             if (value !== undefined) this.text(value, bindings, depth, site, out);
           }
         } else if (ts.isSpreadElement(element)) {
@@ -301,7 +342,9 @@ export class EmitterReader {
     }
     if (ts.isCallExpression(expr) && depth < MAX_CALL_DEPTH) {
       const target = this.callee(expr, bindings);
-      if (target !== undefined) for (const returned of returnedExpressions(target.fn)) this.content(returned, target.bindings, depth + 1, site, out);
+      if (target !== undefined)
+        for (const returned of returnedExpressions(target.fn))
+          this.content(returned, target.bindings, depth + 1, site, out);
     }
   }
 
@@ -314,7 +357,8 @@ export class EmitterReader {
     if (ts.isCallExpression(expr) && depth < MAX_CALL_DEPTH) {
       const target = this.callee(expr, bindings);
       if (target === undefined) return;
-      for (const returned of returnedExpressions(target.fn)) this.content(ts.factory.createArrayLiteralExpression([returned]), target.bindings, depth + 1, site, out);
+      for (const returned of returnedExpressions(target.fn))
+        this.content(ts.factory.createArrayLiteralExpression([returned]), target.bindings, depth + 1, site, out);
     }
   }
 
@@ -334,7 +378,9 @@ export class EmitterReader {
       }
       if (depth < MAX_CALL_DEPTH) {
         const target = this.callee(expr, bindings);
-        if (target !== undefined) for (const returned of returnedExpressions(target.fn)) this.text(returned, target.bindings, depth + 1, site, out);
+        if (target !== undefined)
+          for (const returned of returnedExpressions(target.fn))
+            this.text(returned, target.bindings, depth + 1, site, out);
       }
       return;
     }
@@ -365,17 +411,24 @@ export class EmitterReader {
         if (ts.isSpreadAssignment(property)) {
           const spread = this.shapeOf(property.expression, bindings, depth);
           if (spread.kind === 'object') for (const [key, value] of spread.properties) properties.set(key, value);
-          else if (spread.kind === 'type') for (const symbol of this.checker.getPropertiesOfType(spread.type)) properties.set(symbol.name, { kind: 'type', type: this.checker.getTypeOfSymbol(symbol) });
+          else if (spread.kind === 'type')
+            for (const symbol of this.checker.getPropertiesOfType(spread.type))
+              properties.set(symbol.name, { kind: 'type', type: this.checker.getTypeOfSymbol(symbol) });
           continue;
         }
         const key = property.name === undefined ? undefined : propertyName(property.name);
         if (key === undefined) continue;
         if (ts.isPropertyAssignment(property)) properties.set(key, this.shapeOf(property.initializer, bindings, depth));
-        else if (ts.isShorthandPropertyAssignment(property)) properties.set(key, this.shapeOf(property.name, bindings, depth));
+        else if (ts.isShorthandPropertyAssignment(property))
+          properties.set(key, this.shapeOf(property.name, bindings, depth));
       }
       return { kind: 'object', properties };
     }
-    if (ts.isConditionalExpression(expr)) return { kind: 'union', members: [this.shapeOf(expr.whenTrue, bindings, depth), this.shapeOf(expr.whenFalse, bindings, depth)] };
+    if (ts.isConditionalExpression(expr))
+      return {
+        kind: 'union',
+        members: [this.shapeOf(expr.whenTrue, bindings, depth), this.shapeOf(expr.whenFalse, bindings, depth)],
+      };
     const type = this.checker.getTypeAtLocation(expr);
     if (depth < MAX_FOLLOW_DEPTH && (force || this.isOpaque(type) || this.readsInstance(expr, bindings))) {
       const followed = this.followed(expr, bindings, depth);
@@ -407,12 +460,18 @@ export class EmitterReader {
     if (initializer !== undefined) return [initializer];
     const symbol = this.checker.getSymbolAtLocation(identifier);
     const declaration = symbol?.valueDeclaration;
-    if (declaration === undefined || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return [];
+    if (declaration === undefined || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name))
+      return [];
     const values: ts.Expression[] = declaration.initializer === undefined ? [] : [declaration.initializer];
     let scope: ts.Node = declaration;
     while (!ts.isFunctionLike(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
     const visit = (node: ts.Node): void => {
-      if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isIdentifier(node.left) && this.checker.getSymbolAtLocation(node.left) === symbol) {
+      if (
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        ts.isIdentifier(node.left) &&
+        this.checker.getSymbolAtLocation(node.left) === symbol
+      ) {
         values.push(node.right);
       }
       ts.forEachChild(node, visit);
@@ -424,19 +483,31 @@ export class EmitterReader {
   /** The shape the code gives a value: a const's initializer, an awaited call, a property of what is followed, a call's returns. */
   private followed(expr: ts.Expression, bindings: Bindings, depth: number): Shape | undefined {
     if (ts.isAwaitExpression(expr)) return this.awaited(this.shapeOf(expr.expression, bindings, depth, true));
-    if (ts.isAsExpression(expr) || ts.isNonNullExpression(expr) || ts.isSatisfiesExpression(expr) || ts.isTypeAssertionExpression(expr)) return this.shapeOf(expr.expression, bindings, depth, true);
+    if (
+      ts.isAsExpression(expr) ||
+      ts.isNonNullExpression(expr) ||
+      ts.isSatisfiesExpression(expr) ||
+      ts.isTypeAssertionExpression(expr)
+    )
+      return this.shapeOf(expr.expression, bindings, depth, true);
     if (ts.isIdentifier(expr)) {
       const values = this.valuesOf(expr);
       if (values.length === 0) return undefined;
       const members = values.map((value) => this.shapeOf(value, bindings, depth + 1, true));
       return members.length === 1 ? members[0] : { kind: 'union', members };
     }
-    const key = ts.isPropertyAccessExpression(expr) ? expr.name.text : ts.isElementAccessExpression(expr) && ts.isStringLiteralLike(expr.argumentExpression) ? expr.argumentExpression.text : undefined;
+    const key = ts.isPropertyAccessExpression(expr)
+      ? expr.name.text
+      : ts.isElementAccessExpression(expr) && ts.isStringLiteralLike(expr.argumentExpression)
+        ? expr.argumentExpression.text
+        : undefined;
     if (key !== undefined && (ts.isPropertyAccessExpression(expr) || ts.isElementAccessExpression(expr))) {
       const owner = this.instanceOf(expr.expression, bindings);
       if (owner !== undefined) {
         const value = this.classes.valueOf(owner, key);
-        return value === undefined ? undefined : this.shapeOf(value, { values: new Map(), instances: new Map(), self: owner }, depth + 1);
+        return value === undefined
+          ? undefined
+          : this.shapeOf(value, { values: new Map(), instances: new Map(), self: owner }, depth + 1);
       }
       return this.pick(this.shapeOf(expr.expression, bindings, depth + 1, true), key);
     }
@@ -445,7 +516,11 @@ export class EmitterReader {
       if (target === undefined) return undefined;
       const returned = returnedExpressions(target.fn);
       if (returned.length === 0) return undefined;
-      const members: Shape[] = returned.map((value) => ({ kind: 'at', site: value, shape: this.shapeOf(value, target.bindings, depth + 1, true) }));
+      const members: Shape[] = returned.map((value) => ({
+        kind: 'at',
+        site: value,
+        shape: this.shapeOf(value, target.bindings, depth + 1, true),
+      }));
       const shape: Shape = members.length === 1 ? (members[0] as Shape) : { kind: 'union', members };
       return isAsync(target.fn) ? this.awaited(shape) : shape;
     }
@@ -477,7 +552,9 @@ export class EmitterReader {
         // A key the literal does not have is not emitted.
         return shape.properties.get(key) ?? { kind: 'type', type: this.checker.getUndefinedType() };
       case 'union': {
-        const members = shape.members.map((member) => this.pick(member, key)).filter((member): member is Shape => member !== undefined);
+        const members = shape.members
+          .map((member) => this.pick(member, key))
+          .filter((member): member is Shape => member !== undefined);
         return members.length === 0 ? undefined : { kind: 'union', members };
       }
       case 'array':
@@ -523,7 +600,17 @@ export class EmitterReader {
       }
     };
     walk(shape, [], site);
-    return { channel, site, opaque, leaves: [...leaves.values()].map((leaf) => ({ path: leaf.path, types: [...leaf.types], unknown: leaf.unknown, site: leaf.site })) };
+    return {
+      channel,
+      site,
+      opaque,
+      leaves: [...leaves.values()].map((leaf) => ({
+        path: leaf.path,
+        types: [...leaf.types],
+        unknown: leaf.unknown,
+        site: leaf.site,
+      })),
+    };
   }
 
   /** `any`, `unknown`, or a bag of them (`Record<string, unknown>`): a value whose ids the types do not show. */
@@ -531,7 +618,9 @@ export class EmitterReader {
     if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return true;
     if (type.isUnion()) return type.types.some((member) => this.isOpaque(member));
     if (!(type.flags & ts.TypeFlags.Object) || this.checker.getPropertiesOfType(type).length > 0) return false;
-    return this.checker.getIndexInfosOfType(type).some((info) => (info.type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0);
+    return this.checker
+      .getIndexInfosOfType(type)
+      .some((info) => (info.type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0);
   }
 
   /**
@@ -556,23 +645,40 @@ export class EmitterReader {
     if (flags & ts.TypeFlags.NumberLike) return [{ rel: [], types: new Set(['number']), unknown: false }];
     if (flags & ts.TypeFlags.BooleanLike) return [{ rel: [], types: new Set(['boolean']), unknown: false }];
     if (flags & ts.TypeFlags.Null) return [{ rel: [], types: new Set(['null']), unknown: false }];
-    if (flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void | ts.TypeFlags.Never | ts.TypeFlags.ESSymbolLike | ts.TypeFlags.BigIntLike)) return [];
+    if (
+      flags &
+      (ts.TypeFlags.Undefined |
+        ts.TypeFlags.Void |
+        ts.TypeFlags.Never |
+        ts.TypeFlags.ESSymbolLike |
+        ts.TypeFlags.BigIntLike)
+    )
+      return [];
     if (flags & ts.TypeFlags.TypeParameter) {
       const constraint = this.checker.getBaseConstraintOfType(type);
-      return constraint === undefined || constraint === type ? [{ rel: [], types: new Set(), unknown: true }] : [...this.leavesOf(constraint)];
+      return constraint === undefined || constraint === type
+        ? [{ rel: [], types: new Set(), unknown: true }]
+        : [...this.leavesOf(constraint)];
     }
     if (type.isUnion()) return merge(type.types.flatMap((member) => this.leavesOf(member)));
     if (type.isIntersection()) {
-      const primitive = type.types.find((member) => member.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike));
+      const primitive = type.types.find(
+        (member) => member.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike),
+      );
       if (primitive !== undefined) return [...this.leavesOf(primitive)];
     }
     if (this.checker.isArrayType(type) || this.checker.isTupleType(type)) {
       const elements = this.checker.getTypeArguments(type as ts.TypeReference);
-      return merge(elements.flatMap((element) => this.leavesOf(element).map((leaf) => ({ ...leaf, rel: [ARRAY_ITEM, ...leaf.rel] }))));
+      return merge(
+        elements.flatMap((element) =>
+          this.leavesOf(element).map((leaf) => ({ ...leaf, rel: [ARRAY_ITEM, ...leaf.rel] })),
+        ),
+      );
     }
     if (!(flags & ts.TypeFlags.Object) && !type.isIntersection()) return [];
     // `Date` serialises as a string through its toJSON.
-    if (type.getProperty('toJSON') !== undefined && type.getProperty('getTime') !== undefined) return [{ rel: [], types: new Set(['string']), unknown: false }];
+    if (type.getProperty('toJSON') !== undefined && type.getProperty('getTime') !== undefined)
+      return [{ rel: [], types: new Set(['string']), unknown: false }];
     if (type.getCallSignatures().length > 0) return [];
     const leaves: Leaf[] = [];
     const properties = this.checker.getPropertiesOfType(type).slice(0, MAX_PROPERTIES);

@@ -29,7 +29,13 @@ const NOT_DIGITS = ['', 'a', 'abc', 'a1', '1a', '1-2', 'x_y', '1.5', ' 1', 'ab-1
 
 function unwrap(node: ts.Expression): ts.Expression {
   let current = node;
-  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isNonNullExpression(current) || ts.isSatisfiesExpression(current) || ts.isTypeAssertionExpression(current)) {
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isTypeAssertionExpression(current)
+  ) {
     current = current.expression;
   }
   return current;
@@ -46,7 +52,10 @@ function calleeText(callee: ts.Expression): string | undefined {
 }
 
 function shortText(node: ts.Node, limit = 60): string {
-  const text = node.getText().replace(/\s*\n\s*/g, ' ').replace(/\s+/g, ' ');
+  const text = node
+    .getText()
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\s+/g, ' ');
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
@@ -89,7 +98,13 @@ function isNumberOnly(type: ts.Type): boolean {
  * What a handler does with the id in field `key`: a conversion to a number, or a call whose parameter is a number.
  * `inputIndex` is the parameter that receives the tool input, so a whole input handed to a helper is followed too.
  */
-export function handlerEvidence(handler: ts.Node, key: string, inputIndex: number, checker: ts.TypeChecker, resolver: SchemaResolver): IdEvidence[] {
+export function handlerEvidence(
+  handler: ts.Node,
+  key: string,
+  inputIndex: number,
+  checker: ts.TypeChecker,
+  resolver: SchemaResolver,
+): IdEvidence[] {
   const found = new Map<ts.Node, IdEvidence>();
   const visited = new Set<ts.Node>();
 
@@ -100,7 +115,12 @@ export function handlerEvidence(handler: ts.Node, key: string, inputIndex: numbe
     const symbolOf = (node: ts.Node): ts.Symbol | undefined => checker.getSymbolAtLocation(node);
     const declaredHere = (identifier: ts.Identifier): boolean => {
       const declaration = symbolOf(identifier)?.valueDeclaration;
-      return declaration !== undefined && declaration.getSourceFile() === fn.getSourceFile() && declaration.pos >= fn.pos && declaration.end <= fn.end;
+      return (
+        declaration !== undefined &&
+        declaration.getSourceFile() === fn.getSourceFile() &&
+        declaration.pos >= fn.pos &&
+        declaration.end <= fn.end
+      );
     };
     const isId = (input: ts.Expression): boolean => {
       const expr = unwrap(input);
@@ -111,7 +131,8 @@ export function handlerEvidence(handler: ts.Node, key: string, inputIndex: numbe
         return depth === 0 && expr.text === key && declaredHere(expr);
       }
       if (ts.isPropertyAccessExpression(expr)) return expr.name.text === key;
-      if (ts.isElementAccessExpression(expr) && ts.isStringLiteralLike(expr.argumentExpression)) return expr.argumentExpression.text === key;
+      if (ts.isElementAccessExpression(expr) && ts.isStringLiteralLike(expr.argumentExpression))
+        return expr.argumentExpression.text === key;
       return false;
     };
     const isInput = (input: ts.Expression): boolean => {
@@ -146,7 +167,12 @@ export function handlerEvidence(handler: ts.Node, key: string, inputIndex: numbe
             const signature = checker.getResolvedSignature(node);
             const parameter = signature?.getParameters()[index];
             if (parameter === undefined || !isNumberOnly(checker.getTypeOfSymbolAtLocation(parameter, node))) return;
-            found.set(node, { kind: 'number-parameter', text: `${callee ?? shortText(node.expression)}(${parameter.name}: number)`, node, type: 'number' });
+            found.set(node, {
+              kind: 'number-parameter',
+              text: `${callee ?? shortText(node.expression)}(${parameter.name}: number)`,
+              node,
+              type: 'number',
+            });
           });
         }
       } else if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.PlusToken && isId(node.operand)) {
@@ -161,7 +187,10 @@ export function handlerEvidence(handler: ts.Node, key: string, inputIndex: numbe
   const inputs = new Set<ts.Symbol>();
   if (ts.isFunctionLike(handler)) {
     const parameter = handler.parameters[inputIndex];
-    const symbol = parameter !== undefined && ts.isIdentifier(parameter.name) ? checker.getSymbolAtLocation(parameter.name) : undefined;
+    const symbol =
+      parameter !== undefined && ts.isIdentifier(parameter.name)
+        ? checker.getSymbolAtLocation(parameter.name)
+        : undefined;
     if (symbol !== undefined) inputs.add(symbol);
   }
   read(handler, new Set(), inputs, 0);

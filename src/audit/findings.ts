@@ -34,12 +34,20 @@ export interface RawFinding {
 }
 
 function shortText(node: ts.Node, limit = 60): string {
-  const text = node.getText().replace(/\s*\n\s*/g, '').replace(/\s+/g, ' ');
+  const text = node
+    .getText()
+    .replace(/\s*\n\s*/g, '')
+    .replace(/\s+/g, ' ');
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
 /** The findings on one tool's schemas and handler. */
-export function toolFindings(tool: DiscoveredTool, input: ToolInput, resolver: SchemaResolver, checker: ts.TypeChecker): RawFinding[] {
+export function toolFindings(
+  tool: DiscoveredTool,
+  input: ToolInput,
+  resolver: SchemaResolver,
+  checker: ts.TypeChecker,
+): RawFinding[] {
   const findings: RawFinding[] = [];
   for (const field of input.fields) {
     if (field.meaning.accepts === 'coerced') {
@@ -52,7 +60,9 @@ export function toolFindings(tool: DiscoveredTool, input: ToolInput, resolver: S
           node: field.node,
           tool: tool.name,
           message: `\`${field.key}\` of tool \`${tool.name}\` is \`z.coerce.${target}()\`: ${joinPhrases(surprises)}, and the published schema does not show it. ${
-            target === 'string' ? 'Use guardId(z.string()) to accept numeric ids only.' : 'Use a preprocess that converts only what you mean to accept.'
+            target === 'string'
+              ? 'Use guardId(z.string()) to accept numeric ids only.'
+              : 'Use a preprocess that converts only what you mean to accept.'
           }`,
         });
       }
@@ -76,7 +86,10 @@ export function toolFindings(tool: DiscoveredTool, input: ToolInput, resolver: S
       });
     }
   }
-  for (const [role, schema] of [['input', tool.input], ['output', tool.output]] as const) {
+  for (const [role, schema] of [
+    ['input', tool.input],
+    ['output', tool.output],
+  ] as const) {
     // A server that renders its own JSON Schema (zodToJsonSchema) publishes what that renderer makes of an effect.
     if (schema === undefined || (role === 'input' && tool.rendered === true)) continue;
     const meaning = meaningOf(resolver.resolve(schema));
@@ -118,10 +131,17 @@ export function toolFindings(tool: DiscoveredTool, input: ToolInput, resolver: S
 /** `ticket.id` -> `['ticket', 'id']`; undefined for what is not an access path. */
 function accessNames(input: ts.Expression): string[] | undefined {
   let node = input;
-  while (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node) || ts.isSatisfiesExpression(node)) node = node.expression;
+  while (
+    ts.isParenthesizedExpression(node) ||
+    ts.isAsExpression(node) ||
+    ts.isNonNullExpression(node) ||
+    ts.isSatisfiesExpression(node)
+  )
+    node = node.expression;
   if (ts.isIdentifier(node)) return [node.text];
   if (ts.isPropertyAccessExpression(node)) return [...(accessNames(node.expression) ?? ['?']), node.name.text];
-  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression)) return [...(accessNames(node.expression) ?? ['?']), node.argumentExpression.text];
+  if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))
+    return [...(accessNames(node.expression) ?? ['?']), node.argumentExpression.text];
   return undefined;
 }
 
@@ -131,7 +151,8 @@ function isEmptyString(node: ts.Expression): boolean {
 
 function calleeText(callee: ts.Expression): string | undefined {
   if (ts.isIdentifier(callee)) return callee.text;
-  if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)) return `${callee.expression.text}.${callee.name.text}`;
+  if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression))
+    return `${callee.expression.text}.${callee.name.text}`;
   return undefined;
 }
 
@@ -142,14 +163,20 @@ function isGlobal(name: string, node: ts.Node, checker: ts.TypeChecker | undefin
     return !new RegExp(`(?:const|let|var|function|import)[^;\\n]*\\b${name}\\b`).test(text);
   }
   const symbol = checker.getSymbolsInScope(node, ts.SymbolFlags.Value).find((candidate) => candidate.name === name);
-  return symbol === undefined || (symbol.declarations ?? []).every((declaration) => declaration.getSourceFile().isDeclarationFile);
+  return (
+    symbol === undefined ||
+    (symbol.declarations ?? []).every((declaration) => declaration.getSourceFile().isDeclarationFile)
+  );
 }
 
 /**
  * The TypeScript-AST twin of the ESLint plugin's `defensiveCastOf`: which expressions are casts around ids
  * (`String(ticket.id)`, `` `${ticket.id}` ``, `ticket.id.toString()`, `+ticket.id`, `'' + ticket.id`).
  */
-function defensiveCastOf(node: ts.Node, checker: ts.TypeChecker | undefined): { kind: DefensiveCastKind; value: ts.Expression; idName: string } | undefined {
+function defensiveCastOf(
+  node: ts.Node,
+  checker: ts.TypeChecker | undefined,
+): { kind: DefensiveCastKind; value: ts.Expression; idName: string } | undefined {
   let kind: DefensiveCastKind | undefined;
   let value: ts.Expression | undefined;
   if (ts.isCallExpression(node)) {
@@ -162,12 +189,19 @@ function defensiveCastOf(node: ts.Node, checker: ts.TypeChecker | undefined): { 
       const text = calleeText(callee);
       const cast = text === undefined ? undefined : castOfCallee(text);
       if (cast === undefined || first === undefined || ts.isSpreadElement(first)) return undefined;
-      if ((cast === 'String' || cast === 'Number' || cast === 'BigInt') && node.arguments.length !== 1) return undefined;
+      if ((cast === 'String' || cast === 'Number' || cast === 'BigInt') && node.arguments.length !== 1)
+        return undefined;
       kind = cast;
       value = first;
     }
   } else if (ts.isTemplateExpression(node)) {
-    if (ts.isTaggedTemplateExpression(node.parent) || node.templateSpans.length !== 1 || node.head.text !== '' || node.templateSpans[0]?.literal.text !== '') return undefined;
+    if (
+      ts.isTaggedTemplateExpression(node.parent) ||
+      node.templateSpans.length !== 1 ||
+      node.head.text !== '' ||
+      node.templateSpans[0]?.literal.text !== ''
+    )
+      return undefined;
     kind = 'template';
     value = node.templateSpans[0].expression;
   } else if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.PlusToken) {

@@ -14,15 +14,21 @@ const RULES: readonly ReportingDescriptor[] = [
   {
     id: 'broken-chain',
     name: 'BrokenChain',
-    shortDescription: { text: 'A tool emits an id that another tool\'s input validation rejects' },
-    fullDescription: { text: 'An agent that copies the id out of one result into the next call is refused before the handler runs. Widen the acceptor with guardId (agent-contract codemod guard-ids).' },
+    shortDescription: { text: "A tool emits an id that another tool's input validation rejects" },
+    fullDescription: {
+      text: 'An agent that copies the id out of one result into the next call is refused before the handler runs. Widen the acceptor with guardId (agent-contract codemod guard-ids).',
+    },
     defaultConfiguration: { level: 'error' },
   },
   {
     id: 'suspect-chain',
     name: 'SuspectChain',
-    shortDescription: { text: 'An untyped emitter feeds an id to an acceptor that rejects the type the code says the ids have' },
-    fullDescription: { text: 'The emitter returns `any`, but the code treats the entity\'s ids as numbers (a parseInt of the id, a digits-only pattern, a number parameter): an agent passing one on is likely refused. Type what the emitter returns.' },
+    shortDescription: {
+      text: 'An untyped emitter feeds an id to an acceptor that rejects the type the code says the ids have',
+    },
+    fullDescription: {
+      text: "The emitter returns `any`, but the code treats the entity's ids as numbers (a parseInt of the id, a digits-only pattern, a number parameter): an agent passing one on is likely refused. Type what the emitter returns.",
+    },
     defaultConfiguration: { level: 'warning' },
   },
   {
@@ -37,23 +43,53 @@ const RULES: readonly ReportingDescriptor[] = [
     shortDescription: { text: 'A tool emits a value typed `any`: its ids cannot be checked' },
     defaultConfiguration: { level: 'note' },
   },
-  { id: 'no-defensive-id-cast', shortDescription: { text: 'A defensive cast around an id in a test hides the chain a literal agent hits' }, defaultConfiguration: { level: 'warning' } },
-  { id: 'no-unguarded-coerce', shortDescription: { text: 'z.coerce turns null and undefined into values instead of rejecting them' }, defaultConfiguration: { level: 'warning' } },
-  { id: 'no-id-union', shortDescription: { text: 'A string-or-number id moves the published contract and hands the handler numbers' }, defaultConfiguration: { level: 'warning' } },
-  { id: 'no-guarded-id-in-output', shortDescription: { text: 'A guarded id in an output schema lets through numbers clients reject' }, defaultConfiguration: { level: 'error' } },
-  { id: 'no-effects-on-tool-schema', shortDescription: { text: 'An effect on a tool object schema empties the published contract' }, defaultConfiguration: { level: 'error' } },
-  { id: 'unread-input-field', shortDescription: { text: 'A published input field the handler never reads' }, defaultConfiguration: { level: 'note' } },
+  {
+    id: 'no-defensive-id-cast',
+    shortDescription: { text: 'A defensive cast around an id in a test hides the chain a literal agent hits' },
+    defaultConfiguration: { level: 'warning' },
+  },
+  {
+    id: 'no-unguarded-coerce',
+    shortDescription: { text: 'z.coerce turns null and undefined into values instead of rejecting them' },
+    defaultConfiguration: { level: 'warning' },
+  },
+  {
+    id: 'no-id-union',
+    shortDescription: { text: 'A string-or-number id moves the published contract and hands the handler numbers' },
+    defaultConfiguration: { level: 'warning' },
+  },
+  {
+    id: 'no-guarded-id-in-output',
+    shortDescription: { text: 'A guarded id in an output schema lets through numbers clients reject' },
+    defaultConfiguration: { level: 'error' },
+  },
+  {
+    id: 'no-effects-on-tool-schema',
+    shortDescription: { text: 'An effect on a tool object schema empties the published contract' },
+    defaultConfiguration: { level: 'error' },
+  },
+  {
+    id: 'unread-input-field',
+    shortDescription: { text: 'A published input field the handler never reads' },
+    defaultConfiguration: { level: 'note' },
+  },
   {
     id: 'unfollowed-registration',
-    shortDescription: { text: 'A tool registration the audit cannot follow: its tools and chains are missing from the report' },
+    shortDescription: {
+      text: 'A tool registration the audit cannot follow: its tools and chains are missing from the report',
+    },
     defaultConfiguration: { level: 'warning' },
   },
 ];
 
 export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd()): string {
-  const uri = (file: string): string => path.relative(cwd, path.join(report.project.root, file)).split(path.sep).join('/');
+  const uri = (file: string): string =>
+    path.relative(cwd, path.join(report.project.root, file)).split(path.sep).join('/');
   const location = (where: SourceLocation, message?: string) => ({
-    physicalLocation: { artifactLocation: { uri: uri(where.file), uriBaseId: 'SRCROOT' }, region: { startLine: where.line } },
+    physicalLocation: {
+      artifactLocation: { uri: uri(where.file), uriBaseId: 'SRCROOT' },
+      region: { startLine: where.line },
+    },
     ...(message === undefined ? {} : { message: { text: message } }),
   });
   const results: Result[] = [];
@@ -61,7 +97,10 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
     if (chain.status === 'ok') continue;
     const broken = chain.status === 'broken';
     const emitted = chain.from.path === '' ? 'a value typed any' : `${chain.from.path} as ${chain.from.type}`;
-    const evidence = (chain.evidence ?? []).map((entry, index) => ({ id: index + 1, ...location(entry, `${entry.tool}.${entry.field}: ${entry.text}`) }));
+    const evidence = (chain.evidence ?? []).map((entry, index) => ({
+      id: index + 1,
+      ...location(entry, `${entry.tool}.${entry.field}: ${entry.text}`),
+    }));
     results.push({
       ruleId: `${chain.status}-chain`,
       level: broken ? 'error' : chain.status === 'suspect' ? 'warning' : 'note',
@@ -71,18 +110,34 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
         }`,
       },
       locations: [location(chain.to)],
-      relatedLocations: [{ id: 0, ...location(chain.from, `${chain.from.tool} emits ${chain.from.path === '' ? 'it' : chain.from.path} here`) }, ...evidence],
+      relatedLocations: [
+        {
+          id: 0,
+          ...location(chain.from, `${chain.from.tool} emits ${chain.from.path === '' ? 'it' : chain.from.path} here`),
+        },
+        ...evidence,
+      ],
       partialFingerprints: { chain: `${chain.from.tool}/${chain.from.path}->${chain.to.tool}/${chain.to.field}` },
     });
   }
   for (const tool of report.tools) {
     if (tool.emits !== 'unknown') continue;
     const site = report.unknownEmitters.find((entry) => entry.tool === tool.name && entry.path === '') ?? tool;
-    results.push({ ruleId: 'unknown-emitter', level: 'note', message: { text: `${tool.name} emits a value typed \`any\`; its ids are not in the chain matrix` }, locations: [location(site)] });
+    results.push({
+      ruleId: 'unknown-emitter',
+      level: 'note',
+      message: { text: `${tool.name} emits a value typed \`any\`; its ids are not in the chain matrix` },
+      locations: [location(site)],
+    });
   }
   for (const finding of report.findings) {
     const rule = RULES.find((candidate) => candidate.id === finding.rule);
-    results.push({ ruleId: finding.rule, level: rule?.defaultConfiguration?.level ?? 'warning', message: { text: finding.message }, locations: [location(finding)] });
+    results.push({
+      ruleId: finding.rule,
+      level: rule?.defaultConfiguration?.level ?? 'warning',
+      message: { text: finding.message },
+      locations: [location(finding)],
+    });
   }
   const log: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',

@@ -42,7 +42,9 @@ export function seedSummary(report: AuditReport): string {
   };
   const acceptParts = [...accepted].map(([type, count]) => `${count} ${demand[type] ?? type}`);
   const { emitters, acceptors, chains, broken, suspect, tolerated } = report.summary;
-  const others = [suspect > 0 ? `${suspect} suspect` : '', tolerated > 0 ? `${tolerated} tolerated` : ''].filter((part) => part !== '');
+  const others = [suspect > 0 ? `${suspect} suspect` : '', tolerated > 0 ? `${tolerated} tolerated` : ''].filter(
+    (part) => part !== '',
+  );
   return (
     `${plural(emitters, 'field returns an id', 'fields return an id')}${emitParts.length > 0 ? ` (${emitParts.join(', ')})` : ''}; ` +
     `${plural(acceptors, 'field accepts one', 'fields accept one')}${acceptParts.length > 0 ? ` (${acceptParts.join(', ')})` : ''}. ` +
@@ -85,10 +87,17 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
 
   const where = fromCwd('.') === '.' ? '.' : fromCwd('.');
   const config =
-    project.tsconfig === null ? 'no tsconfig.json, default options' : project.optionsOnly ? `no tsconfig.json here, options of ${fromCwd(project.tsconfig)}` : fromCwd(project.tsconfig);
+    project.tsconfig === null
+      ? 'no tsconfig.json, default options'
+      : project.optionsOnly
+        ? `no tsconfig.json here, options of ${fromCwd(project.tsconfig)}`
+        : fromCwd(project.tsconfig);
   lines.push(c.bold(`agent-contract audit ${where}`) + c.dim(` (${plural(project.files, 'file')}; ${config})`));
   const seen = coverageLine(report);
-  const partial = report.coverage.unfollowedSites > 0 || report.coverage.knownEmitters < report.coverage.tools || report.coverage.tools === 0;
+  const partial =
+    report.coverage.unfollowedSites > 0 ||
+    report.coverage.knownEmitters < report.coverage.tools ||
+    report.coverage.tools === 0;
   lines.push(`Coverage: ${partial ? c.yellow(seen) : seen}`);
   const toolFiles = discovery.files.map((entry) => `${fromCwd(entry.file)} ${entry.tools}`).join(', ');
   lines.push(`${plural(summary.tools, 'tool')} found${toolFiles === '' ? '' : `: ${toolFiles}`}`);
@@ -105,11 +114,17 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     lines.push(site.via === 'not-followed' ? c.yellow(text) : c.dim(text));
   }
   if (summary.tools === 0) {
-    lines.push(c.yellow('  no tool registration was recognised; if the server registers tools through a wrapper, declare it in agent-contract.config.json (see docs/audit.md)'));
+    lines.push(
+      c.yellow(
+        '  no tool registration was recognised; if the server registers tools through a wrapper, declare it in agent-contract.config.json (see docs/audit.md)',
+      ),
+    );
   }
   if (project.filesWithErrors > 0) {
     const what = project.typeErrorsCounted ? 'did not type-check' : 'did not parse';
-    lines.push(c.yellow(`${plural(project.filesWithErrors, 'file')} ${what}; audited anyway (types there may be incomplete)`));
+    lines.push(
+      c.yellow(`${plural(project.filesWithErrors, 'file')} ${what}; audited anyway (types there may be incomplete)`),
+    );
     for (const message of project.errors) lines.push(c.dim(`  ${message}`));
   }
   lines.push('');
@@ -122,35 +137,68 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     lines.push('', c.bold(`Broken chains, by acceptor (${broken.length})`));
     for (const group of groupByAcceptor(broken).values()) {
       const to = (group[0] as AuditChain).to;
-      const detail = report.acceptors.find((acceptor) => acceptor.tool === to.tool && acceptor.field === to.field)?.detail;
-      lines.push(`  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}${detail === undefined ? '' : ` (${detail})`}  ${at(to)}`);
-      for (const chain of group) lines.push(`    ${c.red('✗')} ${chain.from.tool} ${chain.from.path} emits ${chain.from.type}  ${at(chain.from)}`);
-      if (to.type === 'string' && detail === undefined) lines.push(`    fix: run \`agent-contract codemod guard-ids ${fromCwd(to.file)}\``);
-      else if (to.type === 'string') lines.push(`    fix: no number is a valid ${detail} string; emit ids in that format, or drop the format from the acceptor`);
-      else if (to.type === 'number') lines.push('    fix: the acceptor takes numbers only and the emitter sends strings; emit numbers, or accept the strings it sends');
+      const detail = report.acceptors.find(
+        (acceptor) => acceptor.tool === to.tool && acceptor.field === to.field,
+      )?.detail;
+      lines.push(
+        `  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}${detail === undefined ? '' : ` (${detail})`}  ${at(to)}`,
+      );
+      for (const chain of group)
+        lines.push(
+          `    ${c.red('✗')} ${chain.from.tool} ${chain.from.path} emits ${chain.from.type}  ${at(chain.from)}`,
+        );
+      if (to.type === 'string' && detail === undefined)
+        lines.push(`    fix: run \`agent-contract codemod guard-ids ${fromCwd(to.file)}\``);
+      else if (to.type === 'string')
+        lines.push(
+          `    fix: no number is a valid ${detail} string; emit ids in that format, or drop the format from the acceptor`,
+        );
+      else if (to.type === 'number')
+        lines.push(
+          '    fix: the acceptor takes numbers only and the emitter sends strings; emit numbers, or accept the strings it sends',
+        );
     }
   }
   const suspect = report.chains.filter((chain) => chain.status === 'suspect');
   if (suspect.length > 0) {
-    lines.push('', c.bold(`Suspect chains, by acceptor (${suspect.length}): the emitters are untyped, the code says the ids are numbers`));
+    lines.push(
+      '',
+      c.bold(
+        `Suspect chains, by acceptor (${suspect.length}): the emitters are untyped, the code says the ids are numbers`,
+      ),
+    );
     for (const group of groupByAcceptor(suspect).values()) {
       const to = (group[0] as AuditChain).to;
       lines.push(`  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}  ${at(to)}`);
-      for (const chain of group) lines.push(`    ${c.magenta('?')} ${chain.from.tool}${chain.from.path === '' ? '' : ` ${chain.from.path}`} emits a value typed any  ${at(chain.from)}`);
+      for (const chain of group)
+        lines.push(
+          `    ${c.magenta('?')} ${chain.from.tool}${chain.from.path === '' ? '' : ` ${chain.from.path}`} emits a value typed any  ${at(chain.from)}`,
+        );
       const evidence = new Map<string, string>();
       for (const chain of group) {
         for (const entry of chain.evidence ?? []) {
           const owner = entry.tool === to.tool && entry.field === to.field ? '' : ` (${entry.tool}.${entry.field})`;
-          evidence.set(`${entry.file}:${entry.line}:${entry.text}`, `    evidence: ${entry.text}${owner}  ${at(entry)}`);
+          evidence.set(
+            `${entry.file}:${entry.line}:${entry.text}`,
+            `    evidence: ${entry.text}${owner}  ${at(entry)}`,
+          );
         }
       }
       lines.push(...evidence.values());
-      if (to.type === 'string') lines.push(`    fix: type what the emitters return, so the audit can tell; if they send numbers, run \`agent-contract codemod guard-ids ${fromCwd(to.file)}\``);
+      if (to.type === 'string')
+        lines.push(
+          `    fix: type what the emitters return, so the audit can tell; if they send numbers, run \`agent-contract codemod guard-ids ${fromCwd(to.file)}\``,
+        );
     }
   }
   const tolerated = report.chains.filter((chain) => chain.status === 'tolerated');
   if (tolerated.length > 0) {
-    lines.push('', c.bold(`Tolerated chains (${tolerated.length}): validation lets the value through, the published schema does not say so`));
+    lines.push(
+      '',
+      c.bold(
+        `Tolerated chains (${tolerated.length}): validation lets the value through, the published schema does not say so`,
+      ),
+    );
     for (const group of groupByAcceptor(tolerated).values()) {
       const to = (group[0] as AuditChain).to;
       const from = group.map((chain) => `${chain.from.tool} ${chain.from.path}`).join(', ');
@@ -161,12 +209,18 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     const ok = report.chains.filter((chain) => chain.status === 'ok');
     if (ok.length > 0) {
       lines.push('', c.bold(`Chains that hold (${ok.length})`));
-      for (const chain of ok) lines.push(`  ${c.green('✓')} ${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}`);
+      for (const chain of ok)
+        lines.push(`  ${c.green('✓')} ${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}`);
     }
   }
   const unknownTools = report.tools.filter((tool) => tool.emits === 'unknown');
   if (unknownTools.length > 0) {
-    lines.push('', c.bold(`Tools that emit unknown types (${unknownTools.length}): their handlers return \`any\` or an untyped tool result, so the types do not show their ids`));
+    lines.push(
+      '',
+      c.bold(
+        `Tools that emit unknown types (${unknownTools.length}): their handlers return \`any\` or an untyped tool result, so the types do not show their ids`,
+      ),
+    );
     for (const tool of unknownTools) {
       const site = report.unknownEmitters.find((entry) => entry.tool === tool.name && entry.path === '');
       lines.push(`  ${tool.name}  ${at(site ?? tool)}`);
@@ -177,6 +231,15 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     for (const finding of report.findings) lines.push(`  ${at(finding)} ${c.cyan(finding.rule)} ${finding.message}`);
   }
   const verdict = `Verdict: ${report.verdict.text}`;
-  lines.push('', c.bold(summary.broken > 0 ? c.red(verdict) : !report.verdict.vouched || summary.suspect > 0 ? c.yellow(verdict) : c.green(verdict)));
+  lines.push(
+    '',
+    c.bold(
+      summary.broken > 0
+        ? c.red(verdict)
+        : !report.verdict.vouched || summary.suspect > 0
+          ? c.yellow(verdict)
+          : c.green(verdict),
+    ),
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -25,7 +25,10 @@ const PHASES: Record<AuditPhase, string> = {
 };
 
 /** A progress line on stderr, shown only on a terminal and only once the audit has taken more than two seconds. */
-function progressLine(enabled: boolean): { update: (phase: AuditPhase, done: number, total: number) => void; clear: () => void } {
+function progressLine(enabled: boolean): {
+  update: (phase: AuditPhase, done: number, total: number) => void;
+  clear: () => void;
+} {
   const started = Date.now();
   let last = 0;
   let shown = false;
@@ -54,7 +57,10 @@ export function blindSpot(report: AuditReport, target: string): string | undefin
   }
   if (knownEmitters === 0) {
     const untyped = report.tools.filter((tool) => tool.emits === 'unknown').length;
-    const what = untyped === tools ? `${untyped} of ${tools} emit unknown types` : `${untyped} of ${tools} emit unknown types, the others' handlers were not found`;
+    const what =
+      untyped === tools
+        ? `${untyped} of ${tools} emit unknown types`
+        : `${untyped} of ${tools} emit unknown types, the others' handlers were not found`;
     return `audit ${target} knew the emitted type of no tool (${what}); type what their handlers return, ${escape}`;
   }
   return undefined;
@@ -76,7 +82,10 @@ export async function runAuditCommand(target: string, options: AuditCommandOptio
   const progress = progressLine(process.stderr.isTTY === true);
   let result;
   try {
-    result = audit(target, { onProgress: progress.update, ...(options.typeErrors === true ? { typeErrors: true } : {}) });
+    result = audit(target, {
+      onProgress: progress.update,
+      ...(options.typeErrors === true ? { typeErrors: true } : {}),
+    });
   } catch (error) {
     if (error instanceof ProjectError || error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
@@ -86,7 +95,13 @@ export async function runAuditCommand(target: string, options: AuditCommandOptio
   const { report } = result;
   if (options.format === 'json') process.stdout.write(formatAuditJson(report));
   else if (options.format === 'sarif') process.stdout.write(formatAuditSarif(report));
-  else process.stdout.write(formatAuditText(report, { color: process.stdout.isTTY === true && pc.isColorSupported, ...(options.all === true ? { all: true } : {}) }));
+  else
+    process.stdout.write(
+      formatAuditText(report, {
+        color: process.stdout.isTTY === true && pc.isColorSupported,
+        ...(options.all === true ? { all: true } : {}),
+      }),
+    );
   const blind = options.allowUnknown === true ? undefined : blindSpot(report, target);
   if (blind !== undefined) {
     process.stderr.write(`agent-contract: ${blind}\n`);

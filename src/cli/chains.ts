@@ -18,25 +18,36 @@ async function readSamples(file: string): Promise<ConsumerSamples> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as { code?: string }).code;
-    throw new UsageError(`--samples ${file}: ${code === 'ENOENT' ? 'no such file' : 'cannot be read'}; pass a JSON file of sample arguments, {"tools": {"<tool>": {...}}, "fields": {"<field>": value}}`);
+    throw new UsageError(
+      `--samples ${file}: ${code === 'ENOENT' ? 'no such file' : 'cannot be read'}; pass a JSON file of sample arguments, {"tools": {"<tool>": {...}}, "fields": {"<field>": value}}`,
+    );
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`--samples ${file}: not valid JSON (${(error as Error).message}); fix the file or drop --samples`);
+    throw new UsageError(
+      `--samples ${file}: not valid JSON (${(error as Error).message}); fix the file or drop --samples`,
+    );
   }
   const isRecord = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
   const samples = parsed as Record<string, unknown>;
-  if (!isRecord(parsed) || (samples['tools'] !== undefined && !isRecord(samples['tools'])) || (samples['fields'] !== undefined && !isRecord(samples['fields']))) {
-    throw new UsageError(`--samples ${file}: expected an object { "tools": { "<tool>": { ...arguments } }, "fields": { "<field>": value } }`);
+  if (
+    !isRecord(parsed) ||
+    (samples['tools'] !== undefined && !isRecord(samples['tools'])) ||
+    (samples['fields'] !== undefined && !isRecord(samples['fields']))
+  ) {
+    throw new UsageError(
+      `--samples ${file}: expected an object { "tools": { "<tool>": { ...arguments } }, "fields": { "<field>": value } }`,
+    );
   }
   return parsed as ConsumerSamples;
 }
 
 function parseTimeout(value: string): number {
   const timeout = Number(value);
-  if (!Number.isInteger(timeout) || timeout <= 0) throw new UsageError(`--timeout ${value}: expected a whole number of milliseconds, e.g. --timeout 20000`);
+  if (!Number.isInteger(timeout) || timeout <= 0)
+    throw new UsageError(`--timeout ${value}: expected a whole number of milliseconds, e.g. --timeout 20000`);
   return timeout;
 }
 
@@ -44,7 +55,9 @@ function parseTimeout(value: string): number {
 export async function runChainsCommand(serverCommand: readonly string[], options: ChainsOptions): Promise<number> {
   const [command, ...args] = serverCommand;
   if (command === undefined) {
-    throw new UsageError('chains needs the command that starts your stdio server after --, e.g. agent-contract chains -- node dist/server.js');
+    throw new UsageError(
+      'chains needs the command that starts your stdio server after --, e.g. agent-contract chains -- node dist/server.js',
+    );
   }
   const timeoutMs = parseTimeout(options.timeout);
   const samples = options.samples === undefined ? {} : await readSamples(options.samples);
@@ -65,7 +78,9 @@ export async function runChainsCommand(serverCommand: readonly string[], options
     });
     if (progress) process.stderr.write('\r\x1b[K');
     if (report.summary.acceptors === 0) {
-      throw new UsageError(`the server's ${report.summary.tools} tools accept no id fields (no input named id, *Id, *_id); there is no chain to test`);
+      throw new UsageError(
+        `the server's ${report.summary.tools} tools accept no id fields (no input named id, *Id, *_id); there is no chain to test`,
+      );
     }
     if (report.summary.emitters === 0) {
       // A call that failed says more than that no id came back: an output the client refuses, say.
@@ -76,7 +91,9 @@ export async function runChainsCommand(serverCommand: readonly string[], options
           `no tool result carried an id field: ${failedCall.tool} failed (${oneLine(failedCall.message ?? 'no message', 200)})${others}; fix the tool, or give it arguments with --samples`,
         );
       }
-      throw new UsageError(`no tool result carried an id field with the sample arguments; give the tools that list or create things arguments with --samples`);
+      throw new UsageError(
+        `no tool result carried an id field with the sample arguments; give the tools that list or create things arguments with --samples`,
+      );
     }
     if (options.json === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(`${formatChainReport(report, { color: process.stdout.isTTY && pc.isColorSupported })}\n`);

@@ -4,7 +4,12 @@ import type { Codemod } from '../../codemods/codemod.ts';
 import { CodemodRunError } from '../../codemods/runner/errors.ts';
 import { formatDiffs, formatPrintedSources, formatSummary } from '../../codemods/runner/format-report.ts';
 import { toJsonReport } from '../../codemods/runner/json-report.ts';
-import { createProgressBar, PROGRESS_BAR_MIN_FILES, type ProgressBar, type ProgressStream } from '../../codemods/runner/progress-bar.ts';
+import {
+  createProgressBar,
+  PROGRESS_BAR_MIN_FILES,
+  type ProgressBar,
+  type ProgressStream,
+} from '../../codemods/runner/progress-bar.ts';
 import { type CodemodRunReport, runCodemod } from '../../codemods/runner/run-codemod.ts';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, missingPeerError, UsageError } from './errors.ts';
 
@@ -76,7 +81,12 @@ function importFromOption(importFrom: string | undefined, cwd: string): string |
 }
 
 /** `agent-contract codemod <name> [paths...]`: runs one codemod and reports in the form the flags ask for. */
-export async function runCodemodCommand(name: string, paths: readonly string[], options: CodemodCommandOptions, context: CodemodCommandContext = {}): Promise<number> {
+export async function runCodemodCommand(
+  name: string,
+  paths: readonly string[],
+  options: CodemodCommandOptions,
+  context: CodemodCommandContext = {},
+): Promise<number> {
   const registry = context.registry ?? (await loadCodemods());
   const codemod = Object.hasOwn(registry, name) ? registry[name] : undefined;
   if (codemod === undefined) {
@@ -94,7 +104,14 @@ export async function runCodemodCommand(name: string, paths: readonly string[], 
   const importFrom = importFromOption(options.importFrom, cwd);
   const stdout = context.stdout ?? process.stdout;
   const stderr = context.stderr ?? process.stderr;
-  const notWrittenBecause = options.check === true ? '--check' : options.dry === true ? '--dry' : options.print === true ? '--print' : undefined;
+  const notWrittenBecause =
+    options.check === true
+      ? '--check'
+      : options.dry === true
+        ? '--dry'
+        : options.print === true
+          ? '--print'
+          : undefined;
 
   let bar: ProgressBar | undefined;
   let report: CodemodRunReport;
@@ -121,14 +138,24 @@ export async function runCodemodCommand(name: string, paths: readonly string[], 
   }
 
   if (options.json === true) {
-    const json = toJsonReport(report, { cwd, includeDiff: options.dry === true, includeOutput: options.print === true });
+    const json = toJsonReport(report, {
+      cwd,
+      includeDiff: options.dry === true,
+      includeOutput: options.print === true,
+    });
     stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else if (options.print === true) {
     stdout.write(formatPrintedSources(report, cwd));
-    stderr.write(`${formatSummary(report, { cwd, colors: colorsFor(stderr), notWrittenBecause: notWrittenBecause ?? '--print' })}\n`);
+    stderr.write(
+      `${formatSummary(report, { cwd, colors: colorsFor(stderr), notWrittenBecause: notWrittenBecause ?? '--print' })}\n`,
+    );
   } else {
     const diffs = options.dry === true ? formatDiffs(report, { cwd, colors: colorsFor(stdout) }) : '';
-    const summary = formatSummary(report, { cwd, colors: colorsFor(stdout), ...(notWrittenBecause === undefined ? {} : { notWrittenBecause }) });
+    const summary = formatSummary(report, {
+      cwd,
+      colors: colorsFor(stdout),
+      ...(notWrittenBecause === undefined ? {} : { notWrittenBecause }),
+    });
     stdout.write(`${diffs === '' ? '' : `${diffs}\n`}${summary}\n`);
   }
   return codemodExitCode(report, options.check === true);

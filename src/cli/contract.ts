@@ -36,7 +36,8 @@ const color = () => process.stdout.isTTY && pc.isColorSupported;
 
 function parseTimeout(value: string): number {
   const timeout = Number(value);
-  if (!Number.isInteger(timeout) || timeout <= 0) throw new UsageError(`--timeout ${value}: expected a whole number of milliseconds, e.g. --timeout 20000`);
+  if (!Number.isInteger(timeout) || timeout <= 0)
+    throw new UsageError(`--timeout ${value}: expected a whole number of milliseconds, e.g. --timeout 20000`);
   return timeout;
 }
 
@@ -44,7 +45,10 @@ function parseHeaders(headers: readonly string[]): Record<string, string> {
   const parsed: Record<string, string> = {};
   for (const header of headers) {
     const colon = header.indexOf(':');
-    if (colon <= 0) throw new UsageError(`--header ${JSON.stringify(header)}: expected "Name: value", e.g. --header "Authorization: Bearer <token>"`);
+    if (colon <= 0)
+      throw new UsageError(
+        `--header ${JSON.stringify(header)}: expected "Name: value", e.g. --header "Authorization: Bearer <token>"`,
+      );
     parsed[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
   }
   return parsed;
@@ -59,16 +63,24 @@ function hadDoubleDash(command: Command): boolean {
 }
 
 /** The live server named by `-- <command>` or `--url`, if any. */
-function liveSource(command: Command, operands: readonly string[], options: LiveOptions, what: string): ServerSource | undefined {
+function liveSource(
+  command: Command,
+  operands: readonly string[],
+  options: LiveOptions,
+  what: string,
+): ServerSource | undefined {
   const [program, ...args] = operands;
   if (options.url !== undefined) {
-    if (program !== undefined) throw new UsageError(`${what}: give either --url or a server command after --, not both`);
+    if (program !== undefined)
+      throw new UsageError(`${what}: give either --url or a server command after --, not both`);
     return { kind: 'http', url: options.url, headers: parseHeaders(options.header) };
   }
   if (options.header.length > 0) throw new UsageError(`${what}: --header only applies with --url`);
   if (program === undefined) return undefined;
   if (!hadDoubleDash(command)) {
-    throw new UsageError(`${what}: unexpected argument ${JSON.stringify(program)}; put the server command after --, e.g. agent-contract contract ${what} -- node dist/server.js`);
+    throw new UsageError(
+      `${what}: unexpected argument ${JSON.stringify(program)}; put the server command after --, e.g. agent-contract contract ${what} -- node dist/server.js`,
+    );
   }
   return { kind: 'stdio', command: program, args };
 }
@@ -89,11 +101,21 @@ async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Prom
 }
 
 /** `onContract`: what to do with the contract while the server is being ended (snapshot.ts). */
-async function snapshotLive(source: ServerSource, options: LiveOptions, signal: AbortSignal, onContract?: (contract: McpContract) => Promise<void>): Promise<McpContract> {
+async function snapshotLive(
+  source: ServerSource,
+  options: LiveOptions,
+  signal: AbortSignal,
+  onContract?: (contract: McpContract) => Promise<void>,
+): Promise<McpContract> {
   const { describeSource, snapshotServer, SnapshotError } = await snapshotModule();
   try {
     const timeoutMs = parseTimeout(options.timeout);
-    const { contract } = await snapshotServer(source, { timeoutMs, probeRuntime: options.probe, signal, ...(onContract === undefined ? {} : { onContract }) });
+    const { contract } = await snapshotServer(source, {
+      timeoutMs,
+      probeRuntime: options.probe,
+      signal,
+      ...(onContract === undefined ? {} : { onContract }),
+    });
     return contract;
   } catch (error) {
     if (error instanceof SnapshotError) throw new UsageError(`${describeSource(source)}: ${error.message}`);
@@ -133,7 +155,9 @@ async function readContract(file: string): Promise<McpContract> {
 function exitForInterrupt(error: unknown, written?: { done: boolean; file: string }, afterWrite = EXIT_OK): number {
   if (!(error instanceof Interrupted)) throw error;
   if (written?.done === true) {
-    process.stderr.write(`agent-contract: interrupted by ${error.signalName} after ${written.file} was written; the server was stopped\n`);
+    process.stderr.write(
+      `agent-contract: interrupted by ${error.signalName} after ${written.file} was written; the server was stopped\n`,
+    );
     return afterWrite;
   }
   process.stderr.write(`agent-contract: ${error.message}\n`);
@@ -144,7 +168,8 @@ function runtimeText(contract: McpContract): string {
   const runtime = contract.runtime;
   if (runtime === undefined) return 'SDK and zod versions unknown: not a Node process, or reached over HTTP';
   const parts = [...runtime.sdk, ...runtime.zod.map((version) => `zod ${version}`)];
-  if (runtime.sdkZod.some((version) => !runtime.zod.includes(version))) parts.push(`SDK's zod ${runtime.sdkZod.join(', ')}`);
+  if (runtime.sdkZod.some((version) => !runtime.zod.includes(version)))
+    parts.push(`SDK's zod ${runtime.sdkZod.join(', ')}`);
   return parts.length === 0 ? 'no MCP SDK or zod seen' : parts.join(', ');
 }
 
@@ -152,10 +177,16 @@ export interface SnapshotCommandOptions extends LiveOptions {
   readonly out: string;
 }
 
-export async function runSnapshot(command: Command, operands: string[], options: SnapshotCommandOptions): Promise<number> {
+export async function runSnapshot(
+  command: Command,
+  operands: string[],
+  options: SnapshotCommandOptions,
+): Promise<number> {
   const source = liveSource(command, operands, options, 'snapshot');
   if (source === undefined) {
-    throw new UsageError('snapshot needs the command that starts your stdio server after --, e.g. agent-contract contract snapshot -- node dist/server.js (or --url)');
+    throw new UsageError(
+      'snapshot needs the command that starts your stdio server after --, e.g. agent-contract contract snapshot -- node dist/server.js (or --url)',
+    );
   }
   const written = { done: false, file: options.out };
   try {
@@ -185,23 +216,37 @@ export interface DiffCommandOptions extends LiveOptions {
   readonly json?: boolean;
 }
 
-async function printDiff(base: McpContract, head: McpContract, labels: { base: string; head: string }, options: { json?: boolean }): Promise<ContractDiff> {
+async function printDiff(
+  base: McpContract,
+  head: McpContract,
+  labels: { base: string; head: string },
+  options: { json?: boolean },
+): Promise<ContractDiff> {
   const [{ diffContracts }, { formatDiff }] = await Promise.all([diffModule(), formatModule()]);
   const diff = diffContracts(base, head);
-  if (options.json === true) process.stdout.write(`${JSON.stringify({ base: labels.base, head: labels.head, summary: diff.summary, changes: diff.changes }, null, 2)}\n`);
+  if (options.json === true)
+    process.stdout.write(
+      `${JSON.stringify({ base: labels.base, head: labels.head, summary: diff.summary, changes: diff.changes }, null, 2)}\n`,
+    );
   else process.stdout.write(`${formatDiff(diff, labels, { color: color() })}\n`);
   return diff;
 }
 
 export async function runDiff(command: Command, operands: string[], options: DiffCommandOptions): Promise<number> {
   const source = liveSource(command, operands, options, 'diff');
-  if (source !== undefined && options.head !== undefined) throw new UsageError('diff: give either --head <file> or a server to snapshot (after -- or --url), not both');
+  if (source !== undefined && options.head !== undefined)
+    throw new UsageError('diff: give either --head <file> or a server to snapshot (after -- or --url), not both');
   if (source === undefined && options.head === undefined) {
-    throw new UsageError('diff needs the new contract: --head <file>, or the server command after -- to snapshot it now, e.g. agent-contract contract diff -- node dist/server.js');
+    throw new UsageError(
+      'diff needs the new contract: --head <file>, or the server command after -- to snapshot it now, e.g. agent-contract contract diff -- node dist/server.js',
+    );
   }
   const base = await readContract(options.base);
   try {
-    const head = source === undefined ? await readContract(options.head as string) : await interruptible((signal) => snapshotLive(source, options, signal));
+    const head =
+      source === undefined
+        ? await readContract(options.head as string)
+        : await interruptible((signal) => snapshotLive(source, options, signal));
     const label = source === undefined ? (options.head as string) : (await snapshotModule()).describeSource(source);
     const diff = await printDiff(base, head, { base: options.base, head: label }, options);
     return (await diffModule()).diffFails(diff, options.failOn) ? EXIT_FINDINGS : EXIT_OK;
@@ -220,14 +265,22 @@ export interface CheckCommandOptions extends LiveOptions {
 export async function runCheck(command: Command, operands: string[], options: CheckCommandOptions): Promise<number> {
   const source = liveSource(command, operands, options, 'check');
   if (source === undefined) {
-    throw new UsageError('check needs the command that starts your stdio server after --, e.g. agent-contract contract check -- node dist/server.js (or --url)');
+    throw new UsageError(
+      'check needs the command that starts your stdio server after --, e.g. agent-contract contract check -- node dist/server.js (or --url)',
+    );
   }
-  const [{ describeSource }, { ContractFileError, readContractFile }] = await Promise.all([snapshotModule(), contractFiles()]);
+  const [{ describeSource }, { ContractFileError, readContractFile }] = await Promise.all([
+    snapshotModule(),
+    contractFiles(),
+  ]);
   /** The committed contract; undefined when there is none yet and --update may create it. */
   const committed = await readContractFile(options.file).catch((error: unknown) => {
     const missing = error instanceof ContractFileError && /: no such file;/.test(error.message);
     if (missing && options.update === true) return undefined;
-    if (missing) throw new UsageError(`${options.file}: no such file; create it with agent-contract contract snapshot --out ${options.file} -- ${describeSource(source)} and commit it (or pass --update)`);
+    if (missing)
+      throw new UsageError(
+        `${options.file}: no such file; create it with agent-contract contract snapshot --out ${options.file} -- ${describeSource(source)} and commit it (or pass --update)`,
+      );
     if (error instanceof ContractFileError) throw new UsageError(error.message);
     throw error;
   });
@@ -237,7 +290,9 @@ export async function runCheck(command: Command, operands: string[], options: Ch
   const judge = async (head: McpContract): Promise<number> => {
     if (committed === undefined) {
       await writeContract(options.file, head, written);
-      process.stdout.write(`wrote ${options.file}: there was no contract to compare against; review it and commit it\n`);
+      process.stdout.write(
+        `wrote ${options.file}: there was no contract to compare against; review it and commit it\n`,
+      );
       return EXIT_OK;
     }
     const diff = await printDiff(committed, head, { base: options.file, head: describeSource(source) }, options);
@@ -250,12 +305,15 @@ export async function runCheck(command: Command, operands: string[], options: Ch
     }
     if (serializeContract(committed) !== serializeContract(head)) {
       // With no change to the tools, what differs is the compatibility findings or the file's layout.
-      const what = diff.changes.length > 0 ? formatDiffSummary(diff) : 'only its compatibility findings or layout differ';
+      const what =
+        diff.changes.length > 0 ? formatDiffSummary(diff) : 'only its compatibility findings or layout differ';
       if (options.update === true) {
         await writeContract(options.file, head, written);
         process.stderr.write(`updated ${options.file} (${what}); commit it with your change\n`);
       } else {
-        process.stderr.write(`${options.file} is out of date (${what}); run again with --update to record the new contract\n`);
+        process.stderr.write(
+          `${options.file} is out of date (${what}); run again with --update to record the new contract\n`,
+        );
       }
     }
     return EXIT_OK;
@@ -277,13 +335,23 @@ export interface SourceCommandOptions extends LiveOptions {
 }
 
 /** `[FILE]` or a live server, for compat and chains. */
-async function contractFrom(command: Command, operands: string[], options: SourceCommandOptions, what: string): Promise<{ contract: McpContract; label: string }> {
+async function contractFrom(
+  command: Command,
+  operands: string[],
+  options: SourceCommandOptions,
+  what: string,
+): Promise<{ contract: McpContract; label: string }> {
   if (options.url !== undefined || hadDoubleDash(command)) {
     const source = liveSource(command, operands, options, what);
-    if (source === undefined) throw new UsageError(`${what}: -- must be followed by the command that starts your stdio server`);
-    return { contract: await interruptible((signal) => snapshotLive(source, options, signal)), label: (await snapshotModule()).describeSource(source) };
+    if (source === undefined)
+      throw new UsageError(`${what}: -- must be followed by the command that starts your stdio server`);
+    return {
+      contract: await interruptible((signal) => snapshotLive(source, options, signal)),
+      label: (await snapshotModule()).describeSource(source),
+    };
   }
-  if (operands.length > 1) throw new UsageError(`${what} takes one contract file; to snapshot a server, put its command after --`);
+  if (operands.length > 1)
+    throw new UsageError(`${what} takes one contract file; to snapshot a server, put its command after --`);
   const file = operands[0] ?? DEFAULT_CONTRACT_FILE;
   return { contract: await readContract(file), label: file };
 }
@@ -293,15 +361,29 @@ export interface CompatCommandOptions extends SourceCommandOptions {
 }
 
 export async function runCompat(command: Command, operands: string[], options: CompatCommandOptions): Promise<number> {
-  const wanted = options.clients?.split(',').map((client) => client.trim()).filter((client) => client !== '');
+  const wanted = options.clients
+    ?.split(',')
+    .map((client) => client.trim())
+    .filter((client) => client !== '');
   const unknown = wanted?.filter((client) => !(client in CLIENTS));
   if (unknown !== undefined && unknown.length > 0) {
-    throw new UsageError(`--clients ${unknown.join(',')}: unknown client; choose from ${Object.keys(CLIENTS).join(', ')}`);
+    throw new UsageError(
+      `--clients ${unknown.join(',')}: unknown client; choose from ${Object.keys(CLIENTS).join(', ')}`,
+    );
   }
   try {
     const { contract } = await contractFrom(command, operands, options, 'compat');
-    const findings = contract.compatibility.filter((finding) => wanted === undefined || finding.clients.some((client) => wanted.includes(client as ClientId)));
-    if (options.json === true) process.stdout.write(`${JSON.stringify(findings.map((finding) => ({ ...finding, fix: fixFor(finding.rule) })), null, 2)}\n`);
+    const findings = contract.compatibility.filter(
+      (finding) => wanted === undefined || finding.clients.some((client) => wanted.includes(client as ClientId)),
+    );
+    if (options.json === true)
+      process.stdout.write(
+        `${JSON.stringify(
+          findings.map((finding) => ({ ...finding, fix: fixFor(finding.rule) })),
+          null,
+          2,
+        )}\n`,
+      );
     else process.stdout.write(`${(await formatModule()).formatFindings(findings, { color: color() })}\n`);
     return findings.length > 0 ? EXIT_FINDINGS : EXIT_OK;
   } catch (error) {
@@ -315,7 +397,9 @@ export async function runChains(command: Command, operands: string[], options: S
     const { contractChainMatrix } = await import('../contract/chains.ts');
     const matrix = contractChainMatrix(contract);
     if (matrix.summary.acceptors === 0) {
-      throw new UsageError(`${label}: no input schema of the ${matrix.tools} tools has an id field (named id, *Id, *_id); there is no chain to check`);
+      throw new UsageError(
+        `${label}: no input schema of the ${matrix.tools} tools has an id field (named id, *Id, *_id); there is no chain to check`,
+      );
     }
     if (matrix.summary.emitters === 0) {
       throw new UsageError(

@@ -15,8 +15,14 @@ export class UsageError extends Error {
  * says what to install; undefined for any other error.
  */
 export function missingPeerError(error: unknown, name: string, needs: string): UsageError | undefined {
-  if ((error as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND' || !String((error as { message?: unknown }).message).includes(`'${name}'`)) return undefined;
-  return new UsageError(`${needs} the ${name} package, which is not installed; install it next to agent-contract (npm i -D ${name}) and run again`);
+  if (
+    (error as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND' ||
+    !String((error as { message?: unknown }).message).includes(`'${name}'`)
+  )
+    return undefined;
+  return new UsageError(
+    `${needs} the ${name} package, which is not installed; install it next to agent-contract (npm i -D ${name}) and run again`,
+  );
 }
 
 /** A line of a V8 stack trace: `    at fn (file:1:2)`. */
@@ -33,7 +39,9 @@ export function readableStderrTail(lines: readonly string[], max = 10): string[]
   const shown: string[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] as string;
-    shown.push(line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}... (${line.length - LINE_CHARS} more characters)` : line);
+    shown.push(
+      line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}... (${line.length - LINE_CHARS} more characters)` : line,
+    );
     if (!STACK_FRAME.test(line)) continue;
     let end = index + 1;
     while (end < lines.length && STACK_FRAME.test(lines[end] as string)) end += 1;
@@ -41,7 +49,9 @@ export function readableStderrTail(lines: readonly string[], max = 10): string[]
     if (more > 0) {
       // The last frame of a Node error ends with ` {` when the error has properties (`code: ...`) printed after it.
       const opensProperties = (lines[end - 1] as string).trimEnd().endsWith('{');
-      shown.push(`${/^\s*/.exec(line)?.[0] ?? ''}... ${more} more stack frame${more === 1 ? '' : 's'}${opensProperties ? ' {' : ''}`);
+      shown.push(
+        `${/^\s*/.exec(line)?.[0] ?? ''}... ${more} more stack frame${more === 1 ? '' : 's'}${opensProperties ? ' {' : ''}`,
+      );
     }
     index = end - 1;
   }

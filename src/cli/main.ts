@@ -5,7 +5,13 @@ import { PACKAGE_VERSION } from '../package-info.ts';
 import type { AuditCommandOptions } from './audit.ts';
 import type { ChainsOptions } from './chains.ts';
 import type { CodemodCommandOptions } from './codemod.ts';
-import type { CheckCommandOptions, CompatCommandOptions, DiffCommandOptions, SnapshotCommandOptions, SourceCommandOptions } from './contract.ts';
+import type {
+  CheckCommandOptions,
+  CompatCommandOptions,
+  DiffCommandOptions,
+  SnapshotCommandOptions,
+  SourceCommandOptions,
+} from './contract.ts';
 import { EXIT_ERROR, missingPeerError, readableStderrTail, UsageError } from './errors.ts';
 
 // Every command and option is declared here, so that `--help` lists them all; what a command does lives in its own
@@ -16,28 +22,45 @@ import { EXIT_ERROR, missingPeerError, readableStderrTail, UsageError } from './
 function liveOptions(command: Command): Command {
   return command
     .option('--url <url>', 'reach a running Streamable HTTP server instead of starting one')
-    .option('--header <name: value>', 'an HTTP header for --url (repeatable)', (value: string, previous: string[]) => [...previous, value], [] as string[])
-    .addOption(new Option('--timeout <ms>', 'how long the server may take to answer initialize, and each tools/list page').default('20000'))
+    .option(
+      '--header <name: value>',
+      'an HTTP header for --url (repeatable)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .addOption(
+      new Option(
+        '--timeout <ms>',
+        'how long the server may take to answer initialize, and each tools/list page',
+      ).default('20000'),
+    )
     .option('--no-probe', 'do not ask a Node server (through NODE_OPTIONS) which MCP SDK and zod it loaded');
 }
 
 const failOnOption = () =>
-  new Option('--fail-on <level>', 'exit 1 when a change at this level or worse is found').choices(['breaking', 'warning', 'info', 'none']).default('breaking');
+  new Option('--fail-on <level>', 'exit 1 when a change at this level or worse is found')
+    .choices(['breaking', 'warning', 'info', 'none'])
+    .default('breaking');
 
 const contractCommands = () => import('./contract.ts');
 /** For the commands that always start a server: the snapshot module loads beside the command's, not after it. */
-const liveContractCommands = async () => (await Promise.all([contractCommands(), import('../contract/snapshot.ts')]))[0];
+const liveContractCommands = async () =>
+  (await Promise.all([contractCommands(), import('../contract/snapshot.ts')]))[0];
 
 /** `agent-contract contract <snapshot|diff|check|compat|chains>`. */
 function addContractCommand(program: Command): void {
   const contract = program
     .command('contract')
-    .description('snapshot the tools a server really publishes, diff two contracts by direction, and guard the contract in pre-commit and CI');
+    .description(
+      'snapshot the tools a server really publishes, diff two contracts by direction, and guard the contract in pre-commit and CI',
+    );
 
   liveOptions(
     contract
       .command('snapshot')
-      .description('connect as an MCP client, read tools/list (all pages) and write a normalised, reviewable contract file')
+      .description(
+        'connect as an MCP client, read tools/list (all pages) and write a normalised, reviewable contract file',
+      )
       .usage('[options] -- <command that starts a stdio server> [args...]')
       .argument('[server-command...]', 'the command that starts the server')
       .option('--out <file>', 'where to write the contract (- for stdout)', DEFAULT_CONTRACT_FILE),
@@ -63,7 +86,9 @@ function addContractCommand(program: Command): void {
   liveOptions(
     contract
       .command('check')
-      .description('snapshot the server and diff it against the committed contract; exit 1 on a breaking change (for pre-commit and CI)')
+      .description(
+        'snapshot the server and diff it against the committed contract; exit 1 on a breaking change (for pre-commit and CI)',
+      )
       .usage('[options] -- <command that starts a stdio server> [args...]')
       .argument('[server-command...]', 'the command that starts the server')
       .option('--file <file>', 'the committed contract', DEFAULT_CONTRACT_FILE)
@@ -78,9 +103,14 @@ function addContractCommand(program: Command): void {
   liveOptions(
     contract
       .command('compat')
-      .description('client compatibility findings (Anthropic, OpenAI strict, Gemini, Cursor, MCP) on a contract or a live server')
+      .description(
+        'client compatibility findings (Anthropic, OpenAI strict, Gemini, Cursor, MCP) on a contract or a live server',
+      )
       .usage('[options] [file | -- <server command> [args...]]')
-      .argument('[file-or-server...]', `the contract file (default ${DEFAULT_CONTRACT_FILE}), or a server command after --`)
+      .argument(
+        '[file-or-server...]',
+        `the contract file (default ${DEFAULT_CONTRACT_FILE}), or a server command after --`,
+      )
       .option('--clients <list>', `only findings that affect these clients: ${Object.keys(CLIENTS).join(', ')}`),
   )
     .option('--json', 'print the findings as JSON')
@@ -93,7 +123,10 @@ function addContractCommand(program: Command): void {
       .command('chains')
       .description('the id chain matrix from the contract alone: outputSchema id fields against inputSchema id fields')
       .usage('[options] [file | -- <server command> [args...]]')
-      .argument('[file-or-server...]', `the contract file (default ${DEFAULT_CONTRACT_FILE}), or a server command after --`),
+      .argument(
+        '[file-or-server...]',
+        `the contract file (default ${DEFAULT_CONTRACT_FILE}), or a server command after --`,
+      ),
   )
     .option('--json', 'print the matrix as JSON')
     .action(async (operands: string[], options: SourceCommandOptions, command: Command) => {
@@ -115,8 +148,13 @@ function buildProgram(): Command {
     .description('feed every id a live stdio server emits, verbatim, into every tool input that names the same entity')
     .usage('[options] -- <command that starts a stdio server> [args...]')
     .argument('[server-command...]', 'the command that starts the server (point it at a test instance: it calls tools)')
-    .option('--samples <file>', 'JSON with arguments for the fields that are not ids: { "tools": { "<tool>": {...} }, "fields": {...} }')
-    .addOption(new Option('--timeout <ms>', 'how long the server may take to start and to answer each call').default('20000'))
+    .option(
+      '--samples <file>',
+      'JSON with arguments for the fields that are not ids: { "tools": { "<tool>": {...} }, "fields": {...} }',
+    )
+    .addOption(
+      new Option('--timeout <ms>', 'how long the server may take to start and to answer each call').default('20000'),
+    )
     .option('--json', 'print the whole report as JSON')
     .action(async (serverCommand: string[], options: ChainsOptions) => {
       process.exitCode = await (await import('./chains.ts')).runChainsCommand(serverCommand, options);
@@ -128,10 +166,12 @@ function buildProgram(): Command {
     .usage('[options] <name> [paths...]')
     .argument('<name>', 'the codemod to run (listed below)')
     .argument('[paths...]', 'files, folders, or tsconfig*.json files meaning the files they include (default: .)')
-    .addOption(new Option('--dry', 'print a unified diff for each file that would change; write nothing').conflicts('print'))
+    .addOption(
+      new Option('--dry', 'print a unified diff for each file that would change; write nothing').conflicts('print'),
+    )
     .option('--print', 'print the new text of each file that would change; write nothing')
     .option('--check', 'write nothing; exit 1 when a file would change (for CI and pre-commit hooks)')
-    .option('--json', 'print every file\'s status, edits and notes, and the summary, as JSON')
+    .option('--json', "print every file's status, edits and notes, and the summary, as JSON")
     .option('--force', 'write even when the git tree has uncommitted changes to tracked files')
     .option('--import-from <module>', 'the module the codemod imports its helpers from (guard-ids: guardId)')
     .action(async (name: string, paths: string[], options: CodemodCommandOptions) => {
@@ -148,13 +188,26 @@ function buildProgram(): Command {
 
   program
     .command('audit')
-    .description('the chain matrix of a whole server from its TypeScript types: every emitted id against every input that names the same entity')
+    .description(
+      'the chain matrix of a whole server from its TypeScript types: every emitted id against every input that names the same entity',
+    )
     .usage('[options] [project]')
     .argument('[project]', 'the project folder or its tsconfig.json', '.')
-    .addOption(new Option('--format <format>', 'text, json (docs/audit-json.md) or sarif (SARIF 2.1.0)').choices(['text', 'json', 'sarif']).default('text'))
-    .addOption(new Option('--fail-on <level>', 'exit 1 when a chain is at least this bad').choices(['broken', 'suspect', 'tolerated', 'never']).default('broken'))
+    .addOption(
+      new Option('--format <format>', 'text, json (docs/audit-json.md) or sarif (SARIF 2.1.0)')
+        .choices(['text', 'json', 'sarif'])
+        .default('text'),
+    )
+    .addOption(
+      new Option('--fail-on <level>', 'exit 1 when a chain is at least this bad')
+        .choices(['broken', 'suspect', 'tolerated', 'never'])
+        .default('broken'),
+    )
     .option('--all', 'also list the chains that hold (text format)')
-    .option('--allow-unknown', 'exit by --fail-on alone, also when no tool was found or no emitted type was known (else exit 2)')
+    .option(
+      '--allow-unknown',
+      'exit by --fail-on alone, also when no tool was found or no emitted type was known (else exit 2)',
+    )
     .option('--type-errors', 'also count the files that do not type-check (a full type-check, slower)')
     .action(async (target: string, options: AuditCommandOptions) => {
       process.exitCode = await (await import('./audit.ts')).runAuditCommand(target, options);
@@ -179,7 +232,10 @@ async function main(argv: readonly string[]): Promise<void> {
         process.exitCode = EXIT_ERROR;
         return;
       }
-      const next = error.code === 'commander.unknownCommand' ? '; run agent-contract --help to see the commands' : '; run agent-contract --help';
+      const next =
+        error.code === 'commander.unknownCommand'
+          ? '; run agent-contract --help to see the commands'
+          : '; run agent-contract --help';
       process.stderr.write(`agent-contract: ${error.message.replace(/^error: /, '')}${next}\n`);
       process.exitCode = EXIT_ERROR;
       return;
@@ -189,12 +245,19 @@ async function main(argv: readonly string[]): Promise<void> {
     // Only a command that started a server has loaded this module; reading it here costs nothing on the way out.
     const { ServerStartError } = await import('../transport/connect.ts');
     if (error instanceof ServerStartError && error.stderrTail.length > 0) {
-      process.stderr.write(`last lines the server wrote to stderr:\n${readableStderrTail(error.stderrTail).map((line) => `  ${line}`).join('\n')}\n`);
+      process.stderr.write(
+        `last lines the server wrote to stderr:\n${readableStderrTail(error.stderrTail)
+          .map((line) => `  ${line}`)
+          .join('\n')}\n`,
+      );
     }
     if (error instanceof ServerStartError && error.stdoutNoise.length > 0) {
-      process.stderr.write(`the server wrote to stdout what is not JSON-RPC (stdout carries MCP only; log to stderr):\n${error.stdoutNoise.map((line) => `  ${line}`).join('\n')}\n`);
+      process.stderr.write(
+        `the server wrote to stdout what is not JSON-RPC (stdout carries MCP only; log to stderr):\n${error.stdoutNoise.map((line) => `  ${line}`).join('\n')}\n`,
+      );
     }
-    if (debug && error instanceof Error && !(error instanceof UsageError)) process.stderr.write(`${error.stack ?? ''}\n`);
+    if (debug && error instanceof Error && !(error instanceof UsageError))
+      process.stderr.write(`${error.stack ?? ''}\n`);
     process.exitCode = EXIT_ERROR;
   }
 }

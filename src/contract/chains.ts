@@ -19,9 +19,12 @@ export function contractChainMatrix(contract: McpContract): ContractChainMatrix 
   const withoutOutput: string[] = [];
   const naming = toolNamingOf(contract.tools.map((tool) => tool.name));
   for (const tool of contract.tools) {
-    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' })) acceptors.push({ tool: tool.name, field });
+    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' }))
+      acceptors.push({ tool: tool.name, field });
     if (tool.outputSchema === undefined) withoutOutput.push(tool.name);
-    else for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' })) emitters.push({ tool: tool.name, field });
+    else
+      for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' }))
+        emitters.push({ tool: tool.name, field });
   }
   return { ...chainMatrix(emitters, acceptors), tools: contract.tools.length, toolsWithoutOutputSchema: withoutOutput };
 }

@@ -99,7 +99,12 @@ function alternativesOf(schema: JsonObject, path: SchemaPath): Alternatives {
     const types = effectiveTypes(schema);
     const self = { schema, path };
     if (types === 'any') return { byType: new Map(), any: true, overlapping: false, branches: [self] };
-    return { byType: new Map([...types].map((type) => [type, self])), any: false, overlapping: false, branches: [self] };
+    return {
+      byType: new Map([...types].map((type) => [type, self])),
+      any: false,
+      overlapping: false,
+      branches: [self],
+    };
   }
   const byType = new Map<string, Alternative>();
   const branches: Alternative[] = [];
@@ -113,7 +118,10 @@ function alternativesOf(schema: JsonObject, path: SchemaPath): Alternatives {
       return;
     }
     for (const type of types) {
-      const clash = byType.has(type) || (type === 'integer' && byType.has('number')) || (type === 'number' && byType.has('integer'));
+      const clash =
+        byType.has(type) ||
+        (type === 'integer' && byType.has('number')) ||
+        (type === 'number' && byType.has('integer'));
       if (clash) overlapping = true;
       byType.set(type, alternative);
     }
@@ -128,8 +136,23 @@ const DESCRIPTIONS = new Set(['description', 'title']);
 const OTHER_METADATA = new Set(['examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
 /** What `compareNode` and `compareAlternative` classify; anything else falls back to `*-schema-changed`. */
 const HANDLED = new Set([
-  'type', 'enum', 'const', 'anyOf', 'oneOf', 'properties', 'required', 'additionalProperties', 'items', 'uniqueItems', 'multipleOf', 'default',
-  ...LOWER_BOUNDS, ...UPPER_BOUNDS, ...MATCHERS, ...DESCRIPTIONS, ...OTHER_METADATA,
+  'type',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+  'properties',
+  'required',
+  'additionalProperties',
+  'items',
+  'uniqueItems',
+  'multipleOf',
+  'default',
+  ...LOWER_BOUNDS,
+  ...UPPER_BOUNDS,
+  ...MATCHERS,
+  ...DESCRIPTIONS,
+  ...OTHER_METADATA,
 ]);
 
 /** Compares the input or the output schema of one tool, appending its changes. */
@@ -140,7 +163,14 @@ class SchemaComparison {
     private readonly changes: ContractChange[],
   ) {}
 
-  private add(rule: DiffRuleId, path: SchemaPath, field: readonly PathSegment[], message: string, before?: JsonValue, after?: JsonValue): void {
+  private add(
+    rule: DiffRuleId,
+    path: SchemaPath,
+    field: readonly PathSegment[],
+    message: string,
+    before?: JsonValue,
+    after?: JsonValue,
+  ): void {
     this.changes.push(change(rule, this.tool, jsonPointer(path), message, before, after, formatPath(field)));
   }
 
@@ -148,7 +178,12 @@ class SchemaComparison {
     return this.direction === 'input' ? input : output;
   }
 
-  compare(before: JsonValue | undefined, after: JsonValue | undefined, path: SchemaPath, field: readonly PathSegment[]): void {
+  compare(
+    before: JsonValue | undefined,
+    after: JsonValue | undefined,
+    path: SchemaPath,
+    field: readonly PathSegment[],
+  ): void {
     if (sameJson(before, after)) return;
     const b = asSchema(before);
     const a = asSchema(after);
@@ -171,7 +206,11 @@ class SchemaComparison {
     };
     const counterpart = (alternatives: Alternatives, type: string): Alternative | undefined =>
       alternatives.byType.get(type) ??
-      (type === 'integer' ? alternatives.byType.get('number') : type === 'number' ? alternatives.byType.get('integer') : undefined);
+      (type === 'integer'
+        ? alternatives.byType.get('number')
+        : type === 'number'
+          ? alternatives.byType.get('integer')
+          : undefined);
     if (bAlternatives.any || aAlternatives.any) {
       const bList = bAlternatives.any ? [{ schema: b, path }] : [...bAlternatives.byType.values()];
       const aList = aAlternatives.any ? [{ schema: a, path }] : [...aAlternatives.byType.values()];
@@ -192,13 +231,34 @@ class SchemaComparison {
   private compareMetadata(b: JsonObject, a: JsonObject, path: SchemaPath, field: readonly PathSegment[]): void {
     for (const key of DESCRIPTIONS) {
       if (sameJson(b[key], a[key])) continue;
-      this.add('description-changed', [...path, key], field, `the ${key} of ${fieldText(field)} changed`, b[key], a[key]);
+      this.add(
+        'description-changed',
+        [...path, key],
+        field,
+        `the ${key} of ${fieldText(field)} changed`,
+        b[key],
+        a[key],
+      );
     }
     if (!sameJson(b['default'], a['default'])) {
       if (this.direction === 'input') {
-        this.add('input-default-changed', [...path, 'default'], field, `the default of ${fieldText(field)} changed from ${show(b['default'])} to ${show(a['default'])}: calls that omit it behave differently`, b['default'], a['default']);
+        this.add(
+          'input-default-changed',
+          [...path, 'default'],
+          field,
+          `the default of ${fieldText(field)} changed from ${show(b['default'])} to ${show(a['default'])}: calls that omit it behave differently`,
+          b['default'],
+          a['default'],
+        );
       } else {
-        this.add('metadata-changed', [...path, 'default'], field, `the default of ${fieldText(field)} changed`, b['default'], a['default']);
+        this.add(
+          'metadata-changed',
+          [...path, 'default'],
+          field,
+          `the default of ${fieldText(field)} changed`,
+          b['default'],
+          a['default'],
+        );
       }
     }
     for (const key of OTHER_METADATA) {
@@ -210,36 +270,107 @@ class SchemaComparison {
   private compareTypes(b: Alternatives, a: Alternatives, path: SchemaPath, field: readonly PathSegment[]): void {
     const bTypes: TypeSet = b.any ? 'any' : new Set(b.byType.keys());
     const aTypes: TypeSet = a.any ? 'any' : new Set(a.byType.keys());
-    const lost = bTypes === 'any' ? (aTypes === 'any' ? [] : ['any type']) : [...bTypes].filter((type) => !covered(type, aTypes));
-    const gained = aTypes === 'any' ? (bTypes === 'any' ? [] : ['any type']) : [...aTypes].filter((type) => !covered(type, bTypes));
+    const lost =
+      bTypes === 'any' ? (aTypes === 'any' ? [] : ['any type']) : [...bTypes].filter((type) => !covered(type, aTypes));
+    const gained =
+      aTypes === 'any' ? (bTypes === 'any' ? [] : ['any type']) : [...aTypes].filter((type) => !covered(type, bTypes));
     if (lost.length === 0 && gained.length === 0) return;
     const where = [...path, 'type'];
     const was = `(was ${typeText(bTypes)}, now ${typeText(aTypes)})`;
     const before = typeValue(bTypes);
     const after = typeValue(aTypes);
     if (this.direction === 'input') {
-      if (lost.length > 0) this.add('input-type-narrowed', where, field, `${fieldText(field)} no longer accepts ${lost.join(', ')} ${was}`, before, after);
-      else this.add('input-type-widened', where, field, `${fieldText(field)} also accepts ${gained.join(', ')} ${was}`, before, after);
+      if (lost.length > 0)
+        this.add(
+          'input-type-narrowed',
+          where,
+          field,
+          `${fieldText(field)} no longer accepts ${lost.join(', ')} ${was}`,
+          before,
+          after,
+        );
+      else
+        this.add(
+          'input-type-widened',
+          where,
+          field,
+          `${fieldText(field)} also accepts ${gained.join(', ')} ${was}`,
+          before,
+          after,
+        );
       return;
     }
     if (gained.length > 0) {
-      if (gained.length === 1 && gained[0] === 'null' && lost.length === 0) this.add('output-became-nullable', where, field, `${fieldText(field)} may now be null ${was}`, before, after);
-      else this.add('output-type-widened', where, field, `${fieldText(field)} may now be ${gained.join(', ')} ${was}`, before, after);
+      if (gained.length === 1 && gained[0] === 'null' && lost.length === 0)
+        this.add('output-became-nullable', where, field, `${fieldText(field)} may now be null ${was}`, before, after);
+      else
+        this.add(
+          'output-type-widened',
+          where,
+          field,
+          `${fieldText(field)} may now be ${gained.join(', ')} ${was}`,
+          before,
+          after,
+        );
     } else {
-      this.add('output-type-narrowed', where, field, `${fieldText(field)} is no longer ${lost.join(', ')} ${was}`, before, after);
+      this.add(
+        'output-type-narrowed',
+        where,
+        field,
+        `${fieldText(field)} is no longer ${lost.join(', ')} ${was}`,
+        before,
+        after,
+      );
     }
   }
 
   /** A constraint now rejects values it accepted (`tighter`) or the other way round, judged by direction. */
-  private constraint(tighter: boolean, path: SchemaPath, field: readonly PathSegment[], keyword: string, before: JsonValue | undefined, after: JsonValue | undefined): void {
+  private constraint(
+    tighter: boolean,
+    path: SchemaPath,
+    field: readonly PathSegment[],
+    keyword: string,
+    before: JsonValue | undefined,
+    after: JsonValue | undefined,
+  ): void {
     const change = `${keyword} ${show(before)} -> ${show(after)}`;
     if (this.direction === 'input') {
-      if (tighter) this.add('input-constraint-tightened', path, field, `${fieldText(field)}: ${change} rejects values it accepted`, before, after);
-      else this.add('input-constraint-loosened', path, field, `${fieldText(field)}: ${change} accepts more values`, before, after);
+      if (tighter)
+        this.add(
+          'input-constraint-tightened',
+          path,
+          field,
+          `${fieldText(field)}: ${change} rejects values it accepted`,
+          before,
+          after,
+        );
+      else
+        this.add(
+          'input-constraint-loosened',
+          path,
+          field,
+          `${fieldText(field)}: ${change} accepts more values`,
+          before,
+          after,
+        );
     } else if (tighter) {
-      this.add('output-constraint-tightened', path, field, `${fieldText(field)}: ${change} allows fewer values`, before, after);
+      this.add(
+        'output-constraint-tightened',
+        path,
+        field,
+        `${fieldText(field)}: ${change} allows fewer values`,
+        before,
+        after,
+      );
     } else {
-      this.add('output-constraint-loosened', path, field, `${fieldText(field)}: ${change} allows values consumers have not seen`, before, after);
+      this.add(
+        'output-constraint-loosened',
+        path,
+        field,
+        `${fieldText(field)}: ${change} allows values consumers have not seen`,
+        before,
+        after,
+      );
     }
   }
 
@@ -265,7 +396,14 @@ class SchemaComparison {
       this.constraint(tighter, [...path, keyword], field, keyword, before, after);
     }
     if (b['uniqueItems'] !== a['uniqueItems'] && (b['uniqueItems'] === true || a['uniqueItems'] === true)) {
-      this.constraint(a['uniqueItems'] === true, [...path, 'uniqueItems'], field, 'uniqueItems', b['uniqueItems'], a['uniqueItems']);
+      this.constraint(
+        a['uniqueItems'] === true,
+        [...path, 'uniqueItems'],
+        field,
+        'uniqueItems',
+        b['uniqueItems'],
+        a['uniqueItems'],
+      );
     }
     const bMultiple = b['multipleOf'];
     const aMultiple = a['multipleOf'];
@@ -298,21 +436,59 @@ class SchemaComparison {
     const added = aValues.filter((value) => value !== null && !bKeys.has(key(value)));
     const list = (values: JsonValue[]) => values.map((value) => JSON.stringify(value)).join(', ');
     if (removed.length > 0) {
-      if (this.direction === 'input') this.add('input-enum-value-removed', where, field, `${fieldText(field)} no longer accepts ${list(removed)}`, bValues, aValues);
-      else this.add('output-enum-value-removed', where, field, `${fieldText(field)} is no longer ${list(removed)}`, bValues, aValues);
+      if (this.direction === 'input')
+        this.add(
+          'input-enum-value-removed',
+          where,
+          field,
+          `${fieldText(field)} no longer accepts ${list(removed)}`,
+          bValues,
+          aValues,
+        );
+      else
+        this.add(
+          'output-enum-value-removed',
+          where,
+          field,
+          `${fieldText(field)} is no longer ${list(removed)}`,
+          bValues,
+          aValues,
+        );
     }
     if (added.length > 0) {
-      if (this.direction === 'input') this.add('input-enum-value-added', where, field, `${fieldText(field)} also accepts ${list(added)}`, bValues, aValues);
-      else this.add('output-enum-value-added', where, field, `${fieldText(field)} may now be ${list(added)}: consumers that switch over its values may not handle it`, bValues, aValues);
+      if (this.direction === 'input')
+        this.add(
+          'input-enum-value-added',
+          where,
+          field,
+          `${fieldText(field)} also accepts ${list(added)}`,
+          bValues,
+          aValues,
+        );
+      else
+        this.add(
+          'output-enum-value-added',
+          where,
+          field,
+          `${fieldText(field)} may now be ${list(added)}: consumers that switch over its values may not handle it`,
+          bValues,
+          aValues,
+        );
     }
   }
 
   private compareObject(b: JsonObject, a: JsonObject, path: SchemaPath, field: readonly PathSegment[]): void {
     const bProperties = isObject(b['properties']) ? b['properties'] : {};
     const aProperties = isObject(a['properties']) ? a['properties'] : {};
-    const bRequired = new Set(Array.isArray(b['required']) ? b['required'].filter((key): key is string => typeof key === 'string') : []);
-    const aRequired = new Set(Array.isArray(a['required']) ? a['required'].filter((key): key is string => typeof key === 'string') : []);
-    const names = [...new Set([...Object.keys(bProperties), ...Object.keys(aProperties), ...bRequired, ...aRequired])].sort();
+    const bRequired = new Set(
+      Array.isArray(b['required']) ? b['required'].filter((key): key is string => typeof key === 'string') : [],
+    );
+    const aRequired = new Set(
+      Array.isArray(a['required']) ? a['required'].filter((key): key is string => typeof key === 'string') : [],
+    );
+    const names = [
+      ...new Set([...Object.keys(bProperties), ...Object.keys(aProperties), ...bRequired, ...aRequired]),
+    ].sort();
     const input = this.direction === 'input';
     for (const name of names) {
       const inBefore = name in bProperties || bRequired.has(name);
@@ -322,15 +498,38 @@ class SchemaComparison {
       const shown = fieldText(child);
       if (!inAfter) {
         const before = bProperties[name] ?? {};
-        if (input) this.add('input-field-removed', where, child, `input field ${shown} was removed: values callers send for it are ignored, or rejected by a strict server`, before);
-        else this.add('output-field-removed', where, child, `output field ${shown} was removed: consumers that read it break`, before);
+        if (input)
+          this.add(
+            'input-field-removed',
+            where,
+            child,
+            `input field ${shown} was removed: values callers send for it are ignored, or rejected by a strict server`,
+            before,
+          );
+        else
+          this.add(
+            'output-field-removed',
+            where,
+            child,
+            `output field ${shown} was removed: consumers that read it break`,
+            before,
+          );
         continue;
       }
       if (!inBefore) {
         const after = aProperties[name] ?? {};
         if (!input) this.add('output-field-added', where, child, `new output field ${shown}`, undefined, after);
-        else if (aRequired.has(name)) this.add('input-required-field-added', where, child, `new required input field ${shown}: calls without it are rejected`, undefined, after);
-        else this.add('input-optional-field-added', where, child, `new optional input field ${shown}`, undefined, after);
+        else if (aRequired.has(name))
+          this.add(
+            'input-required-field-added',
+            where,
+            child,
+            `new required input field ${shown}: calls without it are rejected`,
+            undefined,
+            after,
+          );
+        else
+          this.add('input-optional-field-added', where, child, `new optional input field ${shown}`, undefined, after);
         continue;
       }
       const wasRequired = bRequired.has(name);
@@ -339,11 +538,42 @@ class SchemaComparison {
         const requiredPath = [...path, 'required'];
         const before = wasRequired ? 'required' : 'optional';
         const after = isRequired ? 'required' : 'optional';
-        if (input && isRequired) this.add('input-became-required', requiredPath, child, `input field ${shown} became required: calls without it are rejected`, before, after);
+        if (input && isRequired)
+          this.add(
+            'input-became-required',
+            requiredPath,
+            child,
+            `input field ${shown} became required: calls without it are rejected`,
+            before,
+            after,
+          );
         else if (input) {
-          this.add('input-became-optional', requiredPath, child, `input field ${shown} is no longer required; check that the server accepts a call without it (zod 4.4.3 drops preprocessed fields from "required" but still rejects a missing key)`, before, after);
-        } else if (isRequired) this.add('output-became-required', requiredPath, child, `output field ${shown} is now always present`, before, after);
-        else this.add('output-became-optional', requiredPath, child, `output field ${shown} may now be missing: consumers that read it unconditionally break`, before, after);
+          this.add(
+            'input-became-optional',
+            requiredPath,
+            child,
+            `input field ${shown} is no longer required; check that the server accepts a call without it (zod 4.4.3 drops preprocessed fields from "required" but still rejects a missing key)`,
+            before,
+            after,
+          );
+        } else if (isRequired)
+          this.add(
+            'output-became-required',
+            requiredPath,
+            child,
+            `output field ${shown} is now always present`,
+            before,
+            after,
+          );
+        else
+          this.add(
+            'output-became-optional',
+            requiredPath,
+            child,
+            `output field ${shown} may now be missing: consumers that read it unconditionally break`,
+            before,
+            after,
+          );
       }
       this.compare(bProperties[name], aProperties[name], where, child);
     }
@@ -361,7 +591,12 @@ class SchemaComparison {
   }
 
   /** Unions whose alternatives share a type: pair equal branches, then by a discriminator, then by position. */
-  private compareBranches(bBranches: readonly Alternative[], aBranches: readonly Alternative[], path: SchemaPath, field: readonly PathSegment[]): void {
+  private compareBranches(
+    bBranches: readonly Alternative[],
+    aBranches: readonly Alternative[],
+    path: SchemaPath,
+    field: readonly PathSegment[],
+  ): void {
     const bLeft = [...bBranches];
     const aLeft = [...aBranches];
     const take = (predicate: (b: Alternative, a: Alternative) => boolean) => {
@@ -397,28 +632,57 @@ class SchemaComparison {
     }
     for (const added of aLeft) {
       const rule = this.pick('input-union-branch-added', 'output-union-branch-added');
-      const text = this.direction === 'input' ? `${fieldText(field)} accepts a new alternative` : `${fieldText(field)} may now take a new shape consumers do not know`;
+      const text =
+        this.direction === 'input'
+          ? `${fieldText(field)} accepts a new alternative`
+          : `${fieldText(field)} may now take a new shape consumers do not know`;
       this.add(rule, added.path, field, text, undefined, added.schema);
     }
   }
 
-  private compareUnclassified(b: JsonObject, a: JsonObject, path: SchemaPath, field: readonly PathSegment[], handled: ReadonlySet<string>): void {
+  private compareUnclassified(
+    b: JsonObject,
+    a: JsonObject,
+    path: SchemaPath,
+    field: readonly PathSegment[],
+    handled: ReadonlySet<string>,
+  ): void {
     const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((key) => !handled.has(key)).sort();
     const rule = this.pick('input-schema-changed', 'output-schema-changed');
     for (const key of keys) {
       if (sameJson(b[key], a[key])) continue;
-      this.add(rule, [...path, key], field, `"${key}" of ${fieldText(field)} changed in a way agent-contract does not classify; review it`, b[key], a[key]);
+      this.add(
+        rule,
+        [...path, key],
+        field,
+        `"${key}" of ${fieldText(field)} changed in a way agent-contract does not classify; review it`,
+        b[key],
+        a[key],
+      );
     }
     // A union on one side only, or on both with no shared types, was compared through its types and branches.
     const bItems = b['items'];
     const aItems = a['items'];
     if ((Array.isArray(bItems) || Array.isArray(aItems)) && !sameJson(bItems, aItems)) {
-      this.add(rule, [...path, 'items'], field, `tuple "items" of ${fieldText(field)} changed; review it`, bItems, aItems);
+      this.add(
+        rule,
+        [...path, 'items'],
+        field,
+        `tuple "items" of ${fieldText(field)} changed; review it`,
+        bItems,
+        aItems,
+      );
     }
   }
 }
 
 /** Appends to `changes` every change from `before` to `after`, one tool's input or output schema. */
-export function compareSchemas(tool: string, direction: Direction, before: JsonValue, after: JsonValue, changes: ContractChange[]): void {
+export function compareSchemas(
+  tool: string,
+  direction: Direction,
+  before: JsonValue,
+  after: JsonValue,
+  changes: ContractChange[],
+): void {
   new SchemaComparison(tool, direction, changes).compare(before, after, [`${direction}Schema`], []);
 }

@@ -36,7 +36,10 @@ export type CompatibilityRuleId =
 
 /** What to change for a finding of `rule`; a rule this version does not know (a newer file) gets a pointer to the docs. */
 export function fixFor(rule: string): string {
-  return (COMPATIBILITY_RULES as Readonly<Record<string, RuleText | undefined>>)[rule]?.fix ?? 'see docs/contract.md for this rule';
+  return (
+    (COMPATIBILITY_RULES as Readonly<Record<string, RuleText | undefined>>)[rule]?.fix ??
+    'see docs/contract.md for this rule'
+  );
 }
 
 interface RuleText {
@@ -108,14 +111,29 @@ function subschemas(root: JsonValue, base: readonly (string | number)[]): Visit[
     if (!isObject(node) || depth > 64) return;
     found.push({ node, path });
     for (const [key, value] of Object.entries(node)) {
-      if (['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'].includes(key) && isObject(value)) {
+      if (
+        ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'].includes(key) &&
+        isObject(value)
+      ) {
         for (const [name, child] of Object.entries(value)) visit(child, [...path, key, name], depth + 1);
       } else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(key) && Array.isArray(value)) {
         value.forEach((child, index) => visit(child, [...path, key, index], depth + 1));
       } else if (key === 'items' && Array.isArray(value)) {
         value.forEach((child, index) => visit(child, [...path, key, index], depth + 1));
       } else if (
-        ['items', 'additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'unevaluatedProperties', 'unevaluatedItems'].includes(key)
+        [
+          'items',
+          'additionalProperties',
+          'additionalItems',
+          'contains',
+          'propertyNames',
+          'not',
+          'if',
+          'then',
+          'else',
+          'unevaluatedProperties',
+          'unevaluatedItems',
+        ].includes(key)
       ) {
         visit(value, [...path, key], depth + 1);
       }
@@ -153,7 +171,9 @@ function foreignKeywords(node: JsonObject, dialect: string): string[] {
 
 /** Why an empty input schema looks wrong for this tool, or undefined when it looks deliberate. */
 function argumentsHint(tool: JsonObject, name: string): string | undefined {
-  const text = [tool['title'], tool['description']].filter((part): part is string => typeof part === 'string').join(' ');
+  const text = [tool['title'], tool['description']]
+    .filter((part): part is string => typeof part === 'string')
+    .join(' ');
   const idWord = text.split(/[^A-Za-z0-9_]+/).find((word) => word.length > 0 && isIdName(word));
   if (idWord !== undefined) return `its description names \`${idWord}\``;
   const argumentWord = /\b(given|specified|provided|argument|arguments|parameter|parameters)\b/i.exec(text);
@@ -178,7 +198,10 @@ function quoteList(names: readonly string[]): string {
 
 class Collector {
   readonly findings: CompatibilityFinding[] = [];
-  private readonly pending = new Map<string, { rule: CompatibilityRuleId; tool: string; paths: string[]; details: string[]; clients?: ClientId[] }>();
+  private readonly pending = new Map<
+    string,
+    { rule: CompatibilityRuleId; tool: string; paths: string[]; details: string[]; clients?: ClientId[] }
+  >();
 
   add(rule: CompatibilityRuleId, tool: string, path: string, detail: string, clients?: ClientId[]): void {
     const key = `${tool}\u0000${rule}`;
@@ -201,7 +224,9 @@ class Collector {
         message: message(entry.rule, entry.details),
       });
     }
-    return this.findings.sort((a, b) => (a.tool === b.tool ? (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) : a.tool < b.tool ? -1 : 1));
+    return this.findings.sort((a, b) =>
+      a.tool === b.tool ? (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0) : a.tool < b.tool ? -1 : 1,
+    );
   }
 }
 
@@ -256,9 +281,21 @@ export function compatibilityFindings(tools: readonly JsonValue[]): Compatibilit
     if (isObject(input)) {
       const declared = typeof input['$schema'] === 'string' ? dialectName(input['$schema']) : undefined;
       if (declared !== undefined) {
-        collector.add('schema-keyword', name, '/inputSchema/$schema', declared, declared === 'draft-07' ? ['gemini', 'anthropic'] : ['gemini']);
+        collector.add(
+          'schema-keyword',
+          name,
+          '/inputSchema/$schema',
+          declared,
+          declared === 'draft-07' ? ['gemini', 'anthropic'] : ['gemini'],
+        );
       }
-      if (typeList(input).join() !== 'object') collector.add('root-not-object', name, '/inputSchema', input['type'] === undefined ? 'no "type"' : `"type": ${JSON.stringify(input['type'])}`);
+      if (typeList(input).join() !== 'object')
+        collector.add(
+          'root-not-object',
+          name,
+          '/inputSchema',
+          input['type'] === undefined ? 'no "type"' : `"type": ${JSON.stringify(input['type'])}`,
+        );
       for (const keyword of ['anyOf', 'oneOf', 'allOf']) {
         if (keyword in input) collector.add('top-level-composition', name, `/inputSchema/${keyword}`, keyword);
       }
@@ -271,11 +308,19 @@ export function compatibilityFindings(tools: readonly JsonValue[]): Compatibilit
         const field = fieldOf(path);
         if (path.length > 1) {
           for (const keyword of ['anyOf', 'oneOf', 'allOf']) {
-            if (keyword in node) collector.add('nested-composition', name, `${at}/${keyword}`, `${keyword} at \`${field}\``, keyword === 'anyOf' ? ['cursor'] : ['cursor', 'openai-strict']);
+            if (keyword in node)
+              collector.add(
+                'nested-composition',
+                name,
+                `${at}/${keyword}`,
+                `${keyword} at \`${field}\``,
+                keyword === 'anyOf' ? ['cursor'] : ['cursor', 'openai-strict'],
+              );
           }
         }
         if (Array.isArray(node['type'])) collector.add('type-array', name, `${at}/type`, field);
-        if ('additionalProperties' in node) collector.add('additional-properties', name, `${at}/additionalProperties`, field);
+        if ('additionalProperties' in node)
+          collector.add('additional-properties', name, `${at}/additionalProperties`, field);
         if ('$ref' in node) collector.add('ref-keyword', name, `${at}/$ref`, field);
         if ('default' in node) collector.add('default-keyword', name, `${at}/default`, field);
         const isObjectNode = typeList(node).includes('object') || isObject(node['properties']);
@@ -284,7 +329,13 @@ export function compatibilityFindings(tools: readonly JsonValue[]): Compatibilit
         if (isObject(properties)) {
           const required = Array.isArray(node['required']) ? node['required'] : [];
           for (const property of Object.keys(properties)) {
-            if (!required.includes(property)) collector.add('optional-property', name, jsonPointer([...path, 'properties', property]), fieldOf([...path, 'properties', property]));
+            if (!required.includes(property))
+              collector.add(
+                'optional-property',
+                name,
+                jsonPointer([...path, 'properties', property]),
+                fieldOf([...path, 'properties', property]),
+              );
           }
         }
       }
@@ -295,14 +346,25 @@ export function compatibilityFindings(tools: readonly JsonValue[]): Compatibilit
       const declared = typeof schema['$schema'] === 'string' ? dialectName(schema['$schema']) : undefined;
       const dialect = declared ?? '2020-12';
       if (!KNOWN_DIALECTS.has(dialect)) {
-        collector.add('dialect-mismatch', name, `/${side}/$schema`, `the ${side} declares ${dialect}, which current validators (draft-07, 2020-12) do not implement`);
+        collector.add(
+          'dialect-mismatch',
+          name,
+          `/${side}/$schema`,
+          `the ${side} declares ${dialect}, which current validators (draft-07, 2020-12) do not implement`,
+        );
         continue;
       }
       for (const { node, path } of subschemas(schema, [side])) {
         const foreign = foreignKeywords(node, dialect);
         if (foreign.length === 0) continue;
-        const how = declared === undefined ? 'has no "$schema", so MCP 2025-11-25 reads it as 2020-12' : `declares ${declared}`;
-        collector.add('dialect-mismatch', name, jsonPointer(path), `the ${side} ${how} but uses ${foreign.join(', ')} at \`${fieldOf(path)}\``);
+        const how =
+          declared === undefined ? 'has no "$schema", so MCP 2025-11-25 reads it as 2020-12' : `declares ${declared}`;
+        collector.add(
+          'dialect-mismatch',
+          name,
+          jsonPointer(path),
+          `the ${side} ${how} but uses ${foreign.join(', ')} at \`${fieldOf(path)}\``,
+        );
       }
     }
   }

@@ -17,7 +17,15 @@ export interface ContractChange {
 }
 
 /** A change under `rule`, its level read from DIFF_RULES; `field` only for a change inside a schema. */
-export function change(rule: DiffRuleId, tool: string | null, path: string, message: string, before?: JsonValue, after?: JsonValue, field?: string): ContractChange {
+export function change(
+  rule: DiffRuleId,
+  tool: string | null,
+  path: string,
+  message: string,
+  before?: JsonValue,
+  after?: JsonValue,
+  field?: string,
+): ContractChange {
   return {
     level: DIFF_RULES[rule].level,
     rule,

@@ -16,7 +16,12 @@ export const CONTRACT_FILE_SCHEMA = {
   properties: {
     format: { const: CONTRACT_FORMAT },
     formatVersion: { const: CONTRACT_FORMAT_VERSION },
-    server: { type: 'object', required: ['name'], properties: { name: { type: 'string' } }, additionalProperties: false },
+    server: {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' } },
+      additionalProperties: false,
+    },
     runtime: {
       type: 'object',
       required: ['sdk', 'zod', 'sdkZod'],

@@ -30,7 +30,8 @@ function shown(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
   if (typeof value === 'number') return `the number ${value}`;
   return String(value);
 }
@@ -84,10 +85,12 @@ function record(name: string, fields: Readonly<Record<string, Shape>>): Shape {
       if (!isRecord(value)) return wrong(value, expected);
       for (const key of keys) {
         const field = fields[key] as Shape;
-        if (field.optional !== true && value[key] === undefined) return { keys: [key], reason: `is missing, expected ${field.expected}` };
+        if (field.optional !== true && value[key] === undefined)
+          return { keys: [key], reason: `is missing, expected ${field.expected}` };
       }
       for (const key in value) {
-        if (!Object.hasOwn(fields, key)) return { keys: [key], reason: `is not a field of ${name} (its fields are ${keys.join(', ')})` };
+        if (!Object.hasOwn(fields, key))
+          return { keys: [key], reason: `is not a field of ${name} (its fields are ${keys.join(', ')})` };
       }
       for (const key of keys) {
         const field = value[key];
@@ -107,10 +110,15 @@ const toolName: Shape = {
   expected: 'a string (the tool name)',
   check(value) {
     if (typeof value !== 'string') return wrong(value, toolName.expected);
-    return NAME_CHARACTER.test(value) ? undefined : wrong(value, 'a tool name with a character other than a line break');
+    return NAME_CHARACTER.test(value)
+      ? undefined
+      : wrong(value, 'a tool name with a character other than a line break');
   },
 };
-const jsonSchema = leaf('a JSON Schema (an object, true or false)', (value) => isRecord(value) || typeof value === 'boolean');
+const jsonSchema = leaf(
+  'a JSON Schema (an object, true or false)',
+  (value) => isRecord(value) || typeof value === 'boolean',
+);
 
 const contractFile = record('the contract', {
   format: constant(CONTRACT_FORMAT),
@@ -131,7 +139,13 @@ const contractFile = record('the contract', {
     'an array of tools',
   ),
   compatibility: listOf(
-    record('a compatibility finding', { rule: string, tool: string, paths: strings, clients: strings, message: string }),
+    record('a compatibility finding', {
+      rule: string,
+      tool: string,
+      paths: strings,
+      clients: strings,
+      message: string,
+    }),
     'an array of compatibility findings',
   ),
 });

@@ -20,7 +20,11 @@ export interface WriteContractOptions {
  * an existing file keeps its mode, a symbolic link inside the roots is written through, a read-only file is refused,
  * and a character device or FIFO (`--out /dev/null`) is written in place, never replaced. Throws `AtomicWriteError`.
  */
-export async function writeContractFile(file: string, contract: McpContract, options: WriteContractOptions = {}): Promise<void> {
+export async function writeContractFile(
+  file: string,
+  contract: McpContract,
+  options: WriteContractOptions = {},
+): Promise<void> {
   const roots = [path.dirname(path.resolve(file)), ...(options.roots ?? [])];
   await writeFileAtomic(file, serializeContract(contract), { roots, create: true });
 }

@@ -1,8 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { firstContractProblem } from './contract-file-validator.ts';
 
-export type { CompatibilityFinding, ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-types.ts';
-export { CONTRACT_FILE_SCHEMA, CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION, DEFAULT_CONTRACT_FILE } from './contract-file-schema.ts';
+export type {
+  CompatibilityFinding,
+  ContractRuntime,
+  ContractTool,
+  JsonObject,
+  JsonValue,
+  McpContract,
+} from './contract-types.ts';
+export {
+  CONTRACT_FILE_SCHEMA,
+  CONTRACT_FORMAT,
+  CONTRACT_FORMAT_VERSION,
+  DEFAULT_CONTRACT_FILE,
+} from './contract-file-schema.ts';
 export { serializeContract, writeContractFile } from './contract-file-writer.ts';
 import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
 import type { McpContract } from './contract-types.ts';
@@ -22,9 +34,15 @@ const REGENERATE = 'regenerate it with agent-contract contract snapshot --out <f
 
 /** Checks that `value` is a contract this version can read; throws a `ContractFileError` that says what to do if not. */
 export function assertContract(value: unknown, source: string): McpContract {
-  const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  const record =
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   if (record?.['format'] !== CONTRACT_FORMAT) {
-    throw new ContractFileError(source, `${source} is not an agent-contract contract (no "format": "${CONTRACT_FORMAT}"); ${REGENERATE}`);
+    throw new ContractFileError(
+      source,
+      `${source} is not an agent-contract contract (no "format": "${CONTRACT_FORMAT}"); ${REGENERATE}`,
+    );
   }
   const version = record['formatVersion'];
   if (typeof version === 'number' && Number.isInteger(version) && version > CONTRACT_FORMAT_VERSION) {
@@ -59,8 +77,10 @@ export async function readContractFile(file: string): Promise<McpContract> {
   } catch (error) {
     const code = (error as { code?: string }).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : 'cannot be read';
-    throw new ContractFileError(file, `${file}: ${reason}; create it with agent-contract contract snapshot --out ${file} -- <server command>`);
+    throw new ContractFileError(
+      file,
+      `${file}: ${reason}; create it with agent-contract contract snapshot --out ${file} -- <server command>`,
+    );
   }
   return parseContract(text, file);
 }
-

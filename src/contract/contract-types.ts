@@ -7,7 +7,6 @@ export interface JsonObject {
   [key: string]: JsonValue;
 }
 
-
 /** One tool as the contract records it: normalised schemas, the rest as published. */
 export interface ContractTool {
   readonly name: string;

@@ -46,40 +46,88 @@ function compareTools(before: ContractTool, after: ContractTool, changes: Contra
   const name = after.name;
   for (const key of ['title', 'description'] as const) {
     if (before[key] === after[key]) continue;
-    changes.push(change('description-changed', name, `/${key}`, `the ${key} of tool \`${name}\` changed`, before[key], after[key]));
+    changes.push(
+      change('description-changed', name, `/${key}`, `the ${key} of tool \`${name}\` changed`, before[key], after[key]),
+    );
   }
   const bAnnotations = before.annotations ?? {};
   const aAnnotations = after.annotations ?? {};
   for (const key of [...new Set([...Object.keys(bAnnotations), ...Object.keys(aAnnotations)])].sort()) {
     if (canonicalJson(bAnnotations[key]) === canonicalJson(aAnnotations[key])) continue;
     changes.push(
-      change('annotation-changed', name, `/annotations/${key}`, `annotation ${key} changed from ${show(bAnnotations[key])} to ${show(aAnnotations[key])}`, bAnnotations[key], aAnnotations[key]),
+      change(
+        'annotation-changed',
+        name,
+        `/annotations/${key}`,
+        `annotation ${key} changed from ${show(bAnnotations[key])} to ${show(aAnnotations[key])}`,
+        bAnnotations[key],
+        aAnnotations[key],
+      ),
     );
   }
   for (const side of ['input', 'output'] as const) {
     const b = before.dialect?.[side];
     const a = after.dialect?.[side];
     if (b === a) continue;
-    changes.push(change('dialect-changed', name, `/${side}Schema/$schema`, `the ${side} schema's declared dialect changed from ${b ?? '(none)'} to ${a ?? '(none)'}`, b, a));
+    changes.push(
+      change(
+        'dialect-changed',
+        name,
+        `/${side}Schema/$schema`,
+        `the ${side} schema's declared dialect changed from ${b ?? '(none)'} to ${a ?? '(none)'}`,
+        b,
+        a,
+      ),
+    );
   }
   compareSchemas(name, 'input', before.inputSchema, after.inputSchema, changes);
   if (before.outputSchema !== undefined && after.outputSchema !== undefined) {
     compareSchemas(name, 'output', before.outputSchema, after.outputSchema, changes);
   } else if (before.outputSchema !== undefined) {
-    changes.push(change('output-schema-removed', name, '/outputSchema', `tool \`${name}\` no longer publishes an output schema: consumers lose its structured content`, before.outputSchema));
+    changes.push(
+      change(
+        'output-schema-removed',
+        name,
+        '/outputSchema',
+        `tool \`${name}\` no longer publishes an output schema: consumers lose its structured content`,
+        before.outputSchema,
+      ),
+    );
   } else if (after.outputSchema !== undefined) {
-    changes.push(change('output-schema-added', name, '/outputSchema', `tool \`${name}\` now publishes an output schema`, undefined, after.outputSchema));
+    changes.push(
+      change(
+        'output-schema-added',
+        name,
+        '/outputSchema',
+        `tool \`${name}\` now publishes an output schema`,
+        undefined,
+        after.outputSchema,
+      ),
+    );
   }
 }
 
-function compareRuntime(before: ContractRuntime | undefined, after: ContractRuntime | undefined, changes: ContractChange[]): void {
+function compareRuntime(
+  before: ContractRuntime | undefined,
+  after: ContractRuntime | undefined,
+  changes: ContractChange[],
+): void {
   if (before === undefined || after === undefined) return;
   const labels = { sdk: 'MCP SDK', zod: 'zod', sdkZod: "the SDK's zod" } as const;
   for (const key of ['sdk', 'zod', 'sdkZod'] as const) {
     const b = before[key].join(', ');
     const a = after[key].join(', ');
     if (b === a) continue;
-    changes.push(change('runtime-changed', null, `/runtime/${key}`, `${labels[key]} changed: ${b || '(none)'} -> ${a || '(none)'}`, [...before[key]], [...after[key]]));
+    changes.push(
+      change(
+        'runtime-changed',
+        null,
+        `/runtime/${key}`,
+        `${labels[key]} changed: ${b || '(none)'} -> ${a || '(none)'}`,
+        [...before[key]],
+        [...after[key]],
+      ),
+    );
   }
 }
 
@@ -92,10 +140,28 @@ export function diffContracts(base: McpContract, head: McpContract): ContractDif
   const changes: ContractChange[] = [];
   compareRuntime(base.runtime, head.runtime, changes);
   if (base.server.name !== head.server.name) {
-    changes.push(change('metadata-changed', null, '/server/name', `the server name changed from ${base.server.name} to ${head.server.name}`, base.server.name, head.server.name));
+    changes.push(
+      change(
+        'metadata-changed',
+        null,
+        '/server/name',
+        `the server name changed from ${base.server.name} to ${head.server.name}`,
+        base.server.name,
+        head.server.name,
+      ),
+    );
   }
   if (base.instructions !== head.instructions) {
-    changes.push(change('instructions-changed', null, '/instructions', 'the server instructions changed', base.instructions, head.instructions));
+    changes.push(
+      change(
+        'instructions-changed',
+        null,
+        '/instructions',
+        'the server instructions changed',
+        base.instructions,
+        head.instructions,
+      ),
+    );
   }
 
   // Equal text is equal meaning; only tools whose text differs are normalised (a hand-written file may not be) and compared.
@@ -122,7 +188,10 @@ export function diffContracts(base: McpContract, head: McpContract): ContractDif
   const renamedFrom = new Set<string>();
   for (const tool of removed) {
     const candidates = addedBySignature.get(schemasSignature(tool)) ?? [];
-    const match = candidates.find((candidate) => !renamedFrom.has(candidate.name) && (!isTrivial(tool) || candidate.description === tool.description));
+    const match = candidates.find(
+      (candidate) =>
+        !renamedFrom.has(candidate.name) && (!isTrivial(tool) || candidate.description === tool.description),
+    );
     if (match === undefined) continue;
     renamedTo.set(tool.name, match);
     renamedFrom.add(match.name);
@@ -133,9 +202,26 @@ export function diffContracts(base: McpContract, head: McpContract): ContractDif
   for (const tool of removed) {
     const target = renamedTo.get(tool.name);
     if (target === undefined) {
-      push(tool.name, [change('tool-removed', tool.name, '', `tool \`${tool.name}\` was removed: every caller of it breaks`, tool.name)]);
+      push(tool.name, [
+        change(
+          'tool-removed',
+          tool.name,
+          '',
+          `tool \`${tool.name}\` was removed: every caller of it breaks`,
+          tool.name,
+        ),
+      ]);
     } else {
-      const list = [change('tool-renamed', target.name, '/name', `tool \`${tool.name}\` was renamed to \`${target.name}\`: callers of \`${tool.name}\` break`, tool.name, target.name)];
+      const list = [
+        change(
+          'tool-renamed',
+          target.name,
+          '/name',
+          `tool \`${tool.name}\` was renamed to \`${target.name}\`: callers of \`${tool.name}\` break`,
+          tool.name,
+          target.name,
+        ),
+      ];
       compareTools(tool, target, list);
       push(target.name, list);
     }

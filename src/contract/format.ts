@@ -23,9 +23,17 @@ function preview(value: JsonValue, width = 160): string {
 }
 
 /** The diff a person reads: changes grouped by tool, each with level, rule, path, message, before and after. */
-export function formatDiff(diff: ContractDiff, labels: { base: string; head: string }, options: TextOptions = {}): string {
+export function formatDiff(
+  diff: ContractDiff,
+  labels: { base: string; head: string },
+  options: TextOptions = {},
+): string {
   const colors = createColors(options.color ?? false);
-  const paint: Record<ChangeLevel, (text: string) => string> = { breaking: colors.red, warning: colors.yellow, info: colors.dim };
+  const paint: Record<ChangeLevel, (text: string) => string> = {
+    breaking: colors.red,
+    warning: colors.yellow,
+    info: colors.dim,
+  };
   const lines: string[] = [colors.bold(`${labels.base} -> ${labels.head}`), ''];
   if (diff.changes.length === 0) {
     lines.push('No changes: both publish the same contract.');
@@ -65,12 +73,18 @@ export function formatFindings(findings: readonly CompatibilityFinding[], option
   for (const rule of rules) {
     const ofRule = findings.filter((finding) => finding.rule === rule);
     const clients = [...new Set(ofRule.flatMap((finding) => finding.clients))];
-    lines.push(`${colors.bold(colors.yellow(rule))} ${colors.dim(`(${clientNames(clients)})`)}: ${ofRule.length} ${ofRule.length === 1 ? 'tool' : 'tools'}`);
+    lines.push(
+      `${colors.bold(colors.yellow(rule))} ${colors.dim(`(${clientNames(clients)})`)}: ${ofRule.length} ${ofRule.length === 1 ? 'tool' : 'tools'}`,
+    );
     for (const finding of ofRule) lines.push(`  ${finding.tool}: ${finding.message}`);
     lines.push(colors.dim(`  fix: ${fixFor(rule)}`), '');
   }
   const tools = new Set(findings.map((finding) => finding.tool)).size;
-  lines.push(colors.bold(`${findings.length} ${findings.length === 1 ? 'finding' : 'findings'} in ${tools} ${tools === 1 ? 'tool' : 'tools'}.`));
+  lines.push(
+    colors.bold(
+      `${findings.length} ${findings.length === 1 ? 'finding' : 'findings'} in ${tools} ${tools === 1 ? 'tool' : 'tools'}.`,
+    ),
+  );
   return lines.join('\n');
 }
 
@@ -84,9 +98,17 @@ export function formatChainMatrix(matrix: ContractChainMatrix, options: TextOpti
     broken: colors.red('broken   '),
   };
   const { emitters, acceptors } = matrix.summary;
-  const lines = [colors.bold(`${matrix.tools} tools, ${emitters} emitted id fields (outputSchema), ${acceptors} accepting id fields (inputSchema)`)];
+  const lines = [
+    colors.bold(
+      `${matrix.tools} tools, ${emitters} emitted id fields (outputSchema), ${acceptors} accepting id fields (inputSchema)`,
+    ),
+  ];
   if (matrix.toolsWithoutOutputSchema.length > 0) {
-    lines.push(colors.dim(`  without an outputSchema, so what they emit is not seen: ${matrix.toolsWithoutOutputSchema.join(', ')}`));
+    lines.push(
+      colors.dim(
+        `  without an outputSchema, so what they emit is not seen: ${matrix.toolsWithoutOutputSchema.join(', ')}`,
+      ),
+    );
   }
   lines.push('');
   let entity: string | undefined;

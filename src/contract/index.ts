@@ -21,5 +21,12 @@ export type { TextOptions } from './format.ts';
 export { canonicalJson, dialectName, normaliseSchema } from './normalise.ts';
 export type { NormalisedSchema } from './normalise.ts';
 export { runtimeFromReport } from './runtime-probe.ts';
-export { contractFromToolsList, contractTool, describeSource, listToolsRaw, snapshotServer, SnapshotError } from './snapshot.ts';
+export {
+  contractFromToolsList,
+  contractTool,
+  describeSource,
+  listToolsRaw,
+  snapshotServer,
+  SnapshotError,
+} from './snapshot.ts';
 export type { ContractMeta, ServerSource, Snapshot, SnapshotOptions, SnapshotTimings } from './snapshot.ts';

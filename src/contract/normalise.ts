@@ -48,8 +48,17 @@ export function canonicalJson(value: JsonValue | undefined): string {
 
 /** Keywords whose value is one subschema. */
 const SCHEMA_KEYWORDS = new Set([
-  'additionalProperties', 'additionalItems', 'items', 'contains', 'propertyNames', 'not', 'if', 'then', 'else',
-  'unevaluatedProperties', 'unevaluatedItems',
+  'additionalProperties',
+  'additionalItems',
+  'items',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedProperties',
+  'unevaluatedItems',
 ]);
 /** Keywords whose value is a list of subschemas. */
 const SCHEMA_LIST_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
@@ -61,15 +70,44 @@ export const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
   string: ['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType'],
   number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
   integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
-  array: ['items', 'prefixItems', 'additionalItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minContains', 'maxContains', 'unevaluatedItems'],
+  array: [
+    'items',
+    'prefixItems',
+    'additionalItems',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+    'contains',
+    'minContains',
+    'maxContains',
+    'unevaluatedItems',
+  ],
   object: [
-    'properties', 'required', 'additionalProperties', 'patternProperties', 'propertyNames', 'minProperties', 'maxProperties',
-    'dependentRequired', 'dependentSchemas', 'dependencies', 'unevaluatedProperties',
+    'properties',
+    'required',
+    'additionalProperties',
+    'patternProperties',
+    'propertyNames',
+    'minProperties',
+    'maxProperties',
+    'dependentRequired',
+    'dependentSchemas',
+    'dependencies',
+    'unevaluatedProperties',
   ],
 };
 
 /** Keywords that describe and never reject a value. */
-export const ANNOTATION_KEYWORDS = new Set(['title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', '$comment']);
+export const ANNOTATION_KEYWORDS = new Set([
+  'title',
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+]);
 
 function typesOf(schema: JsonObject): string[] | undefined {
   const type = schema['type'];
@@ -166,7 +204,10 @@ function mergeTypeBranches(node: JsonObject, keyword: 'anyOf' | 'oneOf'): JsonOb
     const types = typesOf(branch);
     if (types === undefined) return undefined;
     for (const type of types) {
-      const overlaps = seenTypes.has(type) || (type === 'integer' && seenTypes.has('number')) || (type === 'number' && seenTypes.has('integer'));
+      const overlaps =
+        seenTypes.has(type) ||
+        (type === 'integer' && seenTypes.has('number')) ||
+        (type === 'number' && seenTypes.has('integer'));
       if (overlaps) return undefined;
       seenTypes.add(type);
     }
@@ -179,7 +220,10 @@ function mergeTypeBranches(node: JsonObject, keyword: 'anyOf' | 'oneOf'): JsonOb
   if (enumBranches.length > 0) {
     // Only `X with an enum` + bare `{type: "null"}` branches: the enum takes null in.
     const others = branchObjects.filter((branch) => !enumBranches.includes(branch));
-    if (enumBranches.length !== 1 || !others.every((branch) => keysOtherThan(branch, TYPE_ONLY).length === 0 && branch['type'] === 'null')) {
+    if (
+      enumBranches.length !== 1 ||
+      !others.every((branch) => keysOtherThan(branch, TYPE_ONLY).length === 0 && branch['type'] === 'null')
+    ) {
       return undefined;
     }
   }
@@ -265,7 +309,10 @@ function normaliseData(value: JsonValue): JsonValue {
 
 function sortKeys(node: JsonObject): JsonObject {
   const keys = Object.keys(node);
-  const inOrder = keys.every((key, index) => index === 0 || (key !== 'type' && (keys[index - 1] === 'type' || (keys[index - 1] as string) < key)));
+  const inOrder = keys.every(
+    (key, index) =>
+      index === 0 || (key !== 'type' && (keys[index - 1] === 'type' || (keys[index - 1] as string) < key)),
+  );
   if (inOrder) return node;
   const sorted: JsonObject = {};
   if ('type' in node) sorted['type'] = node['type'] as JsonValue;
@@ -290,12 +337,17 @@ export function isNormalised(value: JsonValue, root = true): boolean {
   const keys = Object.keys(value);
   for (let index = 0; index < keys.length; index += 1) {
     const key = keys[index] as string;
-    if (index > 0 && (key === 'type' || (keys[index - 1] !== 'type' && (keys[index - 1] as string) >= key))) return false;
+    if (index > 0 && (key === 'type' || (keys[index - 1] !== 'type' && (keys[index - 1] as string) >= key)))
+      return false;
     if (key === '$ref' || key === 'anyOf' || key === 'oneOf' || (root && key === '$schema')) return false;
   }
   const type = value['type'];
   if (Array.isArray(type) && (type.length < 2 || !isSortedUnique(type, String))) return false;
-  if ((type === 'integer' || (Array.isArray(type) && type.includes('integer'))) && (value['minimum'] === -MAX_SAFE || value['maximum'] === MAX_SAFE)) return false;
+  if (
+    (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) &&
+    (value['minimum'] === -MAX_SAFE || value['maximum'] === MAX_SAFE)
+  )
+    return false;
   const required = value['required'];
   if (Array.isArray(required) && (required.length === 0 || !isSortedUnique(required, String))) return false;
   const values = value['enum'];

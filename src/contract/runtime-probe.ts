@@ -125,7 +125,10 @@ try {
 export const RUNTIME_REPORT_ENV = 'AGENT_CONTRACT_RUNTIME_REPORT';
 
 /** The environment that makes a Node server report what it loads to `reportFile`; the server's own NODE_OPTIONS stay first. */
-export function runtimeProbeEnv(reportFile: string, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+export function runtimeProbeEnv(
+  reportFile: string,
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
   const preload = `--import=data:text/javascript;base64,${Buffer.from(PRELOAD_SOURCE).toString('base64')}`;
   const nodeOptions = env['NODE_OPTIONS']?.trim() ?? '';
   return {
@@ -167,7 +170,8 @@ function readPackage(root: string, cache: Map<string, PackageRef | null>): Packa
   let found: PackageRef | null = null;
   try {
     const json = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { name?: unknown; version?: unknown };
-    if (typeof json.name === 'string' && typeof json.version === 'string') found = { root, name: json.name, version: json.version };
+    if (typeof json.name === 'string' && typeof json.version === 'string')
+      found = { root, name: json.name, version: json.version };
   } catch {
     found = null;
   }
@@ -219,7 +223,10 @@ export function runtimeFromReport(text: string): ContractRuntime | undefined {
     const parentPath = entry.parent === null ? undefined : toPath(entry.parent).replace(/\\/g, '/');
     const from = (parentPath === undefined ? undefined : packageRootOf(parentPath)) ?? APP;
     if (from === target.root) continue;
-    const own = from === APP ? OWN_CODE.some((folder) => parentPath?.startsWith(folder) === true) : readPackage(from, cache)?.name === 'agent-contract';
+    const own =
+      from === APP
+        ? OWN_CODE.some((folder) => parentPath?.startsWith(folder) === true)
+        : readPackage(from, cache)?.name === 'agent-contract';
     if (own) continue;
     edges.set(from, [...(edges.get(from) ?? []), { target, specifier: entry.specifier }]);
   }
@@ -227,7 +234,7 @@ export function runtimeFromReport(text: string): ContractRuntime | undefined {
     const seen = new Set(starts);
     const queue = [...starts];
     for (let node = queue.shift(); node !== undefined; node = queue.shift()) {
-      const name = node === APP ? '' : cache.get(node)?.name ?? '';
+      const name = node === APP ? '' : (cache.get(node)?.name ?? '');
       if (!expandMcp && isMcpPackage(name)) continue;
       for (const { target } of edges.get(node) ?? []) {
         if (seen.has(target.root)) continue;
@@ -244,7 +251,7 @@ export function runtimeFromReport(text: string): ContractRuntime | undefined {
   const zod = new Set<string>();
   const sdkZod = new Set<string>();
   for (const [from, list] of edges) {
-    const fromName = from === APP ? '' : cache.get(from)?.name ?? '';
+    const fromName = from === APP ? '' : (cache.get(from)?.name ?? '');
     const fromApp = appSide.has(from) && !isMcpPackage(fromName);
     for (const { target, specifier } of list) {
       if (isMcpPackage(target.name) && fromApp) sdk.add(`${target.name}@${target.version}`);

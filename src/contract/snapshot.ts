@@ -60,7 +60,11 @@ function copyDefined<T extends Record<string, unknown>>(value: T): T {
 }
 
 function sortedObject(value: JsonObject): JsonObject {
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, value[key] as JsonValue]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, value[key] as JsonValue]),
+  );
 }
 
 /** One published tool as the contract records it. */
@@ -94,9 +98,12 @@ export function contractFromToolsList(rawTools: readonly JsonValue[], meta: Cont
       throw new SnapshotError(`tools/list entry ${index} has no name; the server's tool list is malformed`);
     }
     if (raw['inputSchema'] !== undefined && !isObject(raw['inputSchema']) && typeof raw['inputSchema'] !== 'boolean') {
-      throw new SnapshotError(`tool \`${raw['name']}\` publishes an inputSchema that is not a JSON Schema object; fix its registration`);
+      throw new SnapshotError(
+        `tool \`${raw['name']}\` publishes an inputSchema that is not a JSON Schema object; fix its registration`,
+      );
     }
-    if (tools.has(raw['name'])) throw new SnapshotError(`tools/list names the tool \`${raw['name']}\` twice; tool names must be unique`);
+    if (tools.has(raw['name']))
+      throw new SnapshotError(`tools/list names the tool \`${raw['name']}\` twice; tool names must be unique`);
     tools.set(raw['name'], contractTool(raw));
   });
   const sorted = [...tools.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -117,8 +124,12 @@ const MAX_PAGES = 10_000;
 function listError(error: unknown, timeoutMs: number): SnapshotError {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message.replace(/^MCP error -?\d+:\s*/, '') : String(error);
-  if (code === -32001) return new SnapshotError(`the server did not answer tools/list within ${timeoutMs} ms; raise --timeout`);
-  if (code === -32000) return new SnapshotError('the server closed the connection while answering tools/list; run it on its own to see why');
+  if (code === -32001)
+    return new SnapshotError(`the server did not answer tools/list within ${timeoutMs} ms; raise --timeout`);
+  if (code === -32000)
+    return new SnapshotError(
+      'the server closed the connection while answering tools/list; run it on its own to see why',
+    );
   return new SnapshotError(`the server answered tools/list with an error (${message}); fix the server's tool list`);
 }
 
@@ -131,14 +142,24 @@ export async function listToolsRaw(client: Client, timeoutMs: number): Promise<J
   for (let page = 0; page < MAX_PAGES; page += 1) {
     let result: { tools?: unknown; nextCursor?: unknown };
     try {
-      result = (await client.request({ method: 'tools/list', params: cursor === undefined ? {} : { cursor } }, ResultSchema, { timeout: timeoutMs })) as typeof result;
+      result = (await client.request(
+        { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+        ResultSchema,
+        { timeout: timeoutMs },
+      )) as typeof result;
     } catch (error) {
       throw listError(error, timeoutMs);
     }
-    if (!Array.isArray(result.tools)) throw new SnapshotError('the server answered tools/list without a "tools" array; it is not a valid MCP tools/list answer');
+    if (!Array.isArray(result.tools))
+      throw new SnapshotError(
+        'the server answered tools/list without a "tools" array; it is not a valid MCP tools/list answer',
+      );
     tools.push(...(result.tools as JsonValue[]));
     if (typeof result.nextCursor !== 'string') return tools;
-    if (cursors.has(result.nextCursor)) throw new SnapshotError(`tools/list returned the cursor ${JSON.stringify(result.nextCursor)} twice; the server's pagination loops`);
+    if (cursors.has(result.nextCursor))
+      throw new SnapshotError(
+        `tools/list returned the cursor ${JSON.stringify(result.nextCursor)} twice; the server's pagination loops`,
+      );
     cursors.add(result.nextCursor);
     cursor = result.nextCursor;
   }
@@ -162,7 +183,12 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
     const signalOption = options.signal === undefined ? {} : { signal: options.signal };
     const connecting: Promise<Connection> =
       source.kind === 'http'
-        ? connectHttp({ url: source.url, timeoutMs, ...(source.headers === undefined ? {} : { headers: source.headers }), ...signalOption })
+        ? connectHttp({
+            url: source.url,
+            timeoutMs,
+            ...(source.headers === undefined ? {} : { headers: source.headers }),
+            ...signalOption,
+          })
         : connectStdio({
             command: source.command,
             args: source.args,
@@ -184,7 +210,9 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
     let listed: number;
     try {
       if (connection.client.getServerCapabilities()?.tools === undefined) {
-        throw new SnapshotError('the server does not offer tools (no "tools" capability in its initialize answer); there is no contract to snapshot');
+        throw new SnapshotError(
+          'the server does not offer tools (no "tools" capability in its initialize answer); there is no contract to snapshot',
+        );
       }
       const listing = listToolsRaw(connection.client, timeoutMs);
       // While the server answers: what the probe reported up to now is read; at the end only a report that grew is.

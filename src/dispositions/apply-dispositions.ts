@@ -35,7 +35,11 @@ function isSet(input: Readonly<Record<string, unknown>>, key: string): boolean {
   return Object.hasOwn(input, key) && input[key] !== undefined;
 }
 
-function defaultFor(key: string, disposition: Disposition & { decision: 'warned' }, shape: ApplyOptions['shape']): unknown {
+function defaultFor(
+  key: string,
+  disposition: Disposition & { decision: 'warned' },
+  shape: ApplyOptions['shape'],
+): unknown {
   if ('default' in disposition) return disposition.default;
   const fromShape = shape === undefined ? undefined : defaultOf(shape[key]);
   if (fromShape === undefined || !hasDefault(fromShape)) {
@@ -60,14 +64,21 @@ export function applyDispositions<Shape extends object>(
   const warnings: FieldWarning[] = [];
   for (const [key, disposition] of Object.entries(table)) {
     if (disposition.decision !== 'warned' || !isSet(input, key)) continue;
-    if (disposition.trigger === 'differs-from-default' && isDeepStrictEqual(input[key], defaultFor(key, disposition, options.shape))) continue;
+    if (
+      disposition.trigger === 'differs-from-default' &&
+      isDeepStrictEqual(input[key], defaultFor(key, disposition, options.shape))
+    )
+      continue;
     warnings.push({ field: key, message: disposition.message });
   }
   const [first] = refusedFields;
   if (first === undefined) return { ok: true, warnings };
   const disposition = table[first] as Disposition & { decision: 'refused' };
   const others = refusedFields.slice(1);
-  const alsoRemove = others.length === 0 ? '' : ` Also remove ${others.map((field) => `\`${field}\``).join(', ')}, which ${others.length === 1 ? 'is' : 'are'} refused too.`;
+  const alsoRemove =
+    others.length === 0
+      ? ''
+      : ` Also remove ${others.map((field) => `\`${field}\``).join(', ')}, which ${others.length === 1 ? 'is' : 'are'} refused too.`;
   return {
     ok: false,
     warnings,

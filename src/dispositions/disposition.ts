@@ -34,7 +34,10 @@ export type Disposition = Honored | Warned | Refused;
 
 export const honored: Honored = Object.freeze({ decision: 'honored' });
 
-export function warned(message: string, options: { readonly trigger?: WarnTrigger; readonly default?: unknown } = {}): Warned {
+export function warned(
+  message: string,
+  options: { readonly trigger?: WarnTrigger; readonly default?: unknown } = {},
+): Warned {
   return {
     decision: 'warned',
     message,
@@ -58,5 +61,7 @@ export type DispositionTable<Shape> = { readonly [Key in keyof Shape]: Dispositi
  *     export const makeVideoDispositions = dispositionsFor(makeVideoShape)({ script: honored, ... });
  */
 export function dispositionsFor<Shape extends object>(_shape: Shape) {
-  return <const Table extends DispositionTable<Shape>>(table: Table & Record<Exclude<keyof Table, keyof Shape>, never>): Table => table;
+  return <const Table extends DispositionTable<Shape>>(
+    table: Table & Record<Exclude<keyof Table, keyof Shape>, never>,
+  ): Table => table;
 }

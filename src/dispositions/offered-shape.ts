@@ -17,7 +17,9 @@ export function offeredShape<Shape extends object, const Table extends Dispositi
   for (const [key, schema] of Object.entries(shape)) {
     const disposition = (dispositions as Record<string, { decision: string } | undefined>)[key];
     if (disposition === undefined) {
-      throw new TypeError(`offeredShape: the field "${key}" has no disposition; add it to the table (honored, warned or refused)`);
+      throw new TypeError(
+        `offeredShape: the field "${key}" has no disposition; add it to the table (honored, warned or refused)`,
+      );
     }
     if (disposition.decision !== 'refused') offered[key] = schema;
   }

@@ -86,27 +86,48 @@ export function classifyChain(
     const rejected = suspected.filter((type) => !accepts(acceptedTypes, type) && !accepts(toleratedTypes, type));
     if (acceptedTypes.length > 0 && rejected.length > 0) {
       const accepted = typeList(acceptedTypes.filter((type) => type !== 'null'));
-      return { verdict: 'suspect', reason: `emits a value of unknown type; the code treats these ids as ${typeList(rejected)}, accepts only ${accepted}` };
+      return {
+        verdict: 'suspect',
+        reason: `emits a value of unknown type; the code treats these ids as ${typeList(rejected)}, accepts only ${accepted}`,
+      };
     }
     return { verdict: 'tolerated', reason: 'the emitter publishes no type for the id' };
   }
-  if (acceptedTypes.length === 0) return { verdict: 'tolerated', reason: `emits ${typeList(emitted)}; the acceptor publishes no type, so nothing is checked` };
+  if (acceptedTypes.length === 0)
+    return {
+      verdict: 'tolerated',
+      reason: `emits ${typeList(emitted)}; the acceptor publishes no type, so nothing is checked`,
+    };
   const passing = emitted.filter((type) => accepts(acceptedTypes, type));
   const accepted = typeList(acceptedTypes.filter((type) => type !== 'null'));
-  if (passing.length === emitted.length) return { verdict: 'ok', reason: `emits ${typeList(emitted)}, accepts ${accepted}` };
-  if (toleratedTypes.length > 0 && emitted.every((type) => accepts(acceptedTypes, type) || accepts(toleratedTypes, type))) {
+  if (passing.length === emitted.length)
+    return { verdict: 'ok', reason: `emits ${typeList(emitted)}, accepts ${accepted}` };
+  if (
+    toleratedTypes.length > 0 &&
+    emitted.every((type) => accepts(acceptedTypes, type) || accepts(toleratedTypes, type))
+  ) {
     const through = emitted.filter((type) => !accepts(acceptedTypes, type));
-    return { verdict: 'tolerated', reason: `emits ${typeList(emitted)}, publishes ${accepted} but also accepts ${typeList(through)}` };
+    return {
+      verdict: 'tolerated',
+      reason: `emits ${typeList(emitted)}, publishes ${accepted} but also accepts ${typeList(through)}`,
+    };
   }
   // A number emitted into an integer acceptor passes whenever it is integral, as ids are: tolerated, not broken.
   const partly = emitted.some((type) => type === 'number' && acceptedTypes.includes('integer'));
-  if (passing.length === 0 && !partly) return { verdict: 'broken', reason: `emits ${typeList(emitted)}, accepts only ${accepted}` };
+  if (passing.length === 0 && !partly)
+    return { verdict: 'broken', reason: `emits ${typeList(emitted)}, accepts only ${accepted}` };
   const failing = emitted.filter((type) => !accepts(acceptedTypes, type));
-  return { verdict: 'tolerated', reason: `emits ${typeList(emitted)}, accepts ${accepted}: ${typeList(failing)} values are rejected` };
+  return {
+    verdict: 'tolerated',
+    reason: `emits ${typeList(emitted)}, accepts ${accepted}: ${typeList(failing)} values are rejected`,
+  };
 }
 
 /** Pairs every emitter with every acceptor of the same entity and classifies each pair. */
-export function chainMatrix<E extends ChainEnd = ChainEnd>(emitters: readonly E[], acceptors: readonly E[]): ChainMatrix<E> {
+export function chainMatrix<E extends ChainEnd = ChainEnd>(
+  emitters: readonly E[],
+  acceptors: readonly E[],
+): ChainMatrix<E> {
   const byEntity = new Map<string, E[]>();
   for (const acceptor of acceptors) {
     const list = byEntity.get(acceptor.field.entity) ?? [];
@@ -116,14 +137,23 @@ export function chainMatrix<E extends ChainEnd = ChainEnd>(emitters: readonly E[
   const chains: MatrixChain<E>[] = [];
   for (const from of emitters) {
     for (const to of byEntity.get(from.field.entity) ?? []) {
-      chains.push({ entity: from.field.entity, from, to, ...classifyChain(from.field.types, to.field.types, to.tolerates, from.suspects) });
+      chains.push({
+        entity: from.field.entity,
+        from,
+        to,
+        ...classifyChain(from.field.types, to.field.types, to.tolerates, from.suspects),
+      });
     }
   }
   return { summary: chainMatrixSummary(emitters.length, acceptors.length, chains), chains };
 }
 
 /** The tally of a list of chains; `suspect` only when one is. */
-export function chainMatrixSummary(emitters: number, acceptors: number, chains: readonly { readonly verdict: ChainVerdict }[]): ChainMatrixSummary {
+export function chainMatrixSummary(
+  emitters: number,
+  acceptors: number,
+  chains: readonly { readonly verdict: ChainVerdict }[],
+): ChainMatrixSummary {
   const count = (verdict: ChainVerdict) => chains.filter((chain) => chain.verdict === verdict).length;
   const suspect = count('suspect');
   return {

@@ -20,7 +20,15 @@ export type DefensiveCastKind =
   | 'concat';
 
 /** The global callees that cast their argument: a name (`String`) or a global's method (`Number.parseInt`). */
-export const CAST_CALLEES: ReadonlySet<string> = new Set(['String', 'Number', 'BigInt', 'parseInt', 'parseFloat', 'Number.parseInt', 'Number.parseFloat']);
+export const CAST_CALLEES: ReadonlySet<string> = new Set([
+  'String',
+  'Number',
+  'BigInt',
+  'parseInt',
+  'parseFloat',
+  'Number.parseInt',
+  'Number.parseFloat',
+]);
 
 /** The cast a global callee performs (`String`, `Number.parseInt`), or undefined for any other call. */
 export function castOfCallee(callee: string): DefensiveCastKind | undefined {
@@ -55,7 +63,15 @@ export function idNameOfValue(names: readonly string[], ignoredNames: readonly s
  * Objects whose values are strings by nature (URL path and query parameters, environment variables, headers,
  * argv): converting one is parsing, not covering for an acceptor. `req.params.projectId`, `process.env.PROJECT_ID`.
  */
-const STRING_SOURCES: ReadonlySet<string> = new Set(['params', 'query', 'env', 'headers', 'searchParams', 'argv', 'cookies']);
+const STRING_SOURCES: ReadonlySet<string> = new Set([
+  'params',
+  'query',
+  'env',
+  'headers',
+  'searchParams',
+  'argv',
+  'cookies',
+]);
 
 /** True when an access path reads from a string source: `['req', 'params', 'mr_iid']`. */
 export function readsStringSource(names: readonly string[]): boolean {
@@ -64,5 +80,13 @@ export function readsStringSource(names: readonly string[]): boolean {
 
 /** Casts that turn a value into a number: over a string literal the test wrote itself, they build mock data. */
 export function castsToNumber(kind: DefensiveCastKind): boolean {
-  return kind === 'Number' || kind === 'BigInt' || kind === 'parseInt' || kind === 'parseFloat' || kind === 'Number.parseInt' || kind === 'Number.parseFloat' || kind === 'unary-plus';
+  return (
+    kind === 'Number' ||
+    kind === 'BigInt' ||
+    kind === 'parseInt' ||
+    kind === 'parseFloat' ||
+    kind === 'Number.parseInt' ||
+    kind === 'Number.parseFloat' ||
+    kind === 'unary-plus'
+  );
 }

@@ -8,12 +8,17 @@ import { RETYPING_METHODS, WRAPPER_FACTORIES } from './zod-vocabulary.ts';
  * `z.string().min(1)` and `[optional]`; `z.number().or(z.string())` gives `z.string()`; `z.string().or(z.number())`
  * gives the receiver `z.string()` (a chain cut before `.or`). Undefined when the expression is no such union.
  */
-export function stringBranchOfUnion<N>(expr: SchemaExpr<N>): { readonly branch: SchemaExpr<N>; readonly after: readonly ChainMethod<N>[] } | undefined {
+export function stringBranchOfUnion<N>(
+  expr: SchemaExpr<N>,
+): { readonly branch: SchemaExpr<N>; readonly after: readonly ChainMethod<N>[] } | undefined {
   if (expr.kind !== 'zod' || meaningOf(expr).accepts !== 'string-or-number') return undefined;
   const orIndex = expr.methods.findIndex((method) => method.name === 'or');
   if (expr.factory[0] === 'union') {
     const members = expr.factoryArgs[0];
-    const branch = members?.kind === 'array' ? members.elements.find((element) => meaningOf(element).accepts === 'string') : undefined;
+    const branch =
+      members?.kind === 'array'
+        ? members.elements.find((element) => meaningOf(element).accepts === 'string')
+        : undefined;
     return branch === undefined || orIndex !== -1 ? undefined : { branch, after: expr.methods };
   }
   const or = expr.methods[orIndex];
@@ -50,7 +55,12 @@ export type GuardRewrite<N> =
   | { readonly kind: 'wrap'; readonly target: N }
   | { readonly kind: 'drop-coerce'; readonly target: N; readonly factory: N; readonly namespace: string }
   | { readonly kind: 'keep-string-branch'; readonly target: N; readonly union: N; readonly branch: N }
-  | { readonly kind: 'blocked'; readonly target: N; readonly reason: 'retyped' | 'coerce-target' | 'coerce-factory' | 'union-shape'; readonly detail: string };
+  | {
+      readonly kind: 'blocked';
+      readonly target: N;
+      readonly reason: 'retyped' | 'coerce-target' | 'coerce-factory' | 'union-shape';
+      readonly detail: string;
+    };
 
 /** The schema inside wrapper factories (`z.optional(x)`, mini's `z.nullable(x)`), and every method met on the way. */
 function coreOf<N>(expr: SchemaExpr<N>): { core: SchemaExpr<N>; methods: ChainMethod<N>[] } {
@@ -84,7 +94,10 @@ function guardTargetOf<N>(expr: SchemaExpr<N>): N {
 export function guardRewriteOf<N>(expr: SchemaExpr<N>): GuardRewrite<N> {
   const target = guardTargetOf(expr);
   const { core, methods } = coreOf(expr);
-  const blocked = (reason: 'retyped' | 'coerce-target' | 'coerce-factory' | 'union-shape', detail: string): GuardRewrite<N> => ({ kind: 'blocked', target, reason, detail });
+  const blocked = (
+    reason: 'retyped' | 'coerce-target' | 'coerce-factory' | 'union-shape',
+    detail: string,
+  ): GuardRewrite<N> => ({ kind: 'blocked', target, reason, detail });
   if (core.kind !== 'zod') return { kind: 'wrap', target };
   const meaning = meaningOf(core);
   const union = meaning.accepts === 'string-or-number' ? stringBranchOfUnion(core) : undefined;
@@ -99,7 +112,12 @@ export function guardRewriteOf<N>(expr: SchemaExpr<N>): GuardRewrite<N> {
   if (meaning.accepts === 'string-or-number') {
     if (union === undefined) return blocked('union-shape', core.factory.join('.'));
     const orCall = core.methods.find((method) => method.name === 'or');
-    return { kind: 'keep-string-branch', target, union: orCall === undefined ? core.factoryNode : orCall.node, branch: union.branch.node };
+    return {
+      kind: 'keep-string-branch',
+      target,
+      union: orCall === undefined ? core.factoryNode : orCall.node,
+      branch: union.branch.node,
+    };
   }
   return { kind: 'wrap', target };
 }

@@ -12,7 +12,8 @@ import type { SchemaMeaning } from './schema-meaning.ts';
  * - `constrained`: uuid/email/url/regex and the like; no number can be a valid value, so there is nothing to widen.
  * - `unknown`: the schema is a reference the model cannot see into (an identifier, a helper call).
  */
-export type IdAcceptorVerdict = 'not-id' | 'guard' | 'guarded' | 'coerced' | 'union' | 'numeric' | 'constrained' | 'unknown';
+export type IdAcceptorVerdict =
+  'not-id' | 'guard' | 'guarded' | 'coerced' | 'union' | 'numeric' | 'constrained' | 'unknown';
 
 export function idAcceptorVerdict<N>(fieldName: string | undefined, meaning: SchemaMeaning<N>): IdAcceptorVerdict {
   if (fieldName === undefined || !isIdName(fieldName)) return 'not-id';

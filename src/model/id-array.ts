@@ -10,7 +10,18 @@ import type { ChainMethod, SchemaExpr } from './schema-expr.ts';
  */
 
 /** Methods on the list itself after which the guarded list publishes the same bytes. */
-const BYTES_KEEPING_LIST_METHODS = new Set(['min', 'max', 'length', 'nonempty', 'optional', 'nullable', 'nullish', 'readonly', 'describe', 'check']);
+const BYTES_KEEPING_LIST_METHODS = new Set([
+  'min',
+  'max',
+  'length',
+  'nonempty',
+  'optional',
+  'nullable',
+  'nullish',
+  'readonly',
+  'describe',
+  'check',
+]);
 /** Methods on the list after which the guarded list publishes other bytes (measured). */
 const DEFAULT_METHODS = new Set(['default', 'catch', 'prefault']);
 /** mini's wrappers around a list: `z.optional(z.array(...))`. */
@@ -26,7 +37,11 @@ export type IdListElement<N> =
 export function idListElementOf<N>(expr: SchemaExpr<N>): IdListElement<N> | undefined {
   const outer: ChainMethod<N>[] = [];
   let current = expr;
-  while (current.kind === 'zod' && LIST_WRAPPERS.has(current.factory[0] ?? '') && current.factoryArgs[0] !== undefined) {
+  while (
+    current.kind === 'zod' &&
+    LIST_WRAPPERS.has(current.factory[0] ?? '') &&
+    current.factoryArgs[0] !== undefined
+  ) {
     outer.push(...current.methods);
     current = current.factoryArgs[0];
   }
@@ -37,7 +52,11 @@ export function idListElementOf<N>(expr: SchemaExpr<N>): IdListElement<N> | unde
   if (arrayAt !== -1) {
     // `z.string().min(1).array()`: the element is the chain before `.array()`.
     const methods = current.methods.slice(0, arrayAt);
-    element = { ...current, methods, node: arrayAt === 0 ? current.factoryNode : (current.methods[arrayAt - 1] as ChainMethod<N>).node };
+    element = {
+      ...current,
+      methods,
+      node: arrayAt === 0 ? current.factoryNode : (current.methods[arrayAt - 1] as ChainMethod<N>).node,
+    };
     listMethods = current.methods.slice(arrayAt + 1);
   } else if (current.factory.length === 1 && current.factory[0] === 'array') {
     element = current.factoryArgs[0];

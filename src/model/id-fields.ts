@@ -1,4 +1,12 @@
-import { ARRAY_ITEM, idFieldAt, NO_TOOL_NAMING, type IdField, type IdNamingContext, type PathSegment, type ToolNaming } from './ids.ts';
+import {
+  ARRAY_ITEM,
+  idFieldAt,
+  NO_TOOL_NAMING,
+  type IdField,
+  type IdNamingContext,
+  type PathSegment,
+  type ToolNaming,
+} from './ids.ts';
 
 /** JSON types as JSON Schema names them. */
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
@@ -29,7 +37,8 @@ function typesOf(schema: JsonSchema): JsonType[] {
   if (Array.isArray(type)) for (const entry of type) types.add(entry as JsonType);
   for (const key of ['anyOf', 'oneOf', 'allOf']) {
     const members = schema[key];
-    if (Array.isArray(members)) for (const member of members) for (const t of typesOf(asSchema(member) ?? {})) types.add(t);
+    if (Array.isArray(members))
+      for (const member of members) for (const t of typesOf(asSchema(member) ?? {})) types.add(t);
   }
   if (types.size === 0 && 'const' in schema) types.add(typeof schema['const'] === 'number' ? 'number' : 'string');
   return [...types];
@@ -50,7 +59,11 @@ function branches(schema: JsonSchema): JsonSchema[] {
  * of a bare top-level `id` (the `id` of a `get_ticket` tool is a ticket id); `context` says which side of the tool the
  * schema is (an `inputSchema` unless told) and carries the server's tool naming (`toolNamingOf`).
  */
-export function idFieldsOfJsonSchema(schema: unknown, toolName?: string, context: IdNamingContext = {}): SchemaIdField[] {
+export function idFieldsOfJsonSchema(
+  schema: unknown,
+  toolName?: string,
+  context: IdNamingContext = {},
+): SchemaIdField[] {
   const found = new Map<string, SchemaIdField>();
   const visit = (node: JsonSchema, path: PathSegment[], required: boolean, depth: number): void => {
     if (depth > 12) return;
@@ -77,7 +90,12 @@ export function idFieldsOfJsonSchema(schema: unknown, toolName?: string, context
       const isScalar = elementTypes.some((type) => type === 'string' || type === 'number' || type === 'integer');
       if (isScalar || elementTypes.length === 0) {
         const many = field.many || (types.includes('array') && items !== undefined);
-        found.set(path.join('\u0000'), { ...field, many, types: elementTypes.filter((type) => type !== 'array'), required });
+        found.set(path.join('\u0000'), {
+          ...field,
+          many,
+          types: elementTypes.filter((type) => type !== 'array'),
+          required,
+        });
         return;
       }
     }
@@ -93,7 +111,11 @@ export function idFieldsOfJsonSchema(schema: unknown, toolName?: string, context
  * The first non-null value at each path is kept, so one emitter is one path, however many rows it returned.
  * `toolName` and `naming` (the server's, `toolNamingOf`) name a bare `id`: what the tool returns.
  */
-export function emittedIdValues(value: unknown, toolName?: string, naming: ToolNaming = NO_TOOL_NAMING): EmittedIdValue[] {
+export function emittedIdValues(
+  value: unknown,
+  toolName?: string,
+  naming: ToolNaming = NO_TOOL_NAMING,
+): EmittedIdValue[] {
   const found = new Map<string, EmittedIdValue>();
   const visit = (node: unknown, path: PathSegment[], depth: number): void => {
     if (depth > 24 || node === null || node === undefined) return;

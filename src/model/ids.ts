@@ -32,8 +32,28 @@ const ID_WORDS = new Set(['id', 'ids', 'iid', 'iids']);
  * `parent_id` is a namespace), so the holder names it.
  */
 const KIN_WORDS = new Set([
-  'parent', 'child', 'children', 'root', 'base', 'head', 'original', 'new', 'old', 'current', 'default', 'existing',
-  'selected', 'primary', 'previous', 'prev', 'next', 'last', 'latest', 'first', 'min', 'max',
+  'parent',
+  'child',
+  'children',
+  'root',
+  'base',
+  'head',
+  'original',
+  'new',
+  'old',
+  'current',
+  'default',
+  'existing',
+  'selected',
+  'primary',
+  'previous',
+  'prev',
+  'next',
+  'last',
+  'latest',
+  'first',
+  'min',
+  'max',
 ]);
 
 /** Endpoints of a relation: alone they name nothing (an event's `target_id` is no event, and says not what it is). */
@@ -57,34 +77,193 @@ const FIELD_PREPOSITIONS = new Set(['from', 'to']);
  * users and versions. Not before a preposition (`created_by_id`), and not `-eed` words (`feed`, `seed`).
  */
 function isParticipleBefore(word: string, next: string | undefined): boolean {
-  return /^[a-z]{2,}[^e]ed$/.test(word) && next !== undefined && !FIELD_PREPOSITIONS.has(next) && !PREPOSITIONS.has(next);
+  return (
+    /^[a-z]{2,}[^e]ed$/.test(word) && next !== undefined && !FIELD_PREPOSITIONS.has(next) && !PREPOSITIONS.has(next)
+  );
 }
 
 /** Keys that wrap a value without saying what it is; `{ data: { id } }` is named by what is around `data`. */
 const CONTAINER_KEYS = new Set([
-  'data', 'result', 'results', 'item', 'items', 'record', 'records', 'node', 'nodes', 'edges', 'value', 'values',
-  'entry', 'entries', 'payload', 'response', 'content', 'structuredcontent', 'body', 'attributes', 'fields', 'list',
-  'rows', 'row', 'page', 'object', 'objects', 'output', 'input', 'args', 'arguments', 'params',
+  'data',
+  'result',
+  'results',
+  'item',
+  'items',
+  'record',
+  'records',
+  'node',
+  'nodes',
+  'edges',
+  'value',
+  'values',
+  'entry',
+  'entries',
+  'payload',
+  'response',
+  'content',
+  'structuredcontent',
+  'body',
+  'attributes',
+  'fields',
+  'list',
+  'rows',
+  'row',
+  'page',
+  'object',
+  'objects',
+  'output',
+  'input',
+  'args',
+  'arguments',
+  'params',
 ]);
 
 /** Words of a tool name that are verbs, not the entity it works on: `get_ticket_context` works on a ticket. */
 const TOOL_VERBS = new Set([
-  'get', 'list', 'create', 'update', 'delete', 'remove', 'add', 'search', 'find', 'fetch', 'read', 'write', 'set',
-  'draft', 'assign', 'unassign', 'close', 'open', 'reopen', 'edit', 'patch', 'put', 'post', 'make', 'run', 'start',
-  'stop', 'cancel', 'show', 'describe', 'query', 'lookup', 'retrieve', 'upsert', 'archive', 'unarchive', 'move',
-  'link', 'unlink', 'merge', 'approve', 'reject', 'submit', 'send', 'mark', 'toggle', 'enable', 'disable', 'view',
-  'load', 'save', 'check', 'poll', 'resolve', 'complete', 'count', 'download', 'upload', 'export', 'import', 'my',
-  'convert', 'verify', 'validate', 'promote', 'dismiss', 'confirm', 'purge', 'publish', 'unpublish', 'protect', 'unprotect',
-  'unapprove', 'retry', 'execute', 'push', 'fork', 'discover', 'analyze', 'reorder', 'reschedule', 'uncomplete', 'manage',
-  'play', 'rename', 'copy', 'clone', 'restore', 'revert', 'rebase', 'transfer', 'invite', 'subscribe', 'unsubscribe', 'pin',
-  'unpin', 'lock', 'unlock', 'sync', 'refresh', 'generate', 'apply', 'schedule', 'restart', 'deploy', 'trigger', 'bulk',
+  'get',
+  'list',
+  'create',
+  'update',
+  'delete',
+  'remove',
+  'add',
+  'search',
+  'find',
+  'fetch',
+  'read',
+  'write',
+  'set',
+  'draft',
+  'assign',
+  'unassign',
+  'close',
+  'open',
+  'reopen',
+  'edit',
+  'patch',
+  'put',
+  'post',
+  'make',
+  'run',
+  'start',
+  'stop',
+  'cancel',
+  'show',
+  'describe',
+  'query',
+  'lookup',
+  'retrieve',
+  'upsert',
+  'archive',
+  'unarchive',
+  'move',
+  'link',
+  'unlink',
+  'merge',
+  'approve',
+  'reject',
+  'submit',
+  'send',
+  'mark',
+  'toggle',
+  'enable',
+  'disable',
+  'view',
+  'load',
+  'save',
+  'check',
+  'poll',
+  'resolve',
+  'complete',
+  'count',
+  'download',
+  'upload',
+  'export',
+  'import',
+  'my',
+  'convert',
+  'verify',
+  'validate',
+  'promote',
+  'dismiss',
+  'confirm',
+  'purge',
+  'publish',
+  'unpublish',
+  'protect',
+  'unprotect',
+  'unapprove',
+  'retry',
+  'execute',
+  'push',
+  'fork',
+  'discover',
+  'analyze',
+  'reorder',
+  'reschedule',
+  'uncomplete',
+  'manage',
+  'play',
+  'rename',
+  'copy',
+  'clone',
+  'restore',
+  'revert',
+  'rebase',
+  'transfer',
+  'invite',
+  'subscribe',
+  'unsubscribe',
+  'pin',
+  'unpin',
+  'lock',
+  'unlock',
+  'sync',
+  'refresh',
+  'generate',
+  'apply',
+  'schedule',
+  'restart',
+  'deploy',
+  'trigger',
+  'bulk',
 ]);
 
 /** Verbs whose tool needs something to act on: `get_ticket` with no arguments cannot know which ticket. */
 const TARGET_VERBS = new Set([
-  'get', 'read', 'fetch', 'find', 'lookup', 'search', 'query', 'update', 'delete', 'remove', 'assign', 'close', 'reopen',
-  'approve', 'reject', 'cancel', 'archive', 'edit', 'patch', 'set', 'send', 'submit', 'create', 'add', 'draft', 'move',
-  'link', 'unlink', 'merge', 'mark', 'rename', 'reply', 'comment',
+  'get',
+  'read',
+  'fetch',
+  'find',
+  'lookup',
+  'search',
+  'query',
+  'update',
+  'delete',
+  'remove',
+  'assign',
+  'close',
+  'reopen',
+  'approve',
+  'reject',
+  'cancel',
+  'archive',
+  'edit',
+  'patch',
+  'set',
+  'send',
+  'submit',
+  'create',
+  'add',
+  'draft',
+  'move',
+  'link',
+  'unlink',
+  'merge',
+  'mark',
+  'rename',
+  'reply',
+  'comment',
 ]);
 
 /** The verb `toolName` starts with when that verb needs something to act on (`get` in `get_ticket`), else undefined. */
@@ -100,8 +279,29 @@ export function targetVerbOf(toolName: string): string | undefined {
  * (`ticket_search`).
  */
 const NOUN_VERBS = new Set([
-  'query', 'search', 'run', 'draft', 'link', 'merge', 'post', 'view', 'export', 'import', 'upload', 'download', 'archive',
-  'check', 'count', 'schedule', 'lock', 'trigger', 'copy', 'clone', 'fork', 'push', 'deploy',
+  'query',
+  'search',
+  'run',
+  'draft',
+  'link',
+  'merge',
+  'post',
+  'view',
+  'export',
+  'import',
+  'upload',
+  'download',
+  'archive',
+  'check',
+  'count',
+  'schedule',
+  'lock',
+  'trigger',
+  'copy',
+  'clone',
+  'fork',
+  'push',
+  'deploy',
 ]);
 
 /** Words that join verbs or pick rows, not nouns: `create_or_update_file`, `mark_all_todos_done`. */
@@ -112,8 +312,20 @@ const PREPOSITIONS = new Set(['by', 'for', 'from', 'of', 'in', 'on', 'with', 'to
 
 /** Trailing words that say what is shown of an entity or done to it, not another entity: `get_file_contents`. */
 const ASPECT_WORDS = new Set([
-  'context', 'detail', 'details', 'info', 'summary', 'overview', 'metadata', 'history', 'content', 'contents', 'output',
-  'description', 'type', 'done',
+  'context',
+  'detail',
+  'details',
+  'info',
+  'summary',
+  'overview',
+  'metadata',
+  'history',
+  'content',
+  'contents',
+  'output',
+  'description',
+  'type',
+  'done',
 ]);
 
 /**
@@ -190,7 +402,8 @@ interface IdWords {
  * `workspaceSlugOrId` -> `[workspace]`, the noun its first alternative shares (`slugOrId`, `idOrSlug`: none, like `id`).
  */
 function idWordsOf(words: readonly string[]): IdWords | undefined {
-  if (!words.includes('or')) return isIdWords(words) ? { idWord: words.at(-1) ?? 'id', prefix: words.slice(0, -1) } : undefined;
+  if (!words.includes('or'))
+    return isIdWords(words) ? { idWord: words.at(-1) ?? 'id', prefix: words.slice(0, -1) } : undefined;
   const alternatives: string[][] = [[]];
   for (const word of words) {
     if (word === 'or') alternatives.push([]);
@@ -210,11 +423,17 @@ const ARTICLES = new Set(['the', 'a', 'an']);
  */
 function describedIdWords(nameWords: readonly string[], description: string): IdWords | undefined {
   const clause = description.split(/[.,;:()\n]| - /, 1)[0] ?? '';
-  const words = clause.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 0 && !ARTICLES.has(word));
+  const words = clause
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0 && !ARTICLES.has(word));
   const at = words.findIndex((word) => ID_WORDS.has(word));
   if (at < 0) return undefined;
   const lead = words.slice(0, at);
-  const named = lead.every((word) => ID_QUALIFIERS.has(word)) && words[at + 1] === 'of' ? [...words.slice(at + 2), words[at] ?? 'id'] : words.slice(0, at + 1);
+  const named =
+    lead.every((word) => ID_QUALIFIERS.has(word)) && words[at + 1] === 'of'
+      ? [...words.slice(at + 2), words[at] ?? 'id']
+      : words.slice(0, at + 1);
   const id = idWordsOf(named);
   if (id === undefined) return undefined;
   const described = new Set(id.prefix.map(singularize));
@@ -243,13 +462,18 @@ type WordsNaming = { readonly entity: string } | 'holder' | 'nothing';
 
 function namingOfWords(words: readonly string[]): WordsNaming {
   // `children_to_add`: what follows `to` and a verb says what happens to the ids, not what they are.
-  const purpose = words.findIndex((word, index) => index > 0 && word === 'to' && TOOL_VERBS.has(words[index + 1] ?? ''));
+  const purpose = words.findIndex(
+    (word, index) => index > 0 && word === 'to' && TOOL_VERBS.has(words[index + 1] ?? ''),
+  );
   let nouns = purpose > 0 ? words.slice(0, purpose) : [...words];
-  const object = nouns.findLastIndex((word, index) => index > 0 && index < nouns.length - 1 && FIELD_PREPOSITIONS.has(word));
+  const object = nouns.findLastIndex(
+    (word, index) => index > 0 && index < nouns.length - 1 && FIELD_PREPOSITIONS.has(word),
+  );
   if (object > 0) nouns = nouns.slice(object + 1);
   while (nouns.length > 1 && ID_QUALIFIERS.has(nouns.at(-1) ?? '')) nouns.pop();
   if (nouns.length === 1 && ID_QUALIFIERS.has(nouns[0] ?? '')) return 'holder';
-  while (nouns.length > 1 && (isRoleWord(nouns[0] ?? '') || isParticipleBefore(nouns[0] ?? '', nouns[1]))) nouns.shift();
+  while (nouns.length > 1 && (isRoleWord(nouns[0] ?? '') || isParticipleBefore(nouns[0] ?? '', nouns[1])))
+    nouns.shift();
   const last = nouns.length - 1;
   if (last < 0) return 'nothing';
   nouns[last] = singularize(nouns[last] ?? '');
@@ -286,7 +510,8 @@ function toolNouns(toolName: string, naming: ToolNaming): string[] {
     const [first = '', next = ''] = words;
     const isVerb = TOOL_VERBS.has(first);
     // `merge` in `get_merge_request` is part of the noun, not the verb.
-    if ((!isVerb && !CONNECTIVES.has(first)) || (NOUN_VERBS.has(first) && DEPENDENT_NOUNS.has(singularize(next)))) break;
+    if ((!isVerb && !CONNECTIVES.has(first)) || (NOUN_VERBS.has(first) && DEPENDENT_NOUNS.has(singularize(next))))
+      break;
     ledByVerb ||= isVerb;
     words.shift();
   }
@@ -339,13 +564,18 @@ export function scopeOfToolName(toolName: string, naming: ToolNaming = NO_TOOL_N
  * (the `iid` of `list_work_item_notes` is a work item's); one it emits, a list it filters by, or a role id
  * (`parent_id`) names what it works on (the `[].id` of `list_group_members` is a member's).
  */
-export function idFieldAt(path: readonly PathSegment[], toolName?: string, context: IdNamingContext = {}): IdField | undefined {
+export function idFieldAt(
+  path: readonly PathSegment[],
+  toolName?: string,
+  context: IdNamingContext = {},
+): IdField | undefined {
   let nameIndex = path.length - 1;
   while (nameIndex >= 0 && path[nameIndex] === ARRAY_ITEM) nameIndex -= 1;
   const name = path[nameIndex];
   if (name === undefined) return undefined;
   const words = splitWords(name);
-  const id = idWordsOf(words) ?? (context.description === undefined ? undefined : describedIdWords(words, context.description));
+  const id =
+    idWordsOf(words) ?? (context.description === undefined ? undefined : describedIdWords(words, context.description));
   if (id === undefined) return undefined;
   const { idWord, prefix } = id;
   const many = idWord.endsWith('s') || nameIndex < path.length - 1;

@@ -27,7 +27,8 @@ function tableOf<N>(expr: SchemaExpr<N> | undefined, resolve: Resolve<N>): Objec
   if (expr === undefined) return undefined;
   const table = resolve(expr);
   if (table.kind === 'object') return table;
-  const isChecked = table.kind === 'call' && new RegExp(`(^|\\.)${DISPOSITIONS_FOR_FUNCTION}\\s*\\(`).test(table.callee);
+  const isChecked =
+    table.kind === 'call' && new RegExp(`(^|\\.)${DISPOSITIONS_FOR_FUNCTION}\\s*\\(`).test(table.callee);
   const literal = isChecked ? table.args[0] : undefined;
   return literal === undefined ? undefined : tableOf(literal, resolve);
 }
@@ -36,17 +37,27 @@ function isRefusal<N>(expr: SchemaExpr<N>, resolve: Resolve<N>): boolean {
   const decision = resolve(expr);
   if (calls(decision, REFUSED_FUNCTION)) return true;
   if (decision.kind !== 'object') return false;
-  return decision.properties.some((property) => property.key === 'decision' && property.value.kind === 'literal' && property.value.value === 'refused');
+  return decision.properties.some(
+    (property) =>
+      property.key === 'decision' && property.value.kind === 'literal' && property.value.value === 'refused',
+  );
 }
 
 /**
  * The keys a disposition table refuses; undefined when the table cannot be read (imported, built at run time), and
  * then nothing is claimed to be refused.
  */
-export function refusedKeysOf<N>(table: SchemaExpr<N> | undefined, resolve: Resolve<N>): ReadonlySet<string> | undefined {
+export function refusedKeysOf<N>(
+  table: SchemaExpr<N> | undefined,
+  resolve: Resolve<N>,
+): ReadonlySet<string> | undefined {
   const literal = tableOf(table, resolve);
   if (literal === undefined) return undefined;
-  return new Set(literal.properties.flatMap((property) => (property.key !== undefined && isRefusal(property.value, resolve) ? [property.key] : [])));
+  return new Set(
+    literal.properties.flatMap((property) =>
+      property.key !== undefined && isRefusal(property.value, resolve) ? [property.key] : [],
+    ),
+  );
 }
 
 /** A property whose value the `guardIdFields` helper wraps at run time, as if `guardId(...)` were written around it. */
@@ -54,7 +65,16 @@ function guardedProperty<N>(property: ObjectProperty<N>, resolve: Resolve<N>): O
   if (property.key === undefined || !isIdName(property.key)) return property;
   const meaning = meaningOf(resolve(property.value));
   if (meaning.accepts !== 'string' || meaning.formats.length > 0) return property;
-  return { ...property, value: { kind: 'guard', node: property.value.node, name: GUARD_ID_FIELDS_FUNCTION, args: [property.value], methods: [] } };
+  return {
+    ...property,
+    value: {
+      kind: 'guard',
+      node: property.value.node,
+      name: GUARD_ID_FIELDS_FUNCTION,
+      args: [property.value],
+      methods: [],
+    },
+  };
 }
 
 /**
@@ -71,10 +91,18 @@ export function throughPackageHelpers<N>(expr: SchemaExpr<N>, resolve: Resolve<N
   if (calls(expr, OFFERED_SHAPE_FUNCTION)) {
     const refused = refusedKeysOf(table, resolve);
     if (refused === undefined) return shape;
-    return { kind: 'object', node: shape.node, properties: shape.properties.filter((property) => property.key === undefined || !refused.has(property.key)) };
+    return {
+      kind: 'object',
+      node: shape.node,
+      properties: shape.properties.filter((property) => property.key === undefined || !refused.has(property.key)),
+    };
   }
   if (calls(expr, GUARD_ID_FIELDS_FUNCTION)) {
-    return { kind: 'object', node: shape.node, properties: shape.properties.map((property) => guardedProperty(property, resolve)) };
+    return {
+      kind: 'object',
+      node: shape.node,
+      properties: shape.properties.map((property) => guardedProperty(property, resolve)),
+    };
   }
   return expr;
 }

@@ -44,7 +44,10 @@ function elementOfArray<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
  * objects, `z.array(z.object(...))` elements and `...spread` same-file shapes. Fields behind references the resolver
  * cannot see through, `.extend()`ed or `.pick()`ed shapes are not listed.
  */
-export function schemaFieldsOf<N>(root: SchemaExpr<N>, resolve: ResolveReference<N> = (expr) => expr): SchemaField<N>[] {
+export function schemaFieldsOf<N>(
+  root: SchemaExpr<N>,
+  resolve: ResolveReference<N> = (expr) => expr,
+): SchemaField<N>[] {
   const fields: SchemaField<N>[] = [];
   const seen = new Set<N>();
   const visit = (expr: SchemaExpr<N>, path: readonly PathSegment[], depth: number): void => {
@@ -78,7 +81,10 @@ export function schemaFieldsOf<N>(root: SchemaExpr<N>, resolve: ResolveReference
  * Every guarded id acceptor (`guardId`, `idSchema`, a numeric preprocess) anywhere inside a schema, fields or not:
  * what must never appear in an output schema.
  */
-export function guardedSchemasIn<N>(root: SchemaExpr<N>, resolve: ResolveReference<N> = (expr) => expr): SchemaExpr<N>[] {
+export function guardedSchemasIn<N>(
+  root: SchemaExpr<N>,
+  resolve: ResolveReference<N> = (expr) => expr,
+): SchemaExpr<N>[] {
   const found: SchemaExpr<N>[] = [];
   const visit = (input: SchemaExpr<N>, depth: number): void => {
     if (depth > MAX_DEPTH) return;
@@ -93,7 +99,9 @@ export function guardedSchemasIn<N>(root: SchemaExpr<N>, resolve: ResolveReferen
         : expr.kind === 'object'
           ? expr.properties.map((property) => property.value)
           : expr.kind === 'array' || expr.kind === 'call'
-            ? expr.kind === 'array' ? expr.elements : expr.args
+            ? expr.kind === 'array'
+              ? expr.elements
+              : expr.args
             : [];
     for (const child of children) visit(child, depth + 1);
   };

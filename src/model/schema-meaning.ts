@@ -84,7 +84,8 @@ function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
   const module = expr.binding.module;
   if (first === 'coerce' && second !== undefined) return empty('coerced', { coerceTarget: second, module });
   if (first === undefined) return empty('other', { module });
-  if (STRING_FACTORIES.has(first)) return empty('string', { formats: formatsExcludingDecimalIds(first, expr.factoryArgs), module });
+  if (STRING_FACTORIES.has(first))
+    return empty('string', { formats: formatsExcludingDecimalIds(first, expr.factoryArgs), module });
   if (NUMBER_FACTORIES.has(first)) return empty('number', { module });
   if (first === 'boolean') return empty('boolean', { module });
   if (ENUM_FACTORIES.has(first)) return empty('enum', { module });
@@ -101,14 +102,17 @@ function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
   if (first === 'preprocess') {
     const inner = expr.factoryArgs[1];
     const innerMeaning = inner === undefined ? empty<N>('other') : meaningOf(inner);
-    return innerMeaning.accepts === 'string' ? { ...innerMeaning, accepts: 'guarded', inner: inner as SchemaExpr<N>, module } : { ...innerMeaning, module };
+    return innerMeaning.accepts === 'string'
+      ? { ...innerMeaning, accepts: 'guarded', inner: inner as SchemaExpr<N>, module }
+      : { ...innerMeaning, module };
   }
   if (first === 'pipe') {
     // zod mini's preprocess: pipe(transform(f), inner).
     const [source, target] = expr.factoryArgs;
     const isTransform = source?.kind === 'zod' && source.factory[0] === 'transform';
     const targetMeaning = target === undefined ? empty<N>('other') : meaningOf(target);
-    if (isTransform && targetMeaning.accepts === 'string') return { ...targetMeaning, accepts: 'guarded', inner: target as SchemaExpr<N>, module };
+    if (isTransform && targetMeaning.accepts === 'string')
+      return { ...targetMeaning, accepts: 'guarded', inner: target as SchemaExpr<N>, module };
     return source === undefined ? empty('other', { module }) : { ...meaningOf(source), module };
   }
   if (WRAPPER_FACTORIES.has(first)) {
@@ -132,7 +136,9 @@ function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
 function formatsExcludingDecimalIds<N>(format: string, args: readonly SchemaExpr<N>[]): string[] {
   if (format === PATTERN_FORMAT) {
     const pattern = args[0];
-    return pattern?.kind === 'regex' && regexTakesDecimalIds(pattern.pattern, pattern.flags) === true ? [] : [PATTERN_FORMAT];
+    return pattern?.kind === 'regex' && regexTakesDecimalIds(pattern.pattern, pattern.flags) === true
+      ? []
+      : [PATTERN_FORMAT];
   }
   return formatExcludesDecimalIds(format) ? [format] : [];
 }
@@ -149,7 +155,8 @@ function shapeAfter<N>(shape: ObjectExpr<N> | undefined, method: ChainMethod<N>)
   const argument = method.args[0];
   if (FIELD_ADDING_METHODS.has(method.name)) {
     // `.extend({...})` and `.safeExtend({...})` take a shape, `.merge(z.object({...}))` an object schema.
-    const added = argument?.kind === 'object' ? argument : argument === undefined ? undefined : meaningOf(argument).shape;
+    const added =
+      argument?.kind === 'object' ? argument : argument === undefined ? undefined : meaningOf(argument).shape;
     if (added === undefined) return undefined;
     const keys = new Set(added.properties.map((property) => property.key));
     const kept = shape.properties.filter((property) => property.key === undefined || !keys.has(property.key));
@@ -158,7 +165,8 @@ function shapeAfter<N>(shape: ObjectExpr<N> | undefined, method: ChainMethod<N>)
   if (FIELD_SELECTING_METHODS.has(method.name) && argument?.kind === 'object') {
     const mask = new Set(argument.properties.flatMap((property) => (property.key === undefined ? [] : [property.key])));
     if (argument.properties.some((property) => property.key === undefined)) return undefined;
-    const keep = (key: string | undefined) => key !== undefined && (method.name === 'pick' ? mask.has(key) : !mask.has(key));
+    const keep = (key: string | undefined) =>
+      key !== undefined && (method.name === 'pick' ? mask.has(key) : !mask.has(key));
     if (shape.properties.some((property) => property.key === undefined)) return undefined;
     return { kind: 'object', node: method.node, properties: shape.properties.filter((property) => keep(property.key)) };
   }
@@ -175,11 +183,16 @@ function applyMethods<N>(start: SchemaMeaning<N>, methods: readonly ChainMethod<
     else if (name === 'nullish') meaning = { ...meaning, optional: true, nullable: true };
     else if (name === 'or') {
       const other = method.args[0];
-      meaning = other === undefined ? meaning : { ...unionMeaning([meaning, meaningOf(other)]), module: meaning.module } as SchemaMeaning<N>;
+      meaning =
+        other === undefined
+          ? meaning
+          : ({ ...unionMeaning([meaning, meaningOf(other)]), module: meaning.module } as SchemaMeaning<N>);
     } else if (meaning.accepts === 'string' && isStringConstraint(name)) {
       meaning = { ...meaning, formats: [...meaning.formats, ...formatsExcludingDecimalIds(name, method.args)] };
     } else if (meaning.accepts === 'string' && name === 'check') {
-      const formats = method.args.flatMap((arg) => (arg.kind === 'zod' ? formatsExcludingDecimalIds(arg.factory[0] ?? '', arg.factoryArgs) : []));
+      const formats = method.args.flatMap((arg) =>
+        arg.kind === 'zod' ? formatsExcludingDecimalIds(arg.factory[0] ?? '', arg.factoryArgs) : [],
+      );
       meaning = { ...meaning, formats: [...meaning.formats, ...formats] };
     } else if (meaning.accepts === 'object' && OBJECT_EFFECT_METHODS.has(name)) {
       meaning = { ...meaning, objectEffects: [...meaning.objectEffects, method] };
@@ -203,7 +216,10 @@ export function meaningOf<N>(expr: SchemaExpr<N>): SchemaMeaning<N> {
     case 'guard': {
       const inner = expr.args[0];
       const innerMeaning = inner === undefined ? empty<N>('string') : meaningOf(inner);
-      return applyMethods({ ...innerMeaning, accepts: 'guarded', ...(inner === undefined ? {} : { inner }) }, expr.methods);
+      return applyMethods(
+        { ...innerMeaning, accepts: 'guarded', ...(inner === undefined ? {} : { inner }) },
+        expr.methods,
+      );
     }
     case 'object':
       return empty('object', { shape: expr });

@@ -8,7 +8,20 @@ import { splitWords } from './ids.ts';
 export type SchemaRole = 'input' | 'output';
 
 /** Trailing words that name the kind of value, not its role: `TicketOutputSchema` is an `Output`. */
-const GENERIC_TAIL_WORDS = new Set(['schema', 'schemas', 'shape', 'shapes', 'zod', 'type', 'types', 'def', 'definition', 'validator', 'spec', 'model']);
+const GENERIC_TAIL_WORDS = new Set([
+  'schema',
+  'schemas',
+  'shape',
+  'shapes',
+  'zod',
+  'type',
+  'types',
+  'def',
+  'definition',
+  'validator',
+  'spec',
+  'model',
+]);
 const OUTPUT_WORDS = new Set(['output', 'outputs', 'result', 'results', 'response', 'responses', 'returns']);
 /** `request` is left out on purpose: `MergeRequestSchema` names an entity, not a role. */
 const INPUT_WORDS = new Set(['input', 'inputs', 'args', 'arguments', 'params', 'parameters']);

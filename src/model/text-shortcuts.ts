@@ -54,7 +54,9 @@ export function mayHoldContractEmptyingEffect(text: string): boolean {
 }
 
 /** Every effect `effectEmptiesContract` can hold for, under one major or the other. */
-const CONTRACT_EMPTYING_WORDS = anyOf([...OBJECT_EFFECT_METHODS].filter((effect) => effectEmptiesContract(effect, 3) || effectEmptiesContract(effect, 4)));
+const CONTRACT_EMPTYING_WORDS = anyOf(
+  [...OBJECT_EFFECT_METHODS].filter((effect) => effectEmptiesContract(effect, 3) || effectEmptiesContract(effect, 4)),
+);
 
 /**
  * Any spelling of an id word in a name: `id`, `ticket_id`, `ticketId`, `TicketIDs`, `project_iid`, `SKUId`, and one

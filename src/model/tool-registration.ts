@@ -44,7 +44,11 @@ function property<N>(object: ObjectExpr<N>, key: string): SchemaExpr<N> | undefi
 }
 
 function isAnnotations<N>(expr: SchemaExpr<N>): boolean {
-  return expr.kind === 'object' && expr.properties.length > 0 && expr.properties.every((p) => p.key !== undefined && ANNOTATION_KEYS.has(p.key));
+  return (
+    expr.kind === 'object' &&
+    expr.properties.length > 0 &&
+    expr.properties.every((p) => p.key !== undefined && ANNOTATION_KEYS.has(p.key))
+  );
 }
 
 function literalName<N>(expr: SchemaExpr<N> | undefined): string | undefined {
@@ -55,7 +59,10 @@ function isNameArgument<N>(expr: SchemaExpr<N> | undefined): boolean {
   return expr !== undefined && (literalName(expr) !== undefined || expr.kind === 'identifier' || expr.kind === 'other');
 }
 
-function withName<N>(registration: Omit<ToolRegistration<N>, 'name'>, nameExpr: SchemaExpr<N> | undefined): ToolRegistration<N> {
+function withName<N>(
+  registration: Omit<ToolRegistration<N>, 'name'>,
+  nameExpr: SchemaExpr<N> | undefined,
+): ToolRegistration<N> {
   const name = literalName(nameExpr);
   return name === undefined ? registration : { ...registration, name };
 }

@@ -14,7 +14,8 @@ export interface RuntimeFieldShape {
 function constrainedFormatOf(formats: readonly string[], patterns: readonly RegExp[]): string | undefined {
   const format = formats.find(formatExcludesDecimalIds);
   if (format !== undefined) return format;
-  const matchesAll = (value: string) => patterns.every((pattern) => new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')).test(value));
+  const matchesAll = (value: string) =>
+    patterns.every((pattern) => new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')).test(value));
   return patterns.length > 0 && !acceptsSomeDecimalId(matchesAll) ? PATTERN_FORMAT : undefined;
 }
 
@@ -36,8 +37,13 @@ function describeZod3(schema: Any): RuntimeFieldShape {
     case 'ZodString': {
       if (def['coerce'] === true) return { kind: 'coerced' };
       const checks = (def['checks'] ?? []) as Any[];
-      const patterns = checks.flatMap((check) => (check['kind'] === PATTERN_FORMAT && check['regex'] instanceof RegExp ? [check['regex']] : []));
-      const format = constrainedFormatOf(checks.map((check) => String(check['kind'])), patterns);
+      const patterns = checks.flatMap((check) =>
+        check['kind'] === PATTERN_FORMAT && check['regex'] instanceof RegExp ? [check['regex']] : [],
+      );
+      const format = constrainedFormatOf(
+        checks.map((check) => String(check['kind'])),
+        patterns,
+      );
       return format === undefined ? { kind: 'string' } : { kind: 'string', constrainedFormat: format };
     }
     case 'ZodNumber':
@@ -64,14 +70,24 @@ function describeZod4(schema: Any): RuntimeFieldShape {
       const input = (def['in'] as Any)['_zod'] as Any;
       const output = describeZod4(def['out'] as Any);
       const isPreprocess = (input['def'] as Any)['type'] === 'transform';
-      return isPreprocess && output.kind === 'string' ? { kind: 'guarded' } : isPreprocess ? output : describeZod4(def['in'] as Any);
+      return isPreprocess && output.kind === 'string'
+        ? { kind: 'guarded' }
+        : isPreprocess
+          ? output
+          : describeZod4(def['in'] as Any);
     }
     case 'string': {
       if (def['coerce'] === true) return { kind: 'coerced' };
       // The format sits on the definition (`z.uuid()`) or on each check (`z.string().uuid()`, `.regex(...)`).
-      const checkDefs = ((def['checks'] ?? []) as Any[]).map((check) => ((check['_zod'] as Any | undefined)?.['def'] ?? {}) as Any);
-      const formats = [def, ...checkDefs].flatMap((entry) => (typeof entry['format'] === 'string' ? [entry['format']] : []));
-      const patterns = checkDefs.flatMap((entry) => (entry['format'] === PATTERN_FORMAT && entry['pattern'] instanceof RegExp ? [entry['pattern']] : []));
+      const checkDefs = ((def['checks'] ?? []) as Any[]).map(
+        (check) => ((check['_zod'] as Any | undefined)?.['def'] ?? {}) as Any,
+      );
+      const formats = [def, ...checkDefs].flatMap((entry) =>
+        typeof entry['format'] === 'string' ? [entry['format']] : [],
+      );
+      const patterns = checkDefs.flatMap((entry) =>
+        entry['format'] === PATTERN_FORMAT && entry['pattern'] instanceof RegExp ? [entry['pattern']] : [],
+      );
       const format = constrainedFormatOf(formats, patterns);
       return format === undefined ? { kind: 'string' } : { kind: 'string', constrainedFormat: format };
     }

@@ -91,13 +91,30 @@ export function regexTakesDecimalIds(pattern: string, flags: string): boolean | 
 /** Factories whose schema accepts a string: `z.string()` and every format factory. */
 export const STRING_FACTORIES: ReadonlySet<string> = new Set(['string', ...Object.keys(STRING_FORMATS)]);
 export const NUMBER_FACTORIES: ReadonlySet<string> = new Set([
-  'number', 'int', 'int32', 'uint32', 'int64', 'uint64', 'float32', 'float64', 'bigint', 'nan',
+  'number',
+  'int',
+  'int32',
+  'uint32',
+  'int64',
+  'uint64',
+  'float32',
+  'float64',
+  'bigint',
+  'nan',
 ]);
 /** Factories that build an object schema from a shape. */
 export const OBJECT_FACTORIES: ReadonlySet<string> = new Set(['object', 'strictObject', 'looseObject']);
 export const ENUM_FACTORIES: ReadonlySet<string> = new Set(['enum', 'nativeEnum', 'literal']);
 /** `z.optional(x)` and the other functional wrappers (zod mini's way of writing `.optional()`). */
-export const WRAPPER_FACTORIES: ReadonlySet<string> = new Set(['optional', 'nullable', 'nullish', 'readonly', 'nonoptional', '_default', 'prefault']);
+export const WRAPPER_FACTORIES: ReadonlySet<string> = new Set([
+  'optional',
+  'nullable',
+  'nullish',
+  'readonly',
+  'nonoptional',
+  '_default',
+  'prefault',
+]);
 
 /** Methods that make a field optional to the caller. */
 export const OPTIONAL_METHODS: ReadonlySet<string> = new Set(['optional', 'default', 'prefault', 'catch']);
@@ -108,13 +125,31 @@ export const FIELD_ADDING_METHODS: ReadonlySet<string> = new Set(['extend', 'saf
 export const FIELD_SELECTING_METHODS: ReadonlySet<string> = new Set(['pick', 'omit']);
 /** Methods on an object schema that keep its fields and change only how they or extra keys are treated. */
 export const FIELD_KEEPING_METHODS: ReadonlySet<string> = new Set([
-  'partial', 'required', 'deepPartial', 'strict', 'passthrough', 'strip', 'catchall', 'loose',
+  'partial',
+  'required',
+  'deepPartial',
+  'strict',
+  'passthrough',
+  'strip',
+  'catchall',
+  'loose',
 ]);
 /** Every method that returns an object schema with another shape than its receiver's literal one. */
-export const SHAPE_CHANGING_METHODS: ReadonlySet<string> = new Set([...FIELD_ADDING_METHODS, ...FIELD_SELECTING_METHODS, ...FIELD_KEEPING_METHODS]);
+export const SHAPE_CHANGING_METHODS: ReadonlySet<string> = new Set([
+  ...FIELD_ADDING_METHODS,
+  ...FIELD_SELECTING_METHODS,
+  ...FIELD_KEEPING_METHODS,
+]);
 
 /** Effects on an object schema: they keep what it accepts as JSON, but may change what the SDK can publish. */
-export const OBJECT_EFFECT_METHODS: ReadonlySet<string> = new Set(['refine', 'superRefine', 'transform', 'pipe', 'check', 'overwrite']);
+export const OBJECT_EFFECT_METHODS: ReadonlySet<string> = new Set([
+  'refine',
+  'superRefine',
+  'transform',
+  'pipe',
+  'check',
+  'overwrite',
+]);
 
 /** Methods whose output is no longer the string the schema parsed, so `guardId(...)` around them would not type-check. */
 export const RETYPING_METHODS: ReadonlySet<string> = new Set(['transform', 'pipe', 'array', 'and', 'promise']);

@@ -30,7 +30,12 @@ export interface InProgressBody {
 
 /** An in-progress answer: the run id, its state, the warnings, and the imperative to poll again. */
 export function inProgress(
-  run: { readonly runId: string; readonly state: string; readonly warnings?: readonly FieldWarning[]; readonly extra?: Readonly<Record<string, unknown>> },
+  run: {
+    readonly runId: string;
+    readonly state: string;
+    readonly warnings?: readonly FieldWarning[];
+    readonly extra?: Readonly<Record<string, unknown>>;
+  },
   poll: PollInstruction,
 ): InProgressBody {
   const finals = poll.finalStates.map((state) => `'${state}'`).join(' or ');
@@ -94,7 +99,10 @@ export function insufficientCredits(numbers: {
 }
 
 /** The 429 kind: wait, then repeat the same call unchanged. */
-export function rateLimited(numbers: { readonly retryAfterSeconds: number; readonly warnings?: readonly FieldWarning[] }): FailureBody {
+export function rateLimited(numbers: {
+  readonly retryAfterSeconds: number;
+  readonly warnings?: readonly FieldWarning[];
+}): FailureBody {
   return failure({
     error: 'rate_limited',
     message: `Too many requests; try again in ${numbers.retryAfterSeconds} seconds.`,

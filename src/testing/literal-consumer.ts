@@ -94,9 +94,16 @@ function isValidationMessage(message: string): boolean {
   return /Input validation error|MCP error -32602|Invalid arguments for tool/i.test(message);
 }
 
-async function callTool(client: Client, name: string, args: Record<string, unknown>, timeoutMs: number): Promise<CallOutcome> {
+async function callTool(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<CallOutcome> {
   try {
-    const result = (await client.callTool({ name, arguments: args }, undefined, { timeout: timeoutMs })) as CallToolResult;
+    const result = (await client.callTool({ name, arguments: args }, undefined, {
+      timeout: timeoutMs,
+    })) as CallToolResult;
     if (result.isError === true) {
       const message = textOf(result);
       return { status: isValidationMessage(message) ? 'rejected' : 'failed', message, result };
@@ -117,7 +124,8 @@ function emittersOf(tool: string, result: CallToolResult, naming: ToolNaming): E
       if (!emitters.has(path)) emitters.set(path, { tool, path, entity: value.entity, value: value.value, channel });
     }
   };
-  if (result.structuredContent !== undefined) add(emittedIdValues(result.structuredContent, tool, naming), 'structuredContent');
+  if (result.structuredContent !== undefined)
+    add(emittedIdValues(result.structuredContent, tool, naming), 'structuredContent');
   for (const part of result.content) {
     if (part.type !== 'text') continue;
     let parsed: unknown;
@@ -143,7 +151,11 @@ function acceptorsOf(tool: Tool, naming: ToolNaming): Acceptor[] {
 }
 
 /** Puts `value` at `path` inside `args`, creating the objects and one-element arrays on the way. */
-function withValueAt(args: Record<string, unknown>, path: readonly PathSegment[], value: unknown): Record<string, unknown> {
+function withValueAt(
+  args: Record<string, unknown>,
+  path: readonly PathSegment[],
+  value: unknown,
+): Record<string, unknown> {
   const copy = structuredClone(args);
   let node: Record<string, unknown> | unknown[] = copy;
   for (let index = 0; index < path.length; index += 1) {
@@ -198,7 +210,8 @@ export async function runLiteralConsumer(options: LiteralConsumerOptions): Promi
       status: outcome.status === 'ok' ? 'ok' : 'error',
       ...(outcome.message === undefined ? {} : { message: outcome.message }),
     });
-    if (outcome.result !== undefined && outcome.status === 'ok') emitters.push(...emittersOf(tool.name, outcome.result, naming));
+    if (outcome.result !== undefined && outcome.status === 'ok')
+      emitters.push(...emittersOf(tool.name, outcome.result, naming));
   }
 
   const acceptors = tools.flatMap((tool) => acceptorsOf(tool, naming));

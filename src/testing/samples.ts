@@ -45,14 +45,19 @@ export function exampleForSchema(schema: JsonSchema, depth = 0): unknown {
       const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
       const required = Array.isArray(schema['required']) ? (schema['required'] as string[]) : [];
       return Object.fromEntries(
-        required.filter((key) => key in properties).map((key) => [key, exampleForSchema(properties[key] as JsonSchema, depth + 1)]),
+        required
+          .filter((key) => key in properties)
+          .map((key) => [key, exampleForSchema(properties[key] as JsonSchema, depth + 1)]),
       );
     }
   }
 }
 
 /** The arguments a tool is called with: the test's samples first, then made-up values for required fields left over. */
-export function sampleArguments(tool: Pick<Tool, 'name' | 'inputSchema'>, samples: ConsumerSamples): Record<string, unknown> {
+export function sampleArguments(
+  tool: Pick<Tool, 'name' | 'inputSchema'>,
+  samples: ConsumerSamples,
+): Record<string, unknown> {
   const args: Record<string, unknown> = structuredClone({ ...(samples.tools?.[tool.name] ?? {}) });
   const properties = (tool.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   const required = tool.inputSchema.required ?? [];

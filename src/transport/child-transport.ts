@@ -12,7 +12,9 @@ export class StdoutNoiseError extends Error {
   constructor(cause: unknown) {
     // JSON.parse quotes the text it choked on; a JSON value that is not a message fails the SDK's message schema.
     const detail = cause instanceof SyntaxError ? cause.message : 'valid JSON, but not a JSON-RPC message';
-    super(`the server wrote a line to stdout that is not a JSON-RPC message (${detail}); stdout carries MCP only, log to stderr`);
+    super(
+      `the server wrote a line to stdout that is not a JSON-RPC message (${detail}); stdout carries MCP only, log to stderr`,
+    );
     this.detail = detail;
   }
 }

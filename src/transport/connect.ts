@@ -22,7 +22,10 @@ const CLIENT_INFO = { name: 'agent-contract', version: PACKAGE_VERSION };
 
 /** Connects a real MCP `Client` to a server in this process over the SDK's in-memory transport. */
 export async function connectInMemory(server: ConnectableServer): Promise<Connection> {
-  const [{ Client }, { InMemoryTransport }] = await Promise.all([sdkClient(), import('@modelcontextprotocol/sdk/inMemory.js')]);
+  const [{ Client }, { InMemoryTransport }] = await Promise.all([
+    sdkClient(),
+    import('@modelcontextprotocol/sdk/inMemory.js'),
+  ]);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const client = new Client(CLIENT_INFO);
   await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
@@ -57,7 +60,12 @@ export class ServerStartError extends Error {
   /** Why lines the server wrote to stdout are not JSON-RPC messages (a log line there corrupts the protocol); at most 5. */
   readonly stdoutNoise: readonly string[];
 
-  constructor(message: string, stderrTail: readonly string[], exitCode: number | null, stdoutNoise: readonly string[] = []) {
+  constructor(
+    message: string,
+    stderrTail: readonly string[],
+    exitCode: number | null,
+    stdoutNoise: readonly string[] = [],
+  ) {
     super(message);
     this.name = 'ServerStartError';
     this.stderrTail = stderrTail;
@@ -65,7 +73,6 @@ export class ServerStartError extends Error {
     this.stdoutNoise = stdoutNoise;
   }
 }
-
 
 /** The SDK client and our transport over a running process: loaded after the server is spawned, while it starts. */
 const stdioClientModules = () => Promise.all([sdkClient(), import('./child-transport.ts')]);
@@ -92,7 +99,8 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
     ...(server.env === undefined ? {} : { env: server.env }),
   });
   const noise: string[] = [];
-  const startError = (message: string, exitCode: number | null) => new ServerStartError(message, proc.stderrTail, exitCode, [...noise]);
+  const startError = (message: string, exitCode: number | null) =>
+    new ServerStartError(message, proc.stderrTail, exitCode, [...noise]);
   const endedError = (end: ServerEnd): ServerStartError => {
     if (end.kind === 'spawn-failed') {
       return end.error.code === 'ENOENT'
@@ -100,13 +108,21 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
         : startError(`could not connect to \`${shown}\`: ${end.error.message}`, null);
     }
     const code = end.code === null ? '' : ` with code ${end.code}`;
-    return startError(`the server command \`${shown}\` exited${code} before answering initialize; run it on its own to see why`, end.code);
+    return startError(
+      `the server command \`${shown}\` exited${code} before answering initialize; run it on its own to see why`,
+      end.code,
+    );
   };
 
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reject(startError(`the server command \`${shown}\` did not answer initialize within ${timeoutMs} ms; check that it speaks MCP on stdio, or raise --timeout`, null));
+      reject(
+        startError(
+          `the server command \`${shown}\` did not answer initialize within ${timeoutMs} ms; check that it speaks MCP on stdio, or raise --timeout`,
+          null,
+        ),
+      );
     }, timeoutMs);
   });
   const endedEarly = proc.ended.then((end) => Promise.reject(endedError(end)));
@@ -115,7 +131,11 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
   let loaded = false;
   try {
     // Not raced with the server's end: a missing SDK is reported as such even when the server has died meanwhile.
-    const [{ Client }, { ChildProcessTransport, StdoutNoiseError }] = await Promise.race([stdioClientModules(), timedOut, aborted]);
+    const [{ Client }, { ChildProcessTransport, StdoutNoiseError }] = await Promise.race([
+      stdioClientModules(),
+      timedOut,
+      aborted,
+    ]);
     loaded = true;
     const transport = new ChildProcessTransport(proc, closeGraceMs);
     // Set before connect: the client wraps this handler rather than replacing it.
@@ -142,7 +162,10 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
     if (error instanceof ServerStartError || !loaded) throw error;
     // The client's own error when the server died while it waited ("Connection closed") says less than the exit code.
     if (proc.end !== undefined) throw endedError(proc.end);
-    throw startError(`could not connect to \`${shown}\`: ${error instanceof Error ? error.message : String(error)}`, null);
+    throw startError(
+      `could not connect to \`${shown}\`: ${error instanceof Error ? error.message : String(error)}`,
+      null,
+    );
   } finally {
     clearTimeout(timer);
     dispose();
@@ -159,7 +182,10 @@ function abortPromise(signal: AbortSignal | undefined): { promise: Promise<never
     else signal.addEventListener('abort', listener, { once: true });
   });
   promise.catch(() => undefined);
-  return { promise, dispose: () => (listener === undefined ? undefined : signal.removeEventListener('abort', listener)) };
+  return {
+    promise,
+    dispose: () => (listener === undefined ? undefined : signal.removeEventListener('abort', listener)),
+  };
 }
 
 export interface HttpServerEndpoint {
@@ -184,18 +210,31 @@ export async function connectHttp(endpoint: HttpServerEndpoint): Promise<Connect
   try {
     url = new URL(endpoint.url);
   } catch {
-    throw new ServerStartError(`--url ${endpoint.url} is not a URL; pass the server's MCP endpoint, e.g. --url http://localhost:3000/mcp`, [], null);
+    throw new ServerStartError(
+      `--url ${endpoint.url} is not a URL; pass the server's MCP endpoint, e.g. --url http://localhost:3000/mcp`,
+      [],
+      null,
+    );
   }
   const [{ Client }, { StreamableHTTPClientTransport, StreamableHTTPError }] = await Promise.all([
     sdkClient(),
     import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
   ]);
-  const transport = new StreamableHTTPClientTransport(url, endpoint.headers === undefined ? {} : { requestInit: { headers: { ...endpoint.headers } } });
+  const transport = new StreamableHTTPClientTransport(
+    url,
+    endpoint.headers === undefined ? {} : { requestInit: { headers: { ...endpoint.headers } } },
+  );
   const client = new Client(CLIENT_INFO);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      reject(new ServerStartError(`${url.href} did not answer initialize within ${timeoutMs} ms; check that the server is up, or raise --timeout`, [], null));
+      reject(
+        new ServerStartError(
+          `${url.href} did not answer initialize within ${timeoutMs} ms; check that the server is up, or raise --timeout`,
+          [],
+          null,
+        ),
+      );
     }, timeoutMs);
   });
   const { promise: aborted, dispose } = abortPromise(endpoint.signal);
@@ -210,13 +249,25 @@ export async function connectHttp(endpoint: HttpServerEndpoint): Promise<Connect
       throw new ServerStartError(`could not reach ${url.href} (${code}); start the server or check --url`, [], null);
     }
     if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) {
-      throw new ServerStartError(`${url.href} answered HTTP ${error.code}; pass credentials, e.g. --header "Authorization: Bearer <token>"`, [], null);
+      throw new ServerStartError(
+        `${url.href} answered HTTP ${error.code}; pass credentials, e.g. --header "Authorization: Bearer <token>"`,
+        [],
+        null,
+      );
     }
     if (error instanceof StreamableHTTPError && error.code === 404) {
-      throw new ServerStartError(`${url.href} answered HTTP 404; check the path of the MCP endpoint (often /mcp)`, [], null);
+      throw new ServerStartError(
+        `${url.href} answered HTTP 404; check the path of the MCP endpoint (often /mcp)`,
+        [],
+        null,
+      );
     }
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ServerStartError(`could not connect to ${url.href}: ${reason.split('\n')[0] ?? reason}; check --url`, [], null);
+    throw new ServerStartError(
+      `could not connect to ${url.href}: ${reason.split('\n')[0] ?? reason}; check --url`,
+      [],
+      null,
+    );
   } finally {
     clearTimeout(timer);
     dispose();

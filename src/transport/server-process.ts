@@ -12,7 +12,20 @@ import type { Writable } from 'node:stream';
  */
 const DEFAULT_INHERITED_ENV_VARS =
   process.platform === 'win32'
-    ? ['APPDATA', 'HOMEDRIVE', 'HOMEPATH', 'LOCALAPPDATA', 'PATH', 'PROCESSOR_ARCHITECTURE', 'SYSTEMDRIVE', 'SYSTEMROOT', 'TEMP', 'USERNAME', 'USERPROFILE', 'PROGRAMFILES']
+    ? [
+        'APPDATA',
+        'HOMEDRIVE',
+        'HOMEPATH',
+        'LOCALAPPDATA',
+        'PATH',
+        'PROCESSOR_ARCHITECTURE',
+        'SYSTEMDRIVE',
+        'SYSTEMROOT',
+        'TEMP',
+        'USERNAME',
+        'USERPROFILE',
+        'PROGRAMFILES',
+      ]
     : ['HOME', 'LOGNAME', 'PATH', 'SHELL', 'TERM', 'USER'];
 
 /** This process's variables that a server inherits by default; values that are shell functions are left out, as the SDK does. */
@@ -34,7 +47,9 @@ export interface ServerProcessOptions {
 }
 
 /** How the process ended: it could not be started at all, or it exited (with a code, or by a signal: `code` null). */
-export type ServerEnd = { readonly kind: 'spawn-failed'; readonly error: NodeJS.ErrnoException } | { readonly kind: 'closed'; readonly code: number | null };
+export type ServerEnd =
+  | { readonly kind: 'spawn-failed'; readonly error: NodeJS.ErrnoException }
+  | { readonly kind: 'closed'; readonly code: number | null };
 
 const STDERR_TAIL_LINES = 50;
 
@@ -74,7 +89,9 @@ function spawnFunction(): typeof spawn {
   } catch (error) {
     const { code, message } = error as { code?: unknown; message?: unknown };
     if (code !== 'MODULE_NOT_FOUND' || !String(message).includes("'cross-spawn'")) throw error;
-    throw new Error('starting a server on Windows needs the cross-spawn package, which is not installed; install it next to agent-contract (npm i -D cross-spawn) and run again');
+    throw new Error(
+      'starting a server on Windows needs the cross-spawn package, which is not installed; install it next to agent-contract (npm i -D cross-spawn) and run again',
+    );
   }
 }
 
@@ -190,7 +207,7 @@ export class ServerProcess implements StdioServer {
   }
 
   readStdout(reader: (chunk: Buffer) => void): void {
-    if (this.#reader !== undefined) throw new Error('the server\'s stdout has a reader already');
+    if (this.#reader !== undefined) throw new Error("the server's stdout has a reader already");
     this.#reader = reader;
     for (const chunk of this.#unread.splice(0)) reader(chunk);
   }
@@ -243,7 +260,8 @@ export class ServerProcess implements StdioServer {
   async stop(graceMs: number): Promise<void> {
     if (this.#end !== undefined || this.child.pid === undefined) return;
     const gone = this.#ended.then(() => true);
-    const within = (ms: number) => Promise.race([gone, new Promise<false>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
+    const within = (ms: number) =>
+      Promise.race([gone, new Promise<false>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
     this.child.stdin?.end();
     if (graceMs > 0 && (await within(graceMs))) return;
     this.kill('SIGTERM');

@@ -5,7 +5,9 @@ import { audit, type AuditReport } from '../../src/audit/audit.ts';
 const project = fileURLToPath(new URL('fixtures/config-by-reference', import.meta.url));
 
 function chains(report: AuditReport): string[] {
-  return report.chains.map((chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`);
+  return report.chains.map(
+    (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
+  );
 }
 
 describe('registrations whose config is passed by reference', () => {
@@ -21,16 +23,24 @@ describe('registrations whose config is passed by reference', () => {
       'whoami register-tool src/server.ts:22',
       'admin_ping register-tool src/server.ts:26',
     ]);
-    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type} ${acceptor.file}:${acceptor.line}`)).toEqual([
-      'get_ticket.ticketId string src/schemas.ts:6',
-      'admin_ping.agentId string src/schemas.ts:10',
+    expect(
+      report.acceptors.map(
+        (acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type} ${acceptor.file}:${acceptor.line}`,
+      ),
+    ).toEqual(['get_ticket.ticketId string src/schemas.ts:6', 'admin_ping.agentId string src/schemas.ts:10']);
+    expect(chains(report)).toEqual([
+      'list_tickets tickets[].id -> get_ticket.ticketId: broken',
+      'get_ticket ticket.id -> get_ticket.ticketId: broken',
+      'whoami agentId -> admin_ping.agentId: broken',
     ]);
-    expect(chains(report)).toEqual(['list_tickets tickets[].id -> get_ticket.ticketId: broken', 'get_ticket ticket.id -> get_ticket.ticketId: broken', 'whoami agentId -> admin_ping.agentId: broken']);
   });
 
   it('reports each registration it cannot follow, with file:line and the config entry that would declare it', () => {
     const unfollowed = report.findings.filter((finding) => finding.rule === 'unfollowed-registration');
-    expect(unfollowed.map((finding) => `${finding.file}:${finding.line}`)).toEqual(['src/server.ts:35', 'src/server.ts:39']);
+    expect(unfollowed.map((finding) => `${finding.file}:${finding.line}`)).toEqual([
+      'src/server.ts:35',
+      'src/server.ts:39',
+    ]);
     expect(unfollowed[0]?.message).toBe(
       "the audit cannot follow this registerTool: its config `configFor('listTickets')` is computed at run time, so its tool and chains are missing; write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json",
     );
@@ -38,14 +48,28 @@ describe('registrations whose config is passed by reference', () => {
       'the audit cannot follow this registerTool: its name and config are parameters of `addAdminTool`, so the tools it registers are missing; declare it in agent-contract.config.json: {"audit":{"wrappers":[{"callee":"addAdminTool","name":0,"input":"1.inputSchema","handler":2}]}}',
     );
     expect(report.coverage).toMatchObject({ registrationSites: 6, unfollowedSites: 2, tools: 4 });
-    expect(report.discovery.sites.filter((site) => site.via === 'not-followed').map((site) => site.line)).toEqual([35, 39]);
+    expect(report.discovery.sites.filter((site) => site.via === 'not-followed').map((site) => site.line)).toEqual([
+      35, 39,
+    ]);
   });
 
   it('follows the helper once the suggested entry is declared', () => {
-    const declared = audit(project, { config: { wrappers: [{ callee: 'addAdminTool', name: 0, input: '1.inputSchema', handler: 2 }], guardModules: [], source: undefined } }).report;
+    const declared = audit(project, {
+      config: {
+        wrappers: [{ callee: 'addAdminTool', name: 0, input: '1.inputSchema', handler: 2 }],
+        guardModules: [],
+        source: undefined,
+      },
+    }).report;
     expect(declared.tools.map((tool) => `${tool.name} ${tool.style}`)).toContain('list_agents wrapper');
     expect(chains(declared)).toContain('list_agents agents[].id -> admin_ping.agentId: broken');
     expect(declared.coverage).toMatchObject({ registrationSites: 7, unfollowedSites: 1 });
-    expect(declared.discovery.sites.find((site) => site.line === 39)).toEqual({ style: 'register-tool', file: 'src/server.ts', line: 39, via: 'wrapper', tools: 0 });
+    expect(declared.discovery.sites.find((site) => site.line === 39)).toEqual({
+      style: 'register-tool',
+      file: 'src/server.ts',
+      line: 39,
+      via: 'wrapper',
+      tools: 0,
+    });
   });
 });

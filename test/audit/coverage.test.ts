@@ -14,23 +14,50 @@ const helpdesk = fileURLToPath(new URL('../../examples/helpdesk', import.meta.ur
 describe('coverage, at the head of every report', () => {
   it('counts the registration sites, the ones not followed, and the tools whose emitted types are known', () => {
     const { report } = audit(helpdesk);
-    expect(report.coverage).toEqual({ registrationSites: 1, unfollowedSites: 0, tools: 9, knownEmitters: 9, unvouched: [] });
-    expect(report.discovery.sites).toEqual([{ style: 'register-tool', file: 'src/server.ts', line: 15, via: 'definitions', tools: 9 }]);
+    expect(report.coverage).toEqual({
+      registrationSites: 1,
+      unfollowedSites: 0,
+      tools: 9,
+      knownEmitters: 9,
+      unvouched: [],
+    });
+    expect(report.discovery.sites).toEqual([
+      { style: 'register-tool', file: 'src/server.ts', line: 15, via: 'definitions', tools: 9 },
+    ]);
     const lines = formatAuditText(report, { cwd: repo }).trimEnd().split('\n');
-    expect(lines[1]).toBe('Coverage: 9 tools found at 1 registration site (none it could not follow); emitted types known for 9 of 9 tools');
+    expect(lines[1]).toBe(
+      'Coverage: 9 tools found at 1 registration site (none it could not follow); emitted types known for 9 of 9 tools',
+    );
     expect(lines.at(-1)).toBe('Verdict: 45 broken chains.');
   });
 
   it('says what it could not vouch for when every emitter is untyped', () => {
     const { report } = audit(fixture('untyped-client'));
-    expect(report.coverage).toEqual({ registrationSites: 2, unfollowedSites: 0, tools: 2, knownEmitters: 0, unvouched: ['ticket'] });
-    expect(report.verdict).toEqual({ vouched: false, text: '2 suspect chains; could not vouch for ticket: it has an acceptor and no emitter of known type.' });
-    expect(formatAuditText(report).split('\n')[1]).toBe('Coverage: 2 tools found at 2 registration sites (none it could not follow); emitted types known for 0 of 2 tools');
+    expect(report.coverage).toEqual({
+      registrationSites: 2,
+      unfollowedSites: 0,
+      tools: 2,
+      knownEmitters: 0,
+      unvouched: ['ticket'],
+    });
+    expect(report.verdict).toEqual({
+      vouched: false,
+      text: '2 suspect chains; could not vouch for ticket: it has an acceptor and no emitter of known type.',
+    });
+    expect(formatAuditText(report).split('\n')[1]).toBe(
+      'Coverage: 2 tools found at 2 registration sites (none it could not follow); emitted types known for 0 of 2 tools',
+    );
   });
 
   it('cannot vouch for anything when no tool was found', () => {
     const { report } = audit(fixture('no-tools'));
-    expect(report.coverage).toEqual({ registrationSites: 0, unfollowedSites: 0, tools: 0, knownEmitters: 0, unvouched: [] });
+    expect(report.coverage).toEqual({
+      registrationSites: 0,
+      unfollowedSites: 0,
+      tools: 0,
+      knownEmitters: 0,
+      unvouched: [],
+    });
     expect(report.verdict).toEqual({ vouched: false, text: 'could not vouch for any chain: no tool was found.' });
   });
 

@@ -8,7 +8,9 @@ import { formatAuditText } from '../../src/audit/format-text.ts';
 const fixture = (name: string): string => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 
 function chains(report: AuditReport): string[] {
-  return report.chains.map((chain) => `${chain.from.tool} ${chain.from.type} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`);
+  return report.chains.map(
+    (chain) => `${chain.from.tool} ${chain.from.type} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
+  );
 }
 
 function evidence(report: AuditReport, tool: string): string[] {
@@ -23,7 +25,10 @@ describe('handlers that return `any`, and an acceptor that parses its id as a nu
   });
 
   it('makes the chains of the untyped emitters into the string acceptor suspect, with the evidence at file:line', () => {
-    expect(chains(report)).toEqual(['create_ticket unknown -> get_ticket.ticket_id: suspect', 'get_ticket unknown -> get_ticket.ticket_id: suspect']);
+    expect(chains(report)).toEqual([
+      'create_ticket unknown -> get_ticket.ticket_id: suspect',
+      'get_ticket unknown -> get_ticket.ticket_id: suspect',
+    ]);
     expect(evidence(report, 'get_ticket')).toEqual(['parses-number parseInt(ticket_id, 10) src/server.ts:10']);
     expect(report.chains[0]).toMatchObject({
       entity: 'ticket',
@@ -37,7 +42,9 @@ describe('handlers that return `any`, and an acceptor that parses its id as a nu
   it('lists suspect chains right after the broken ones in the text report, and says it could not vouch', () => {
     const text = formatAuditText(report, { cwd: fixture('untyped-client') });
     const lines = text.trimEnd().split('\n');
-    const suspect = lines.indexOf('Suspect chains, by acceptor (2): the emitters are untyped, the code says the ids are numbers');
+    const suspect = lines.indexOf(
+      'Suspect chains, by acceptor (2): the emitters are untyped, the code says the ids are numbers',
+    );
     expect(suspect).toBeGreaterThan(0);
     expect(lines.slice(suspect + 1, suspect + 5)).toEqual([
       '  get_ticket.ticket_id accepts string  src/server.ts:10',
@@ -45,15 +52,32 @@ describe('handlers that return `any`, and an acceptor that parses its id as a nu
       '    ? get_ticket emits a value typed any  src/server.ts:10',
       '    evidence: parseInt(ticket_id, 10)  src/server.ts:10',
     ]);
-    expect(lines.indexOf('Tools that emit unknown types (2): their handlers return `any` or an untyped tool result, so the types do not show their ids')).toBeGreaterThan(suspect);
-    expect(lines.at(-1)).toBe('Verdict: 2 suspect chains; could not vouch for ticket: it has an acceptor and no emitter of known type.');
+    expect(
+      lines.indexOf(
+        'Tools that emit unknown types (2): their handlers return `any` or an untyped tool result, so the types do not show their ids',
+      ),
+    ).toBeGreaterThan(suspect);
+    expect(lines.at(-1)).toBe(
+      'Verdict: 2 suspect chains; could not vouch for ticket: it has an acceptor and no emitter of known type.',
+    );
   });
 
   it('carries suspect chains in JSON (version 2) and SARIF', () => {
     const json = auditJson(report, fixture('untyped-client'));
     expect(json.version).toBe(2);
-    expect(json.chains[0]?.evidence).toEqual([{ kind: 'parses-number', text: 'parseInt(ticket_id, 10)', tool: 'get_ticket', field: 'ticket_id', file: 'src/server.ts', line: 10 }]);
-    const sarif = JSON.parse(formatAuditSarif(report, fixture('untyped-client'))) as { runs: { results: { ruleId: string; level: string; relatedLocations?: unknown[] }[] }[] };
+    expect(json.chains[0]?.evidence).toEqual([
+      {
+        kind: 'parses-number',
+        text: 'parseInt(ticket_id, 10)',
+        tool: 'get_ticket',
+        field: 'ticket_id',
+        file: 'src/server.ts',
+        line: 10,
+      },
+    ]);
+    const sarif = JSON.parse(formatAuditSarif(report, fixture('untyped-client'))) as {
+      runs: { results: { ruleId: string; level: string; relatedLocations?: unknown[] }[] }[];
+    };
     const suspects = sarif.runs[0]?.results.filter((result) => result.ruleId === 'suspect-chain') ?? [];
     expect(suspects).toHaveLength(2);
     expect(suspects[0]?.level).toBe('warning');
@@ -70,7 +94,9 @@ describe('what the code says about ids the types do not show', () => {
   it('takes Number() one call away, a digits-only regex on the field, and a typed client parameter as evidence', () => {
     expect(evidence(report, 'get_customer')).toEqual(['parses-number Number(customerId) src/server.ts:12']);
     expect(evidence(report, 'get_order')).toEqual(['digits-pattern /^\\d+$/ src/server.ts:21']);
-    expect(evidence(report, 'get_invoice')).toEqual(['number-parameter billing.fetchInvoice(invoiceId: number) src/server.ts:26']);
+    expect(evidence(report, 'get_invoice')).toEqual([
+      'number-parameter billing.fetchInvoice(invoiceId: number) src/server.ts:26',
+    ]);
     expect(chains(report).filter((chain) => chain.endsWith('suspect'))).toEqual([
       'list_customers unknown -> get_customer.customerId: suspect',
       'get_customer unknown -> get_customer.customerId: suspect',
@@ -83,7 +109,9 @@ describe('what the code says about ids the types do not show', () => {
 
   it('leaves the look-alikes alone: a parsed field that is no id, and a typed emitter that decides its chain', () => {
     expect(report.chains.filter((chain) => chain.to.tool === 'get_note')).toEqual([]);
-    expect(chains(report).filter((chain) => chain.includes('region'))).toEqual(['list_regions string -> get_region.regionId: ok']);
+    expect(chains(report).filter((chain) => chain.includes('region'))).toEqual([
+      'list_regions string -> get_region.regionId: ok',
+    ]);
     expect(report.coverage.unvouched).toEqual(['customer', 'order', 'invoice', 'note']);
   });
 });

@@ -6,10 +6,31 @@ import { audit, type AuditReport } from '../../src/audit/audit.ts';
 import { auditJson } from '../../src/audit/format-json.ts';
 import { formatAuditSarif } from '../../src/audit/format-sarif.ts';
 import { formatAuditText } from '../../src/audit/format-text.ts';
+import { lineOf } from '../support/line-of.ts';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const helpdesk = fileURLToPath(new URL('../../examples/helpdesk', import.meta.url));
 const styles = fileURLToPath(new URL('fixtures/styles', import.meta.url));
+const tools = `${helpdesk}/src/tools.ts`;
+const at = {
+  listTickets: lineOf(tools, "name: 'list_tickets'") - 1,
+  listTicketsRun: lineOf(tools, 'run(db, { status })'),
+  ticketsEmitted: lineOf(tools, 'structured({ tickets: rows.map(ticketView) })'),
+  ticketIdAccepted: lineOf(
+    tools,
+    "ticketId: z.string().min(1).describe('The ticket id, as returned by list_tickets')",
+    {
+      after: "name: 'get_ticket_context'",
+    },
+  ),
+  repliesEmitted: lineOf(tools, 'replies: replies.map(') - 3,
+  draftReplyEmitted: lineOf(tools, 'replyId: reply.id.toString()'),
+  replyIdAccepted: lineOf(tools, "replyId: z.string().min(1).describe('The reply id, as returned by draft_reply')"),
+  approveReplyEmitted: lineOf(
+    tools,
+    "return jsonText({ replyId: reply.id, ticketId: reply.ticket_id, status: 'approved' })",
+  ),
+};
 const require = createRequire(import.meta.url);
 
 let report: AuditReport;
@@ -34,9 +55,9 @@ describe('the text report', () => {
     ]);
     const group = text.slice(text.indexOf('  approve_reply.replyId'));
     expect(group.split('\n').slice(0, 4)).toEqual([
-      '  approve_reply.replyId accepts string  examples/helpdesk/src/tools.ts:148',
-      '    ✗ get_ticket_context replies[].id emits number  examples/helpdesk/src/tools.ts:113',
-      '    ✗ approve_reply replyId emits number  examples/helpdesk/src/tools.ts:154',
+      `  approve_reply.replyId accepts string  examples/helpdesk/src/tools.ts:${at.replyIdAccepted}`,
+      `    ✗ get_ticket_context replies[].id emits number  examples/helpdesk/src/tools.ts:${at.repliesEmitted}`,
+      `    ✗ approve_reply replyId emits number  examples/helpdesk/src/tools.ts:${at.approveReplyEmitted}`,
       '    fix: run `agent-contract codemod guard-ids examples/helpdesk/src/tools.ts`',
     ]);
   });
@@ -46,7 +67,9 @@ describe('the text report', () => {
     expect(text).toContain('Tolerated chains (8)');
     expect(text).toContain('Tools that emit unknown types (1)');
     expect(text).toContain('  raw_query  src/sdk-server.ts:29\n');
-    expect(text).toContain('  src/sdk-server.ts:25 no-id-union `project_id` of tool `search_issues` accepts a string or a number');
+    expect(text).toContain(
+      '  src/sdk-server.ts:25 no-id-union `project_id` of tool `search_issues` accepts a string or a number',
+    );
     // A uuid acceptor cannot be fixed by guarding it: no number is a uuid.
     expect(text).toContain('  rename_label.labelId accepts string (uuid)');
   });
@@ -55,19 +78,66 @@ describe('the text report', () => {
 describe('the JSON report', () => {
   it('has the documented top-level keys and chain shape', () => {
     const json = auditJson(report, repo);
-    expect(Object.keys(json)).toEqual(['version', 'project', 'coverage', 'summary', 'discovery', 'tools', 'emitters', 'acceptors', 'chains', 'findings', 'unknownEmitters', 'verdict']);
+    expect(Object.keys(json)).toEqual([
+      'version',
+      'project',
+      'coverage',
+      'summary',
+      'discovery',
+      'tools',
+      'emitters',
+      'acceptors',
+      'chains',
+      'findings',
+      'unknownEmitters',
+      'verdict',
+    ]);
     expect(json.version).toBe(2);
-    expect(json.project).toEqual({ path: 'examples/helpdesk', tsconfig: '../../tsconfig.json', optionsOnly: true, files: 4, filesWithErrors: 0, errors: [], typeErrorsCounted: false, config: null });
-    expect(json.coverage).toEqual({ registrationSites: 1, unfollowedSites: 0, tools: 9, knownEmitters: 9, unvouched: [] });
-    expect(json.summary).toEqual({ tools: 9, emitters: 21, acceptors: 8, chains: 46, broken: 45, suspect: 0, tolerated: 0, ok: 1, findings: 0, toolsEmittingUnknown: 0 });
+    expect(json.project).toEqual({
+      path: 'examples/helpdesk',
+      tsconfig: '../../tsconfig.json',
+      optionsOnly: true,
+      files: 4,
+      filesWithErrors: 0,
+      errors: [],
+      typeErrorsCounted: false,
+      config: null,
+    });
+    expect(json.coverage).toEqual({
+      registrationSites: 1,
+      unfollowedSites: 0,
+      tools: 9,
+      knownEmitters: 9,
+      unvouched: [],
+    });
+    expect(json.summary).toEqual({
+      tools: 9,
+      emitters: 21,
+      acceptors: 8,
+      chains: 46,
+      broken: 45,
+      suspect: 0,
+      tolerated: 0,
+      ok: 1,
+      findings: 0,
+      toolsEmittingUnknown: 0,
+    });
     expect(json.verdict).toEqual({ vouched: true, text: '45 broken chains.' });
-    expect(json.tools[0]).toEqual({ name: 'list_tickets', style: 'tool-object', file: 'src/tools.ts', line: 62, handler: { file: 'src/tools.ts', line: 77 }, input: 'zod', emits: 'typed' });
+    expect(json.tools[0]).toEqual({
+      name: 'list_tickets',
+      style: 'tool-object',
+      file: 'src/tools.ts',
+      line: at.listTickets,
+      handler: { file: 'src/tools.ts', line: at.listTicketsRun },
+      input: 'zod',
+      emits: 'typed',
+    });
     expect(json.chains.find((chain) => chain.status === 'ok')).toEqual({
       entity: 'reply',
       status: 'ok',
       reason: 'emits string, accepts string',
-      from: { tool: 'draft_reply', path: 'replyId', type: 'string', file: 'src/tools.ts', line: 142 },
-      to: { tool: 'approve_reply', field: 'replyId', type: 'string', file: 'src/tools.ts', line: 148 },
+      from: { tool: 'draft_reply', path: 'replyId', type: 'string', file: 'src/tools.ts', line: at.draftReplyEmitted },
+      to: { tool: 'approve_reply', field: 'replyId', type: 'string', file: 'src/tools.ts', line: at.replyIdAccepted },
     });
   });
 });
@@ -75,7 +145,11 @@ describe('the JSON report', () => {
 describe('the SARIF report', () => {
   it('validates against the SARIF 2.1.0 schema and puts each broken chain at its acceptor, the emitter related', () => {
     // The published schema is draft-04 (`id`, not `$id`); nothing else in it differs from what Ajv reads as draft-07.
-    const { $schema: _draft, id, ...schema } = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as Record<string, unknown>;
+    const {
+      $schema: _draft,
+      id,
+      ...schema
+    } = require('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json') as Record<string, unknown>;
     const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false, validateFormats: false });
     schema['$id'] = id;
     const validate = ajv.compile(schema);
@@ -83,13 +157,30 @@ describe('the SARIF report', () => {
       const log = JSON.parse(formatAuditSarif(subject, repo)) as unknown;
       expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     }
-    const log = JSON.parse(formatAuditSarif(report, repo)) as { version: string; runs: { results: { ruleId: string; locations: unknown[]; relatedLocations: unknown[] }[] }[] };
+    const log = JSON.parse(formatAuditSarif(report, repo)) as {
+      version: string;
+      runs: { results: { ruleId: string; locations: unknown[]; relatedLocations: unknown[] }[] }[];
+    };
     expect(log.version).toBe('2.1.0');
     const results = log.runs[0]?.results ?? [];
     expect(results.filter((result) => result.ruleId === 'broken-chain')).toHaveLength(45);
-    expect(results[0]?.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: 'examples/helpdesk/src/tools.ts', uriBaseId: 'SRCROOT' }, region: { startLine: 107 } } }]);
+    expect(results[0]?.locations).toEqual([
+      {
+        physicalLocation: {
+          artifactLocation: { uri: 'examples/helpdesk/src/tools.ts', uriBaseId: 'SRCROOT' },
+          region: { startLine: at.ticketIdAccepted },
+        },
+      },
+    ]);
     expect(results[0]?.relatedLocations).toEqual([
-      { id: 0, physicalLocation: { artifactLocation: { uri: 'examples/helpdesk/src/tools.ts', uriBaseId: 'SRCROOT' }, region: { startLine: 83 } }, message: { text: 'list_tickets emits tickets[].id here' } },
+      {
+        id: 0,
+        physicalLocation: {
+          artifactLocation: { uri: 'examples/helpdesk/src/tools.ts', uriBaseId: 'SRCROOT' },
+          region: { startLine: at.ticketsEmitted },
+        },
+        message: { text: 'list_tickets emits tickets[].id here' },
+      },
     ]);
   });
 });

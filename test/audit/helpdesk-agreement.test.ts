@@ -5,6 +5,7 @@ import { connectInMemory, runLiteralConsumer, type ChainReport, type Connection 
 import { openHelpdeskDb } from '../../examples/helpdesk/src/db.ts';
 import { createHelpdeskServer } from '../../examples/helpdesk/src/server.ts';
 import samples from '../../examples/helpdesk/samples.json' with { type: 'json' };
+import { lineOf } from '../support/line-of.ts';
 
 const helpdesk = fileURLToPath(new URL('../../examples/helpdesk', import.meta.url));
 
@@ -32,19 +33,46 @@ describe('the audit of examples/helpdesk against the literal consumer', () => {
   });
 
   it('agrees chain for chain: the same (from tool, from path, to tool, to field, status) set', () => {
-    const fromLiteral = literal.chains.map((chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${STATUS[chain.status]}`);
-    const fromAudit = report.chains.map((chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`);
+    const fromLiteral = literal.chains.map(
+      (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${STATUS[chain.status]}`,
+    );
+    const fromAudit = report.chains.map(
+      (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
+    );
     expect(new Set(fromAudit)).toEqual(new Set(fromLiteral));
     expect(fromAudit).toHaveLength(fromLiteral.length);
     expect(literal.summary).toMatchObject({ chains: 46, rejected: 45, ok: 1 });
-    expect(report.summary).toMatchObject({ tools: 9, emitters: 21, acceptors: 8, chains: 46, broken: 45, tolerated: 0, ok: 1 });
+    expect(report.summary).toMatchObject({
+      tools: 9,
+      emitters: 21,
+      acceptors: 8,
+      chains: 46,
+      broken: 45,
+      tolerated: 0,
+      ok: 1,
+    });
   });
 
   it('names the same emitters and acceptors, with the types the checker gives', () => {
-    expect(new Set(report.emitters.map((emitter) => `${emitter.tool} ${emitter.path}`))).toEqual(new Set(literal.emitters.map((emitter) => `${emitter.tool} ${emitter.path}`)));
-    expect(new Set(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field}`))).toEqual(new Set(literal.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field}`)));
+    expect(new Set(report.emitters.map((emitter) => `${emitter.tool} ${emitter.path}`))).toEqual(
+      new Set(literal.emitters.map((emitter) => `${emitter.tool} ${emitter.path}`)),
+    );
+    expect(new Set(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field}`))).toEqual(
+      new Set(literal.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field}`)),
+    );
     // The one emitter that sends its id as a string: draft_reply converts the reply's id with toString before it returns it.
-    expect(report.emitters.filter((emitter) => emitter.types.includes('string')).map((emitter) => `${emitter.tool} ${emitter.path}`)).toEqual(['draft_reply replyId']);
-    expect(report.emitters.find((emitter) => emitter.tool === 'list_agents')).toMatchObject({ path: '[].id', entity: 'agent', types: ['number'], channel: 'text', file: 'src/tools.ts', line: 210 });
+    expect(
+      report.emitters
+        .filter((emitter) => emitter.types.includes('string'))
+        .map((emitter) => `${emitter.tool} ${emitter.path}`),
+    ).toEqual(['draft_reply replyId']);
+    expect(report.emitters.find((emitter) => emitter.tool === 'list_agents')).toMatchObject({
+      path: '[].id',
+      entity: 'agent',
+      types: ['number'],
+      channel: 'text',
+      file: 'src/tools.ts',
+      line: lineOf(`${helpdesk}/src/tools.ts`, "db.prepare('SELECT id, name FROM agents ORDER BY id')"),
+    });
   });
 });

@@ -19,7 +19,10 @@ let contract: ContractChainMatrix;
 
 beforeAll(async () => {
   connection = await connectInMemory(createServer());
-  literal = await runLiteralConsumer({ client: connection.client, samples: { tools: { wit_work_item_write: { title: 'Fix login' } } } });
+  literal = await runLiteralConsumer({
+    client: connection.client,
+    samples: { tools: { wit_work_item_write: { title: 'Fix login' } } },
+  });
   // The contract is what went over the wire: JSON.
   const tools = JSON.parse(JSON.stringify((await connection.client.listTools()).tools)) as ContractTool[];
   const snapshot: McpContract = {
@@ -39,18 +42,32 @@ afterAll(async () => {
 
 describe('a server whose tool names share a namespace prefix', () => {
   it('names the noun behind the prefix: a saved query, a work item', () => {
-    expect(new Set(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.entity}`))).toEqual(
-      new Set(['wit_query.id query', 'wit_work_item.id work-item', 'wit_work_item_write.id work-item']),
-    );
+    expect(
+      new Set(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.entity}`)),
+    ).toEqual(new Set(['wit_query.id query', 'wit_work_item.id work-item', 'wit_work_item_write.id work-item']));
     expect(new Set(report.emitters.map((emitter) => `${emitter.tool} ${emitter.path} ${emitter.entity}`))).toEqual(
-      new Set(['wit_query id query', 'wit_work_item id work-item', 'wit_work_item parentId work-item', 'wit_work_item_write id work-item']),
+      new Set([
+        'wit_query id query',
+        'wit_work_item id work-item',
+        'wit_work_item parentId work-item',
+        'wit_work_item_write id work-item',
+      ]),
     );
   });
 
   it('is named alike by the audit, the literal consumer and the contract chain matrix, from the same tool list', () => {
-    const fromAudit = report.chains.map((chain) => `${chain.entity}: ${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`);
-    const fromLiteral = literal.chains.map((chain) => `${chain.entity}: ${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${STATUS[chain.status]}`);
-    const fromContract = contract.chains.map((chain) => `${chain.entity}: ${chain.from.tool} ${formatPath(chain.from.field.path)} -> ${chain.to.tool}.${formatPath(chain.to.field.path)}: ${chain.verdict}`);
+    const fromAudit = report.chains.map(
+      (chain) =>
+        `${chain.entity}: ${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
+    );
+    const fromLiteral = literal.chains.map(
+      (chain) =>
+        `${chain.entity}: ${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${STATUS[chain.status]}`,
+    );
+    const fromContract = contract.chains.map(
+      (chain) =>
+        `${chain.entity}: ${chain.from.tool} ${formatPath(chain.from.field.path)} -> ${chain.to.tool}.${formatPath(chain.to.field.path)}: ${chain.verdict}`,
+    );
     expect(new Set(fromLiteral)).toEqual(new Set(fromAudit));
     expect(new Set(fromContract)).toEqual(new Set(fromAudit));
     expect(fromAudit).toHaveLength(7);

@@ -12,7 +12,10 @@ beforeAll(() => {
 });
 
 function chain(from: string, to: string): string | undefined {
-  return report.chains.find((candidate) => `${candidate.from.tool} ${candidate.from.path}` === from && `${candidate.to.tool}.${candidate.to.field}` === to)?.status;
+  return report.chains.find(
+    (candidate) =>
+      `${candidate.from.tool} ${candidate.from.path}` === from && `${candidate.to.tool}.${candidate.to.field}` === to,
+  )?.status;
 }
 
 describe('discovery across registration styles', () => {
@@ -37,18 +40,28 @@ describe('discovery across registration styles', () => {
   });
 
   it('links the low-level tools listed as objects to their `case` in the CallTool switch', () => {
-    expect(report.tools.find((tool) => tool.name === 'archive_project')?.handler).toEqual({ file: 'src/low-level.ts', line: 29 });
-    expect(report.tools.find((tool) => tool.name === 'rename_project')?.handler).toEqual({ file: 'src/low-level.ts', line: 33 });
+    expect(report.tools.find((tool) => tool.name === 'archive_project')?.handler).toEqual({
+      file: 'src/low-level.ts',
+      line: 29,
+    });
+    expect(report.tools.find((tool) => tool.name === 'rename_project')?.handler).toEqual({
+      file: 'src/low-level.ts',
+      line: 33,
+    });
   });
 
-  it('reports the wrapper\'s own registerTool, whose name is a parameter, as a dynamic registration', () => {
+  it("reports the wrapper's own registerTool, whose name is a parameter, as a dynamic registration", () => {
     expect(report.discovery.dynamic).toEqual([{ style: 'register-tool', file: 'src/wrapper.ts', line: 9 }]);
   });
 });
 
 describe('acceptors, as Zod will parse them', () => {
   it('reads id fields through spreads, `.extend()` across files, `.shape`, renderers and helpers', () => {
-    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type} ${acceptor.file}:${acceptor.line}`)).toEqual([
+    expect(
+      report.acceptors.map(
+        (acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type} ${acceptor.file}:${acceptor.line}`,
+      ),
+    ).toEqual([
       'close_issue.issueId string src/fastmcp-server.ts:15',
       'archive_project.project_id string src/schemas.ts:3',
       'rename_project.project_id string src/schemas.ts:3',
@@ -61,15 +74,24 @@ describe('acceptors, as Zod will parse them', () => {
       'rename_label.labelId string src/wrapper.ts:12',
     ]);
     expect(report.acceptors.find((acceptor) => acceptor.tool === 'rename_label')?.detail).toBe('uuid');
-    expect(report.acceptors.find((acceptor) => acceptor.field === 'issue_id')).toMatchObject({ published: ['number'], detail: 'number' });
+    expect(report.acceptors.find((acceptor) => acceptor.field === 'issue_id')).toMatchObject({
+      published: ['number'],
+      detail: 'number',
+    });
   });
 });
 
-describe('emitters, from the checker\'s types', () => {
+describe("emitters, from the checker's types", () => {
   it('follows helpers, row interfaces and `as` casts to the JSON type of each id', () => {
-    const emitted = (tool: string) => report.emitters.filter((emitter) => emitter.tool === tool).map((emitter) => `${emitter.path} ${emitter.types.join('|')} ${emitter.channel}`);
+    const emitted = (tool: string) =>
+      report.emitters
+        .filter((emitter) => emitter.tool === tool)
+        .map((emitter) => `${emitter.path} ${emitter.types.join('|')} ${emitter.channel}`);
     expect(emitted('list_projects')).toEqual(['projects[].id number text']);
-    expect(emitted('create_issue')).toEqual(['issue.id number structuredContent', 'issue.project_id number structuredContent']);
+    expect(emitted('create_issue')).toEqual([
+      'issue.id number structuredContent',
+      'issue.project_id number structuredContent',
+    ]);
     expect(emitted('archive_project')).toEqual(['id number text']);
     expect(emitted('close_issue')).toEqual(['issue.id number text', 'issue.project_id number text']);
     expect(emitted('list_labels')).toEqual(['labels[].id number structuredContent']);
@@ -97,7 +119,9 @@ describe('the chain matrix', () => {
   });
 
   it('carries file:line on both ends', () => {
-    const broken = report.chains.find((candidate) => candidate.from.tool === 'list_labels' && candidate.to.tool === 'delete_label');
+    const broken = report.chains.find(
+      (candidate) => candidate.from.tool === 'list_labels' && candidate.to.tool === 'delete_label',
+    );
     expect(broken).toEqual({
       entity: 'label',
       status: 'broken',
@@ -125,10 +149,17 @@ describe('findings beside the matrix', () => {
     expect(report.findings.find((finding) => finding.rule === 'no-unguarded-coerce')?.message).toBe(
       '`issue_id` of tool `get_issue` is `z.coerce.number()`: null becomes 0 and "" becomes 0, and the published schema does not show it. Use a preprocess that converts only what you mean to accept.',
     );
-    expect(report.findings.find((finding) => finding.rule === 'unread-input-field' && finding.tool === 'rename_label')?.message).toContain('publishes `name` but its handler never reads it');
+    expect(
+      report.findings.find((finding) => finding.rule === 'unread-input-field' && finding.tool === 'rename_label')
+        ?.message,
+    ).toContain('publishes `name` but its handler never reads it');
     // The casts the fixture's test file makes on purpose, quoted as the findings must quote them.
     const casts = JSON.parse(readFileSync(join(styles, 'expected-defensive-casts.json'), 'utf8')) as string[];
-    expect(report.findings.filter((finding) => finding.rule === 'no-defensive-id-cast').map((finding) => finding.message.split(' types ')[0])).toEqual(casts);
+    expect(
+      report.findings
+        .filter((finding) => finding.rule === 'no-defensive-id-cast')
+        .map((finding) => finding.message.split(' types ')[0]),
+    ).toEqual(casts);
   });
 });
 

@@ -5,7 +5,10 @@ import { audit, type AuditReport } from '../../src/audit/audit.ts';
 const fixture = (name: string): string => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 
 function chains(report: AuditReport): string[] {
-  return report.chains.map((chain) => `${chain.from.tool} ${chain.from.path} (${chain.from.type}) ${chain.from.file}:${chain.from.line} -> ${chain.to.tool}.${chain.to.field} (${chain.to.type}): ${chain.status}`);
+  return report.chains.map(
+    (chain) =>
+      `${chain.from.tool} ${chain.from.path} (${chain.from.type}) ${chain.from.file}:${chain.from.line} -> ${chain.to.tool}.${chain.to.field} (${chain.to.type}): ${chain.status}`,
+  );
 }
 
 describe('tool classes registered in a loop over instances', () => {
@@ -19,16 +22,24 @@ describe('tool classes registered in a loop over instances', () => {
       'create_board tool-class CreateBoardTool src/server.ts:14',
       'create_item tool-class CreateItemTool src/server.ts:25',
     ]);
-    expect(report.discovery.sites).toEqual([{ style: 'register-tool', file: 'src/server.ts', line: 38, via: 'classes', tools: 2 }]);
+    expect(report.discovery.sites).toEqual([
+      { style: 'register-tool', file: 'src/server.ts', line: 38, via: 'classes', tools: 2 },
+    ]);
     expect(report.discovery.dynamic).toEqual([]);
   });
 
   it('reads the input schema from the method each class overrides', () => {
-    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type} ${acceptor.file}:${acceptor.line}`)).toEqual(['create_item.boardId number src/server.ts:28']);
+    expect(
+      report.acceptors.map(
+        (acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type} ${acceptor.file}:${acceptor.line}`,
+      ),
+    ).toEqual(['create_item.boardId number src/server.ts:28']);
   });
 
   it('follows execute -> this.executeInternal() to the override: a string board id into a number acceptor is broken', () => {
-    expect(chains(report)).toEqual(['create_board board_id (string) src/server.ts:21 -> create_item.boardId (number): broken']);
+    expect(chains(report)).toEqual([
+      'create_board board_id (string) src/server.ts:21 -> create_item.boardId (number): broken',
+    ]);
     expect(report.tools.map((tool) => tool.emits)).toEqual(['typed', 'typed']);
   });
 });
@@ -45,11 +56,16 @@ describe('tool classes listed as constructors and instantiated by a factory type
       'create_task CreateTaskTool src/tools/projects.ts:19',
       'archive_task ArchiveTaskTool src/tools/tasks.ts:4',
     ]);
-    expect(report.discovery.sites).toEqual([{ style: 'register-tool', file: 'src/server.ts', line: 9, via: 'classes', tools: 3 }]);
+    expect(report.discovery.sites).toEqual([
+      { style: 'register-tool', file: 'src/server.ts', line: 9, via: 'classes', tools: 3 },
+    ]);
   });
 
   it('reads the input from a getter, also one that returns another member', () => {
-    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`)).toEqual(['create_task.projectId string', 'archive_task.taskId string']);
+    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`)).toEqual([
+      'create_task.projectId string',
+      'archive_task.taskId string',
+    ]);
   });
 
   it('follows the base execute into each run, and a private helper of the subclass, to the typed ids', () => {
@@ -67,9 +83,16 @@ describe('tool classes that register themselves: the registration reads `this`',
   });
 
   it('reads every concrete subclass of the class the registration is written in, and emits where each class returns', () => {
-    expect(report.tools.map((tool) => `${tool.name} ${tool.class} ${tool.emits}`)).toEqual(['list_labels ListLabels typed', 'delete_label DeleteLabel unknown']);
-    expect(report.discovery.sites).toEqual([{ style: 'register-tool', file: 'src/tool.ts', line: 12, via: 'classes', tools: 2 }]);
-    expect(chains(report)).toEqual(['list_labels labels[].id (number) src/labels.ts:18 -> delete_label.labelId (string): broken']);
+    expect(report.tools.map((tool) => `${tool.name} ${tool.class} ${tool.emits}`)).toEqual([
+      'list_labels ListLabels typed',
+      'delete_label DeleteLabel unknown',
+    ]);
+    expect(report.discovery.sites).toEqual([
+      { style: 'register-tool', file: 'src/tool.ts', line: 12, via: 'classes', tools: 2 },
+    ]);
+    expect(chains(report)).toEqual([
+      'list_labels labels[].id (number) src/labels.ts:18 -> delete_label.labelId (string): broken',
+    ]);
   });
 
   it('counts a handler typed only as a tool result as one whose emitted types are unknown', () => {
@@ -85,8 +108,15 @@ describe('a toolkit that registers each instance it is handed, typed with the in
   });
 
   it('reads the implementers of the interface, the schema a local const took from the instance, and a `let` the handler assigns', () => {
-    expect(report.tools.map((tool) => `${tool.name} ${tool.class}`)).toEqual(['create_board CreateBoardTool', 'create_item CreateItemTool']);
-    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`)).toEqual(['create_item.boardId number']);
-    expect(chains(report)).toEqual(['create_board board_id (string) src/tools/create-board-tool.ts:20 -> create_item.boardId (number): broken']);
+    expect(report.tools.map((tool) => `${tool.name} ${tool.class}`)).toEqual([
+      'create_board CreateBoardTool',
+      'create_item CreateItemTool',
+    ]);
+    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`)).toEqual([
+      'create_item.boardId number',
+    ]);
+    expect(chains(report)).toEqual([
+      'create_board board_id (string) src/tools/create-board-tool.ts:20 -> create_item.boardId (number): broken',
+    ]);
   });
 });

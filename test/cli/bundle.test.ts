@@ -10,7 +10,10 @@ interface BundleOutput {
   readonly inputs: Record<string, unknown>;
   readonly imports: readonly { readonly path: string; readonly kind: string; readonly external?: boolean }[];
 }
-const meta = JSON.parse(readFileSync(join(bundle, 'meta.json'), 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, BundleOutput> };
+const meta = JSON.parse(readFileSync(join(bundle, 'meta.json'), 'utf8')) as {
+  inputs: Record<string, unknown>;
+  outputs: Record<string, BundleOutput>;
+};
 
 /** The packages with code in the files an output loads: its static imports only, or its dynamic imports too. */
 function packagesLoadedBy(output: string, withDynamic: boolean): string[] {
@@ -27,7 +30,8 @@ function packagesLoadedBy(output: string, withDynamic: boolean): string[] {
     }
     for (const imported of entry.imports) {
       // Imports of other bundle files are written relative to the working directory: dist/cli/chunks/x.js.
-      if (imported.external !== true && (withDynamic || imported.kind === 'import-statement')) visit(imported.path.replace(/^dist\/cli\//, ''));
+      if (imported.external !== true && (withDynamic || imported.kind === 'import-statement'))
+        visit(imported.path.replace(/^dist\/cli\//, ''));
     }
   };
   visit(output);
@@ -36,7 +40,9 @@ function packagesLoadedBy(output: string, withDynamic: boolean): string[] {
 
 /** The bundle file that holds the given source module as its entry. */
 function outputFor(source: string): string {
-  const found = Object.entries(meta.outputs).find(([, output]) => (output as { entryPoint?: string }).entryPoint === source)?.[0];
+  const found = Object.entries(meta.outputs).find(
+    ([, output]) => (output as { entryPoint?: string }).entryPoint === source,
+  )?.[0];
   if (found === undefined) throw new Error(`no file of dist/cli has ${source} as its entry; run npm run build`);
   return found;
 }
@@ -73,10 +79,17 @@ describe('the bundled command-line tool', () => {
   });
 
   it("keeps the MCP SDK client, zod and ajv out of the command modules' static graphs: a command loads them when it connects", () => {
-    for (const command of ['dist/src/cli/main.js', 'dist/src/cli/contract.js', 'dist/src/contract/snapshot.js', 'dist/src/cli/chains.js']) {
+    for (const command of [
+      'dist/src/cli/main.js',
+      'dist/src/cli/contract.js',
+      'dist/src/contract/snapshot.js',
+      'dist/src/cli/chains.js',
+    ]) {
       const loaded = packagesLoadedBy(outputFor(command), false);
       for (const name of ['@modelcontextprotocol/sdk', 'zod', 'ajv']) expect(loaded, command).not.toContain(name);
     }
-    expect(packagesLoadedBy(outputFor('dist/src/contract/snapshot.js'), true)).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk', 'zod', 'ajv']));
+    expect(packagesLoadedBy(outputFor('dist/src/contract/snapshot.js'), true)).toEqual(
+      expect.arrayContaining(['@modelcontextprotocol/sdk', 'zod', 'ajv']),
+    );
   });
 });

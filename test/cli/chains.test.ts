@@ -11,22 +11,44 @@ describe('agent-contract chains against the helpdesk over stdio', () => {
     expect(result.stdout).toContain('  rejected list_tickets tickets[].id=4 -> get_ticket_context.ticketId\n');
     expect(result.stdout).toContain('           Invalid input: expected string, received number at ticketId\n');
     expect(result.stdout).toContain('  ok       draft_reply replyId="2" -> approve_reply.replyId\n');
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe('Of 46 chains, 45 broken (rejected at validation), 0 failed later, 1 ok.');
+    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Of 46 chains, 45 broken (rejected at validation), 0 failed later, 1 ok.',
+    );
   });
 
   it('prints the whole report as JSON with --json', async () => {
     const result = await run(['chains', '--json', '--samples', 'examples/helpdesk/samples.json', '--', ...helpdesk]);
     expect(result.code).toBe(1);
     const report = JSON.parse(result.stdout) as { summary: Record<string, number>; chains: { status: string }[] };
-    expect(report.summary).toEqual({ tools: 9, emitters: 21, acceptors: 8, chains: 46, ok: 1, rejected: 45, failed: 0 });
+    expect(report.summary).toEqual({
+      tools: 9,
+      emitters: 21,
+      acceptors: 8,
+      chains: 46,
+      ok: 1,
+      rejected: 45,
+      failed: 0,
+    });
   });
 });
 
 describe('agent-contract on bad input: one line naming the cause and the next step, exit 2, no stack trace', () => {
   const cases: [string, string[], RegExp][] = [
-    ['an unknown subcommand', ['frobnicate'], /^agent-contract: unknown command 'frobnicate'; run agent-contract --help to see the commands$/],
-    ['no server command', ['chains'], /^agent-contract: chains needs the command that starts your stdio server after --/],
-    ['a command that does not exist', ['chains', '--', 'agent-contract-no-such-binary'], /command not found; check the command and your PATH$/],
+    [
+      'an unknown subcommand',
+      ['frobnicate'],
+      /^agent-contract: unknown command 'frobnicate'; run agent-contract --help to see the commands$/,
+    ],
+    [
+      'no server command',
+      ['chains'],
+      /^agent-contract: chains needs the command that starts your stdio server after --/,
+    ],
+    [
+      'a command that does not exist',
+      ['chains', '--', 'agent-contract-no-such-binary'],
+      /command not found; check the command and your PATH$/,
+    ],
     [
       'a server that exits early',
       ['chains', '--', 'node', '-e', "console.error('DATABASE_URL is not set'); process.exit(3)"],
@@ -37,15 +59,27 @@ describe('agent-contract on bad input: one line naming the cause and the next st
       ['chains', '--timeout', '700', '--', 'node', '-e', 'setInterval(() => {}, 1000)'],
       /did not answer initialize within 700 ms; check that it speaks MCP on stdio, or raise --timeout$/,
     ],
-    ['a tool list with no id fields', ['chains', '--', 'node', 'test/fixtures/servers/no-ids.mjs'], /^agent-contract: the server's 2 tools accept no id fields .*there is no chain to test$/],
+    [
+      'a tool list with no id fields',
+      ['chains', '--', 'node', 'test/fixtures/servers/no-ids.mjs'],
+      /^agent-contract: the server's 2 tools accept no id fields .*there is no chain to test$/,
+    ],
     [
       // The bundled client checks a result against its tool's outputSchema with ajv, which it loads at that first check.
       'a tool whose result breaks its own outputSchema',
       ['chains', '--', 'node', 'test/fixtures/servers/wrong-output.mjs'],
       /^agent-contract: no tool result carried an id field: create_item failed \(Structured content does not match the tool's output schema: data\/itemId must be string\); fix the tool, or give it arguments with --samples$/,
     ],
-    ['a samples file that does not exist', ['chains', '--samples', 'missing.json', '--', 'node', 'x.js'], /--samples missing.json: no such file; pass a JSON file/],
-    ['a bad timeout', ['chains', '--timeout', 'soon', '--', 'node', 'x.js'], /--timeout soon: expected a whole number of milliseconds/],
+    [
+      'a samples file that does not exist',
+      ['chains', '--samples', 'missing.json', '--', 'node', 'x.js'],
+      /--samples missing.json: no such file; pass a JSON file/,
+    ],
+    [
+      'a bad timeout',
+      ['chains', '--timeout', 'soon', '--', 'node', 'x.js'],
+      /--timeout soon: expected a whole number of milliseconds/,
+    ],
   ];
   it.each(cases)('%s', async (_name, args, message) => {
     const result = await run(args);
@@ -57,7 +91,13 @@ describe('agent-contract on bad input: one line naming the cause and the next st
   });
 
   it('shows the server stderr tail when it dies during start-up', async () => {
-    const result = await run(['chains', '--', 'node', '-e', "console.error('DATABASE_URL is not set'); process.exit(3)"]);
+    const result = await run([
+      'chains',
+      '--',
+      'node',
+      '-e',
+      "console.error('DATABASE_URL is not set'); process.exit(3)",
+    ]);
     expect(result.stderr).toContain('last lines the server wrote to stderr:\n  DATABASE_URL is not set\n');
   });
 });

@@ -12,12 +12,29 @@ describe('readableStderrTail', () => {
       ...Array.from({ length: 12 }, (_, index) => `    at frame${index} (file:///srv/server.js:${index + 1}:1)`),
       'Node.js v20.20.2',
     ];
-    expect(readableStderrTail(lines, 4)).toEqual(['Error: boom', '    at frame0 (file:///srv/server.js:1:1)', '    ... 11 more stack frames', 'Node.js v20.20.2']);
+    expect(readableStderrTail(lines, 4)).toEqual([
+      'Error: boom',
+      '    at frame0 (file:///srv/server.js:1:1)',
+      '    ... 11 more stack frames',
+      'Node.js v20.20.2',
+    ]);
   });
 
   it('keeps the brace a last frame opens for the error properties Node prints after it', () => {
-    const lines = ['Error [ERR_X]: x', '    at a (node:internal/a:1:1)', '    at b (node:internal/b:2:2) {', "  code: 'ERR_X'", '}'];
-    expect(readableStderrTail(lines)).toEqual(['Error [ERR_X]: x', '    at a (node:internal/a:1:1)', '    ... 1 more stack frame {', "  code: 'ERR_X'", '}']);
+    const lines = [
+      'Error [ERR_X]: x',
+      '    at a (node:internal/a:1:1)',
+      '    at b (node:internal/b:2:2) {',
+      "  code: 'ERR_X'",
+      '}',
+    ];
+    expect(readableStderrTail(lines)).toEqual([
+      'Error [ERR_X]: x',
+      '    at a (node:internal/a:1:1)',
+      '    ... 1 more stack frame {',
+      "  code: 'ERR_X'",
+      '}',
+    ]);
   });
 
   it('cuts a very long line (a minified source line, a data: URL) and says by how much', () => {

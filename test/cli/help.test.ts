@@ -22,13 +22,24 @@ function helpOptions(help: string): string[] {
   return options.filter((option) => option !== '--help').sort();
 }
 
-const commands = ['chains', 'audit', 'codemod', 'contract snapshot', 'contract diff', 'contract check', 'contract compat', 'contract chains'];
+const commands = [
+  'chains',
+  'audit',
+  'codemod',
+  'contract snapshot',
+  'contract diff',
+  'contract check',
+  'contract compat',
+  'contract chains',
+];
 
 describe('agent-contract --help', () => {
   it('lists every command of the docs/cli.md table', async () => {
     const result = await runCli(['--help']);
     expect(result.code).toBe(0);
-    const listed = [...(result.stdout.split('\nCommands:\n')[1] ?? '').matchAll(/^ {2}([a-z]+)/gm)].map((match) => match[1]).filter((name) => name !== 'help');
+    const listed = [...(result.stdout.split('\nCommands:\n')[1] ?? '').matchAll(/^ {2}([a-z]+)/gm)]
+      .map((match) => match[1])
+      .filter((name) => name !== 'help');
     const table = [...docs.matchAll(/^\| `([a-z]+)[ `]/gm)].map((match) => match[1]);
     expect(listed.sort()).toEqual([...new Set(table)].sort());
     expect(listed.sort()).toEqual(['audit', 'chains', 'codemod', 'contract']);
@@ -48,23 +59,32 @@ describe('agent-contract --help', () => {
   it('contract compat --help names every client id', async () => {
     const { CLIENTS } = await import('../../src/contract/compatibility.ts');
     const result = await runCli(['contract', 'compat', '--help']);
-    expect(result.stdout.replace(/\s+/g, ' ')).toContain(`only findings that affect these clients: ${Object.keys(CLIENTS).join(', ')}`);
+    expect(result.stdout.replace(/\s+/g, ' ')).toContain(
+      `only findings that affect these clients: ${Object.keys(CLIENTS).join(', ')}`,
+    );
   });
 
   it('codemod --help ends with the codemods this build ships', async () => {
     const { codemods } = await import('../../codemods/index.ts');
     const result = await runCli(['codemod', '--help']);
-    const listed = [...(result.stdout.split('\nCodemods:\n')[1] ?? '').matchAll(/^ {2}(\S+)/gm)].map((match) => match[1]);
+    const listed = [...(result.stdout.split('\nCodemods:\n')[1] ?? '').matchAll(/^ {2}(\S+)/gm)].map(
+      (match) => match[1],
+    );
     expect(listed).toEqual(Object.keys(codemods).sort());
   });
 });
 
 describe('a command that needs a subcommand, given none', () => {
-  it.each([[[]], [['contract']]])('agent-contract %j: the commands on stderr, then one line, exit 2', async (args: string[]) => {
-    const result = await runCli(args);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^Usage: agent-contract /);
-    expect(result.stderr.endsWith('\nagent-contract: no command given; pick one of the commands listed above\n')).toBe(true);
-  });
+  it.each([[[]], [['contract']]])(
+    'agent-contract %j: the commands on stderr, then one line, exit 2',
+    async (args: string[]) => {
+      const result = await runCli(args);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^Usage: agent-contract /);
+      expect(
+        result.stderr.endsWith('\nagent-contract: no command given; pick one of the commands listed above\n'),
+      ).toBe(true);
+    },
+  );
 });

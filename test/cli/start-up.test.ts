@@ -21,7 +21,12 @@ beforeAll(async () => {
     format: 'agent-contract/mcp-contract',
     formatVersion: 1,
     server: { name: 'start-up' },
-    tools: [{ name: 'get_ticket', inputSchema: { type: 'object', properties: { ticketId: { type: ticketId } }, required: ['ticketId'] } }],
+    tools: [
+      {
+        name: 'get_ticket',
+        inputSchema: { type: 'object', properties: { ticketId: { type: ticketId } }, required: ['ticketId'] },
+      },
+    ],
     compatibility: [],
   });
   await writeFile(join(folder, 'base.json'), JSON.stringify(contract('string')));
@@ -72,7 +77,9 @@ async function importsIn(urls: readonly string[]): Promise<Omit<Imports, 'code'>
 async function recordedRun(args: readonly string[]): Promise<{ code: number; stderr: string; lines: string[] }> {
   runs += 1;
   const record = join(folder, `imports-${runs}.txt`);
-  const { code, stderr } = await runCli(args, { env: { NODE_OPTIONS: `--import=${recorder}`, RECORD_IMPORTS: record } });
+  const { code, stderr } = await runCli(args, {
+    env: { NODE_OPTIONS: `--import=${recorder}`, RECORD_IMPORTS: record },
+  });
   return { code, stderr, lines: (await readFile(record, 'utf8')).split('\n').filter((line) => line !== '') };
 }
 
@@ -85,7 +92,11 @@ describe('what each command loads before it runs', () => {
   it('--version loads no command module and no package but commander', async () => {
     const imports = await importsOf(['--version']);
     expect(imports.code).toBe(0);
-    expect(imports.own.filter((file) => file.startsWith('dist/src/cli/'))).toEqual(['dist/src/cli/bin.js', 'dist/src/cli/errors.js', 'dist/src/cli/main.js']);
+    expect(imports.own.filter((file) => file.startsWith('dist/src/cli/'))).toEqual([
+      'dist/src/cli/bin.js',
+      'dist/src/cli/errors.js',
+      'dist/src/cli/main.js',
+    ]);
     expect(imports.packages).toEqual(['commander']);
   });
 
@@ -100,10 +111,19 @@ describe('what each command loads before it runs', () => {
   });
 
   it('contract diff of two files loads neither the MCP SDK, zod, typescript, the audit nor the codemod runner', async () => {
-    const imports = await importsOf(['contract', 'diff', '--base', join(folder, 'base.json'), '--head', join(folder, 'head.json')]);
+    const imports = await importsOf([
+      'contract',
+      'diff',
+      '--base',
+      join(folder, 'base.json'),
+      '--head',
+      join(folder, 'head.json'),
+    ]);
     expect(imports.code).toBe(1);
     expect(imports.packages).toEqual(['commander', 'picocolors']);
-    expect(imports.own.filter((file) => !file.startsWith('dist/src/contract/') && !file.startsWith('dist/src/model/'))).toEqual([
+    expect(
+      imports.own.filter((file) => !file.startsWith('dist/src/contract/') && !file.startsWith('dist/src/model/')),
+    ).toEqual([
       'dist/src/cli/bin.js',
       'dist/src/cli/contract.js',
       'dist/src/cli/errors.js',
@@ -133,7 +153,9 @@ describe('what each command loads before it runs', () => {
     const before = await importsIn(lines.slice(0, spawnAt));
     // Not zod, ajv or the SDK; nor the contract files' validator, the diff or the text formats, which a snapshot uses later or never.
     expect(before.packages).toEqual(['commander', 'picocolors']);
-    expect(before.own.filter((file) => /\/contract\/(?:contract-file|contract-file-validator|diff|format)\.js$/.test(file))).toEqual([]);
+    expect(
+      before.own.filter((file) => /\/contract\/(?:contract-file|contract-file-validator|diff|format)\.js$/.test(file)),
+    ).toEqual([]);
     const after = await importsIn(lines.slice(spawnAt));
     expect(after.packages).toEqual(expect.arrayContaining(['@modelcontextprotocol/sdk', 'zod', 'ajv']));
     // Writing the contract needs no validator: that is for reading one.
@@ -143,7 +165,11 @@ describe('what each command loads before it runs', () => {
   it.each(['chains', 'audit', 'contract snapshot'])('%s --help loads none of the command modules', async (command) => {
     const imports = await importsOf([...command.split(' '), '--help']);
     expect(imports.code).toBe(0);
-    expect(imports.own.filter((file) => file.startsWith('dist/src/cli/'))).toEqual(['dist/src/cli/bin.js', 'dist/src/cli/errors.js', 'dist/src/cli/main.js']);
+    expect(imports.own.filter((file) => file.startsWith('dist/src/cli/'))).toEqual([
+      'dist/src/cli/bin.js',
+      'dist/src/cli/errors.js',
+      'dist/src/cli/main.js',
+    ]);
     expect(imports.packages).toEqual(['commander']);
   });
 
@@ -174,14 +200,20 @@ describe('the shipped bundle, installed with nothing beside it', () => {
   });
 
   it('contract diff of two files works', async () => {
-    const result = await runCli(['contract', 'diff', '--json', '--base', join(folder, 'base.json'), '--head', join(folder, 'head.json')], { cli });
+    const result = await runCli(
+      ['contract', 'diff', '--json', '--base', join(folder, 'base.json'), '--head', join(folder, 'head.json')],
+      { cli },
+    );
     expect(result.code, result.stderr).toBe(1);
     expect((JSON.parse(result.stdout) as { summary: unknown }).summary).toEqual({ breaking: 1, warning: 0, info: 0 });
   });
 
   it('contract snapshot connects to a server without an MCP SDK installed beside the CLI', async () => {
     const server = join(repoRoot, 'test/fixtures/contract-servers/zod4.mjs');
-    const result = await runCli(['contract', 'snapshot', '--out', '-', '--', 'node', server, 'base'], { cli, cwd: install });
+    const result = await runCli(['contract', 'snapshot', '--out', '-', '--', 'node', server, 'base'], {
+      cli,
+      cwd: install,
+    });
     expect(result.code, result.stderr).toBe(0);
     const contract = JSON.parse(result.stdout) as { tools: { name: string }[] };
     expect(contract.tools.map((tool) => tool.name).length).toBeGreaterThan(0);

@@ -14,10 +14,18 @@ function summary(tools: readonly JsonValue[]): unknown[][] {
 describe('compatibilityFindings on real SDK renders', () => {
   it('zod 3: a refined input object publishes an empty object; the tool clearly takes arguments', async () => {
     const tools = await published((server) => {
-      register(server, 'get_ticket', { description: 'Read a ticket by its ticketId.', inputSchema: z3.z.object({ ticketId: z3.z.string().min(1) }).refine(() => true) });
+      register(server, 'get_ticket', {
+        description: 'Read a ticket by its ticketId.',
+        inputSchema: z3.z.object({ ticketId: z3.z.string().min(1) }).refine(() => true),
+      });
       register(server, 'list_agents', { description: 'List the agents.' });
     });
-    expect(tools[0]).toEqual({ name: 'get_ticket', description: 'Read a ticket by its ticketId.', inputSchema: { type: 'object', properties: {} }, execution: { taskSupport: 'forbidden' } });
+    expect(tools[0]).toEqual({
+      name: 'get_ticket',
+      description: 'Read a ticket by its ticketId.',
+      inputSchema: { type: 'object', properties: {} },
+      execution: { taskSupport: 'forbidden' },
+    });
     const findings = compatibilityFindings(tools).filter((finding) => finding.rule === 'empty-input-schema');
     expect(findings).toEqual([
       {
@@ -32,7 +40,9 @@ describe('compatibilityFindings on real SDK renders', () => {
 
   it('zod 4: a string|number union with a constraint publishes anyOf (Cursor); zod 3 publishes a type array (Gemini)', async () => {
     const zod4 = await published((server) => {
-      register(server, 'get_ticket', { inputSchema: { ticketId: z4.z.union([z4.z.string().min(1), z4.z.number().int()]) } });
+      register(server, 'get_ticket', {
+        inputSchema: { ticketId: z4.z.union([z4.z.string().min(1), z4.z.number().int()]) },
+      });
     });
     expect(summary(zod4)).toEqual([
       ['nested-composition', 'get_ticket', ['/inputSchema/properties/ticketId/anyOf'], ['cursor']],
@@ -54,14 +64,25 @@ describe('compatibilityFindings on hand-written schemas', () => {
   it('a top-level anyOf without "type": "object"', () => {
     const tool = {
       name: 'find_order',
-      inputSchema: { anyOf: [{ type: 'object', properties: { orderId: { type: 'string' } }, required: ['orderId'], additionalProperties: false }] },
+      inputSchema: {
+        anyOf: [
+          {
+            type: 'object',
+            properties: { orderId: { type: 'string' } },
+            required: ['orderId'],
+            additionalProperties: false,
+          },
+        ],
+      },
     };
     expect(summary([tool])).toEqual([
       ['additional-properties', 'find_order', ['/inputSchema/anyOf/0/additionalProperties'], ['gemini']],
       ['root-not-object', 'find_order', ['/inputSchema'], ['mcp', 'anthropic', 'openai-strict', 'gemini', 'cursor']],
       ['top-level-composition', 'find_order', ['/inputSchema/anyOf'], ['anthropic', 'openai-strict', 'cursor']],
     ]);
-    expect(compatibilityFindings([tool]).find((finding) => finding.rule === 'root-not-object')?.message).toBe('the input schema\'s top level is not an object (no "type")');
+    expect(compatibilityFindings([tool]).find((finding) => finding.rule === 'root-not-object')?.message).toBe(
+      'the input schema\'s top level is not an object (no "type")',
+    );
   });
 
   it('OpenAI strict: open objects, optional properties and defaults; Gemini: $ref', () => {
@@ -69,7 +90,11 @@ describe('compatibilityFindings on hand-written schemas', () => {
       name: 'search',
       inputSchema: {
         type: 'object',
-        properties: { query: { type: 'string' }, limit: { type: 'integer', default: 20 }, filter: { type: 'object', properties: { status: { $ref: '#/properties/query' } } } },
+        properties: {
+          query: { type: 'string' },
+          limit: { type: 'integer', default: 20 },
+          filter: { type: 'object', properties: { status: { $ref: '#/properties/query' } } },
+        },
         required: ['query'],
         additionalProperties: false,
       },
@@ -81,33 +106,64 @@ describe('compatibilityFindings on hand-written schemas', () => {
       [
         'optional-property',
         'search',
-        ['/inputSchema/properties/limit', '/inputSchema/properties/filter', '/inputSchema/properties/filter/properties/status'],
+        [
+          '/inputSchema/properties/limit',
+          '/inputSchema/properties/filter',
+          '/inputSchema/properties/filter/properties/status',
+        ],
         ['openai-strict'],
       ],
       ['ref-keyword', 'search', ['/inputSchema/properties/filter/properties/status/$ref'], ['gemini']],
     ]);
-    expect(compatibilityFindings([tool]).find((finding) => finding.rule === 'optional-property')?.message).toBe('optional properties `limit`, `filter`, `filter.status`');
+    expect(compatibilityFindings([tool]).find((finding) => finding.rule === 'optional-property')?.message).toBe(
+      'optional properties `limit`, `filter`, `filter.status`',
+    );
   });
 
   it('draft mismatch: 2020-12 keywords under a draft-07 $schema, draft-07 keywords without $schema', () => {
     const tools = [
       {
         name: 'a',
-        inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }] } }, required: ['pair'], additionalProperties: false },
+        inputSchema: {
+          $schema: 'http://json-schema.org/draft-07/schema#',
+          type: 'object',
+          properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }] } },
+          required: ['pair'],
+          additionalProperties: false,
+        },
       },
-      { name: 'b', inputSchema: { type: 'object', properties: { x: { type: 'string' } }, required: ['x'], additionalProperties: false }, outputSchema: { type: 'object', dependencies: { a: ['b'] } } },
+      {
+        name: 'b',
+        inputSchema: {
+          type: 'object',
+          properties: { x: { type: 'string' } },
+          required: ['x'],
+          additionalProperties: false,
+        },
+        outputSchema: { type: 'object', dependencies: { a: ['b'] } },
+      },
     ];
     const mismatches = compatibilityFindings(tools).filter((finding) => finding.rule === 'dialect-mismatch');
     expect(mismatches.map((finding) => [finding.tool, finding.paths, finding.message])).toEqual([
       ['a', ['/inputSchema/properties/pair'], 'the inputSchema declares draft-07 but uses prefixItems at `pair`'],
-      ['b', ['/outputSchema'], 'the outputSchema has no "$schema", so MCP 2025-11-25 reads it as 2020-12 but uses dependencies at `(top level)`'],
+      [
+        'b',
+        ['/outputSchema'],
+        'the outputSchema has no "$schema", so MCP 2025-11-25 reads it as 2020-12 but uses dependencies at `(top level)`',
+      ],
     ]);
   });
 
   it('an empty input on a tool that takes nothing is fine', () => {
-    expect(summary([{ name: 'list_agents', description: 'List the agents.', inputSchema: { type: 'object', properties: {}, additionalProperties: false } }])).toEqual([
-      ['additional-properties', 'list_agents', ['/inputSchema/additionalProperties'], ['gemini']],
-    ]);
+    expect(
+      summary([
+        {
+          name: 'list_agents',
+          description: 'List the agents.',
+          inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+        },
+      ]),
+    ).toEqual([['additional-properties', 'list_agents', ['/inputSchema/additionalProperties'], ['gemini']]]);
   });
 });
 

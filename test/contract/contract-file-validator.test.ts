@@ -26,19 +26,60 @@ const full: Json = {
       title: 'Get a ticket',
       description: 'One ticket by id.',
       dialect: { input: 'draft-07', output: '2020-12' },
-      inputSchema: { type: 'object', properties: { ticketId: { type: 'string', minLength: 1 } }, required: ['ticketId'] },
+      inputSchema: {
+        type: 'object',
+        properties: { ticketId: { type: 'string', minLength: 1 } },
+        required: ['ticketId'],
+      },
       outputSchema: { type: 'object', properties: { subject: { type: 'string' } } },
       annotations: { readOnlyHint: true, idempotentHint: true },
     },
     { name: 'ping', inputSchema: true, outputSchema: false },
   ],
-  compatibility: [{ rule: 'open-object', tool: 'get_ticket', paths: ['/inputSchema'], clients: ['openai-strict'], message: 'objects without "additionalProperties": false' }],
+  compatibility: [
+    {
+      rule: 'open-object',
+      tool: 'get_ticket',
+      paths: ['/inputSchema'],
+      clients: ['openai-strict'],
+      message: 'objects without "additionalProperties": false',
+    },
+  ],
 };
 
-const minimal: Json = { format: CONTRACT_FORMAT, formatVersion: 1, server: { name: 'x' }, tools: [], compatibility: [] };
+const minimal: Json = {
+  format: CONTRACT_FORMAT,
+  formatVersion: 1,
+  server: { name: 'x' },
+  tools: [],
+  compatibility: [],
+};
 
 /** One value of each JSON kind, and the near misses of the format's constants and of a tool name. */
-const SAMPLES: readonly Json[] = [null, true, false, 0, 1, 2, -1, 1.5, '', 'x', '1', '\n', '\u2028', ' ', CONTRACT_FORMAT, [], ['x'], [1], [null], {}, { x: 1 }, { name: 'x' }];
+const SAMPLES: readonly Json[] = [
+  null,
+  true,
+  false,
+  0,
+  1,
+  2,
+  -1,
+  1.5,
+  '',
+  'x',
+  '1',
+  '\n',
+  '\u2028',
+  ' ',
+  CONTRACT_FORMAT,
+  [],
+  ['x'],
+  [1],
+  [null],
+  {},
+  { x: 1 },
+  { name: 'x' },
+];
 
 type Path = readonly (string | number)[];
 
@@ -89,10 +130,15 @@ function corpus(): [string, Json][] {
     ['the full contract', full],
     ['the minimal contract', minimal],
   ];
-  for (const [label, base] of [['full', full], ['minimal', minimal]] as const) {
+  for (const [label, base] of [
+    ['full', full],
+    ['minimal', minimal],
+  ] as const) {
     for (const path of pathsIn(base)) {
       const where = `${label} ${pointer(path) || '(root)'}`;
-      SAMPLES.forEach((sample) => cases.push([`${where} = ${JSON.stringify(sample)}`, edited(base, path, () => sample)]));
+      SAMPLES.forEach((sample) =>
+        cases.push([`${where} = ${JSON.stringify(sample)}`, edited(base, path, () => sample)]),
+      );
       if (path.length > 0) cases.push([`${where} removed`, without(base, path)]);
       const node = at(base, path);
       if (isRecord(node)) {
@@ -100,7 +146,12 @@ function corpus(): [string, Json][] {
         cases.push([`${where} + key "a/b~c"`, edited(base, path, (value) => ({ ...(value as object), 'a/b~c': 1 }))]);
       }
       if (Array.isArray(node)) {
-        SAMPLES.forEach((sample) => cases.push([`${where} + item ${JSON.stringify(sample)}`, edited(base, path, (value) => [...(value as Json[]), sample])]));
+        SAMPLES.forEach((sample) =>
+          cases.push([
+            `${where} + item ${JSON.stringify(sample)}`,
+            edited(base, path, (value) => [...(value as Json[]), sample]),
+          ]),
+        );
       }
     }
   }
@@ -109,8 +160,15 @@ function corpus(): [string, Json][] {
 
 /** Where ajv's first error is: the value itself, or for a missing or extra key the place of that key. */
 function ajvPlace(error: ErrorObject): string {
-  const key = error.keyword === 'required' ? error.params['missingProperty'] : error.keyword === 'additionalProperties' ? error.params['additionalProperty'] : undefined;
-  return typeof key === 'string' ? `${error.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` : error.instancePath;
+  const key =
+    error.keyword === 'required'
+      ? error.params['missingProperty']
+      : error.keyword === 'additionalProperties'
+        ? error.params['additionalProperty']
+        : undefined;
+  return typeof key === 'string'
+    ? `${error.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`
+    : error.instancePath;
 }
 
 function verdicts(value: Json): { ajv: string | undefined; check: string | undefined } {
@@ -137,17 +195,27 @@ describe('firstContractProblem agrees with ajv on CONTRACT_FILE_SCHEMA', () => {
 
   it('covers what the format forbids: each required key missing, wrong types, extra keys, a bad formatVersion, an empty tool name', () => {
     const problem = (value: Json) => firstContractProblem(value)?.path;
-    for (const key of ['format', 'formatVersion', 'server', 'tools', 'compatibility']) expect(problem(without(minimal, [key]))).toBe(`/${key}`);
-    for (const key of ['name', 'inputSchema']) expect(problem(without(full, ['tools', 1, key]))).toBe(`/tools/1/${key}`);
-    for (const key of ['sdk', 'zod', 'sdkZod']) expect(problem(without(full, ['runtime', key]))).toBe(`/runtime/${key}`);
-    for (const key of ['rule', 'tool', 'paths', 'clients', 'message']) expect(problem(without(full, ['compatibility', 0, key]))).toBe(`/compatibility/0/${key}`);
-    for (const version of [0, 1.5, '1', null]) expect(problem(edited(minimal, ['formatVersion'], () => version))).toBe('/formatVersion');
-    expect(problem(edited(full, ['tools', 0, 'dialect'], (dialect) => ({ ...(dialect as object), schema: 'x' })))).toBe('/tools/0/dialect/schema');
+    for (const key of ['format', 'formatVersion', 'server', 'tools', 'compatibility'])
+      expect(problem(without(minimal, [key]))).toBe(`/${key}`);
+    for (const key of ['name', 'inputSchema'])
+      expect(problem(without(full, ['tools', 1, key]))).toBe(`/tools/1/${key}`);
+    for (const key of ['sdk', 'zod', 'sdkZod'])
+      expect(problem(without(full, ['runtime', key]))).toBe(`/runtime/${key}`);
+    for (const key of ['rule', 'tool', 'paths', 'clients', 'message'])
+      expect(problem(without(full, ['compatibility', 0, key]))).toBe(`/compatibility/0/${key}`);
+    for (const version of [0, 1.5, '1', null])
+      expect(problem(edited(minimal, ['formatVersion'], () => version))).toBe('/formatVersion');
+    expect(problem(edited(full, ['tools', 0, 'dialect'], (dialect) => ({ ...(dialect as object), schema: 'x' })))).toBe(
+      '/tools/0/dialect/schema',
+    );
     expect(problem(edited(full, ['runtime', 'zod'], () => [4]))).toBe('/runtime/zod/0');
-    for (const name of ['', '\n', '\r\n', '\u2029']) expect(problem(edited(full, ['tools', 0, 'name'], () => name))).toBe('/tools/0/name');
+    for (const name of ['', '\n', '\r\n', '\u2029'])
+      expect(problem(edited(full, ['tools', 0, 'name'], () => name))).toBe('/tools/0/name');
     expect(firstContractProblem([])).toEqual({ path: '', reason: 'is an array, expected an object (the contract)' });
     // Open where the format is open: any annotations, any schema object.
-    expect(problem(edited(full, ['tools', 0, 'annotations'], () => ({ anything: [1, { deep: null }] })))).toBeUndefined();
+    expect(
+      problem(edited(full, ['tools', 0, 'annotations'], () => ({ anything: [1, { deep: null }] }))),
+    ).toBeUndefined();
     expect(problem(edited(full, ['tools', 0, 'inputSchema'], () => ({ not: {}, 'x-vendor': 1 })))).toBeUndefined();
   });
 

@@ -2,7 +2,14 @@ import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContractFileError, parseContract, readContractFile, serializeContract, writeContractFile, type McpContract } from '../../src/contract/contract-file.ts';
+import {
+  ContractFileError,
+  parseContract,
+  readContractFile,
+  serializeContract,
+  writeContractFile,
+  type McpContract,
+} from '../../src/contract/contract-file.ts';
 import { runtimeFromReport, runtimeProbeEnv, runtimeReportReader } from '../../src/contract/runtime-probe.ts';
 import { temporaryFileFor } from '../../src/contract/contract-file-writer.ts';
 import { contractFromToolsList } from '../../src/contract/snapshot.ts';
@@ -10,7 +17,16 @@ import { contractFromToolsList } from '../../src/contract/snapshot.ts';
 const contract: McpContract = contractFromToolsList(
   [
     { name: 'zeta', inputSchema: { type: 'object', properties: {} } },
-    { name: 'alpha', description: 'First.', inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { b: { type: 'string' }, a: { type: 'string' } } }, annotations: { readOnlyHint: true } },
+    {
+      name: 'alpha',
+      description: 'First.',
+      inputSchema: {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        properties: { b: { type: 'string' }, a: { type: 'string' } },
+      },
+      annotations: { readOnlyHint: true },
+    },
   ],
   { serverName: 'files' },
 );
@@ -37,8 +53,14 @@ describe('contract files', () => {
   it('serialises sorted tools in a fixed key order and reads them back', async () => {
     expect(contract.tools.map((tool) => tool.name)).toEqual(['alpha', 'zeta']);
     const text = serializeContract(contract);
-    expect(text.startsWith('{\n  "format": "agent-contract/mcp-contract",\n  "formatVersion": 1,\n  "server": {\n    "name": "files"\n  },\n  "tools": [\n')).toBe(true);
-    expect(text).toContain('"name": "alpha",\n      "description": "First.",\n      "dialect": {\n        "input": "draft-07"\n      },\n      "inputSchema"');
+    expect(
+      text.startsWith(
+        '{\n  "format": "agent-contract/mcp-contract",\n  "formatVersion": 1,\n  "server": {\n    "name": "files"\n  },\n  "tools": [\n',
+      ),
+    ).toBe(true);
+    expect(text).toContain(
+      '"name": "alpha",\n      "description": "First.",\n      "dialect": {\n        "input": "draft-07"\n      },\n      "inputSchema"',
+    );
     const file = join(folder, 'mcp-contract.json');
     await writeContractFile(file, contract);
     expect(await readFile(file, 'utf8')).toBe(text);
@@ -68,9 +90,21 @@ describe('contract files', () => {
   });
 
   it.each([
-    ['not JSON', '{ nope', /^mcp-contract\.json is not valid JSON \(.+\); regenerate it with agent-contract contract snapshot --out <file> -- <server command>$/],
-    ['another JSON file', '{"name":"my-package"}', /^mcp-contract\.json is not an agent-contract contract \(no "format": "agent-contract\/mcp-contract"\); regenerate it/],
-    ['a newer format version', '{"format":"agent-contract/mcp-contract","formatVersion":2}', /^mcp-contract\.json uses contract format 2, written by a newer agent-contract \(this one reads format 1\); upgrade agent-contract$/],
+    [
+      'not JSON',
+      '{ nope',
+      /^mcp-contract\.json is not valid JSON \(.+\); regenerate it with agent-contract contract snapshot --out <file> -- <server command>$/,
+    ],
+    [
+      'another JSON file',
+      '{"name":"my-package"}',
+      /^mcp-contract\.json is not an agent-contract contract \(no "format": "agent-contract\/mcp-contract"\); regenerate it/,
+    ],
+    [
+      'a newer format version',
+      '{"format":"agent-contract/mcp-contract","formatVersion":2}',
+      /^mcp-contract\.json uses contract format 2, written by a newer agent-contract \(this one reads format 1\); upgrade agent-contract$/,
+    ],
   ])('rejects %s with one line naming the file and the next step', (_name, text, message) => {
     expect(parseError(text)).toMatch(message);
   });
@@ -78,16 +112,36 @@ describe('contract files', () => {
   const head = '"format":"agent-contract/mcp-contract","formatVersion":1';
   const next = '; regenerate it with agent-contract contract snapshot --out <file> -- <server command>';
   it.each([
-    ['a contract without tools', `{${head},"server":{"name":"x"},"compatibility":[]}`, '/tools is missing, expected an array of tools'],
-    ['a tool without a name', `{${head},"server":{"name":"x"},"tools":[{"inputSchema":{}}],"compatibility":[]}`, '/tools/0/name is missing, expected a string (the tool name)'],
-    ['a format version that is not a number', '{"format":"agent-contract/mcp-contract","formatVersion":"1","server":{"name":"x"},"tools":[],"compatibility":[]}', '/formatVersion is the string "1", expected 1'],
-    ['a server name that is a number', `{${head},"server":{"name":3},"tools":[],"compatibility":[]}`, '/server/name is the number 3, expected a string'],
+    [
+      'a contract without tools',
+      `{${head},"server":{"name":"x"},"compatibility":[]}`,
+      '/tools is missing, expected an array of tools',
+    ],
+    [
+      'a tool without a name',
+      `{${head},"server":{"name":"x"},"tools":[{"inputSchema":{}}],"compatibility":[]}`,
+      '/tools/0/name is missing, expected a string (the tool name)',
+    ],
+    [
+      'a format version that is not a number',
+      '{"format":"agent-contract/mcp-contract","formatVersion":"1","server":{"name":"x"},"tools":[],"compatibility":[]}',
+      '/formatVersion is the string "1", expected 1',
+    ],
+    [
+      'a server name that is a number',
+      `{${head},"server":{"name":3},"tools":[],"compatibility":[]}`,
+      '/server/name is the number 3, expected a string',
+    ],
     [
       'a key the format does not have',
       `{${head},"server":{"name":"x"},"tools":[{"name":"a","inputSchema":{},"input/schema":{}}],"compatibility":[]}`,
       '/tools/0/input~1schema is not a field of a tool (its fields are name, title, description, dialect, inputSchema, outputSchema, annotations)',
     ],
-    ['an empty tool name', `{${head},"server":{"name":"x"},"tools":[{"name":"","inputSchema":true}],"compatibility":[]}`, '/tools/0/name is the string "", expected a tool name with a character other than a line break'],
+    [
+      'an empty tool name',
+      `{${head},"server":{"name":"x"},"tools":[{"name":"","inputSchema":true}],"compatibility":[]}`,
+      '/tools/0/name is the string "", expected a tool name with a character other than a line break',
+    ],
     [
       'a finding whose paths are not strings',
       `{${head},"server":{"name":"x"},"tools":[],"compatibility":[{"rule":"r","tool":"t","paths":[7],"clients":[],"message":"m"}]}`,
@@ -126,7 +180,8 @@ describe('runtimeFromReport', () => {
     const zod3 = await pkg('node_modules/zod3', 'zod', '3.25.76');
     const zodToJsonSchema = await pkg('node_modules/zod-to-json-schema', 'zod-to-json-schema', '3.25.2');
     const app = join(folder, 'src/server.js');
-    const line = (specifier: string, resolved: string, parent: string) => JSON.stringify({ specifier, resolved: `${resolved}/index.js`, parent });
+    const line = (specifier: string, resolved: string, parent: string) =>
+      JSON.stringify({ specifier, resolved: `${resolved}/index.js`, parent });
     const report = [
       line('@modelcontextprotocol/sdk/server/mcp.js', sdk, app),
       line('zod3', zod3, app),
@@ -136,8 +191,16 @@ describe('runtimeFromReport', () => {
       line('zod/v3', zod4, `${zodToJsonSchema}/dist/index.js`),
       'not json',
     ].join('\n');
-    expect(runtimeFromReport(report)).toEqual({ sdk: ['@modelcontextprotocol/sdk@1.32.2'], zod: ['3.25.76'], sdkZod: ['4.6.7'] });
-    expect(runtimeFromReport(`${line('zod/v3', zod4, app)}\n`)).toEqual({ sdk: [], zod: ['4.6.7 (zod/v3)'], sdkZod: [] });
+    expect(runtimeFromReport(report)).toEqual({
+      sdk: ['@modelcontextprotocol/sdk@1.32.2'],
+      zod: ['3.25.76'],
+      sdkZod: ['4.6.7'],
+    });
+    expect(runtimeFromReport(`${line('zod/v3', zod4, app)}\n`)).toEqual({
+      sdk: [],
+      zod: ['4.6.7 (zod/v3)'],
+      sdkZod: [],
+    });
     expect(runtimeFromReport('')).toBeUndefined();
   });
 
@@ -145,7 +208,8 @@ describe('runtimeFromReport', () => {
     const sdk = await pkg('node_modules/@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk', '1.32.2');
     const zod = await pkg('node_modules/zod', 'zod', '4.6.7');
     const app = join(folder, 'src/server.js');
-    const line = (specifier: string, resolved: string) => `${JSON.stringify({ specifier, resolved: `${resolved}/index.js`, parent: app })}\n`;
+    const line = (specifier: string, resolved: string) =>
+      `${JSON.stringify({ specifier, resolved: `${resolved}/index.js`, parent: app })}\n`;
     const report = join(folder, 'runtime.jsonl');
     const read = runtimeReportReader(report);
     expect(await read()).toBeUndefined(); // not written yet

@@ -11,7 +11,11 @@ describe('normaliseSchema on real SDK renders', () => {
     const zod3 = await publishedWith((server) => {
       const status = z3.z.enum(statuses);
       register(server, 'close_ticket', {
-        inputSchema: { ticketId: z3.z.string().min(1).describe('The ticket id'), note: z3.z.string().min(1).nullable(), count: z3.z.number().int().positive() },
+        inputSchema: {
+          ticketId: z3.z.string().min(1).describe('The ticket id'),
+          note: z3.z.string().min(1).nullable(),
+          count: z3.z.number().int().positive(),
+        },
         outputSchema: {
           ticketId: z3.z.number().int(),
           status,
@@ -25,7 +29,11 @@ describe('normaliseSchema on real SDK renders', () => {
     const zod4 = await publishedWith((server) => {
       const status = z4.z.enum(statuses);
       register(server, 'close_ticket', {
-        inputSchema: { ticketId: z4.z.string().min(1).describe('The ticket id'), note: z4.z.string().min(1).nullable(), count: z4.z.number().int().positive() },
+        inputSchema: {
+          ticketId: z4.z.string().min(1).describe('The ticket id'),
+          note: z4.z.string().min(1).nullable(),
+          count: z4.z.number().int().positive(),
+        },
         outputSchema: {
           ticketId: z4.z.number().int(),
           status,
@@ -82,7 +90,9 @@ describe('normaliseSchema on real SDK renders', () => {
 
   it('is idempotent', async () => {
     const [tool] = await publishedWith((server) => {
-      register(server, 't', { inputSchema: { id: z4.z.union([z4.z.string().min(1), z4.z.number().int()]), when: z4.z.string().optional() } });
+      register(server, 't', {
+        inputSchema: { id: z4.z.union([z4.z.string().min(1), z4.z.number().int()]), when: z4.z.string().optional() },
+      });
     });
     const once = normaliseSchema(tool?.['inputSchema'] as JsonValue);
     expect(normaliseSchema(once.schema)).toEqual({ schema: once.schema });
@@ -96,15 +106,24 @@ describe('normaliseSchema on real SDK renders', () => {
 
 describe('normaliseSchema rewrites', () => {
   it('moves $schema out as the dialect and sorts keys with type first', () => {
-    const result = normaliseSchema({ properties: { b: { type: 'string' }, a: { minLength: 1, type: 'string' } }, type: 'object', $schema: 'https://json-schema.org/draft/2020-12/schema' });
+    const result = normaliseSchema({
+      properties: { b: { type: 'string' }, a: { minLength: 1, type: 'string' } },
+      type: 'object',
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+    });
     expect(result.dialect).toBe('2020-12');
-    expect(JSON.stringify(result.schema)).toBe('{"type":"object","properties":{"a":{"type":"string","minLength":1},"b":{"type":"string"}}}');
+    expect(JSON.stringify(result.schema)).toBe(
+      '{"type":"object","properties":{"a":{"type":"string","minLength":1},"b":{"type":"string"}}}',
+    );
   });
 
   it('sorts and de-duplicates required, enum and type arrays, and drops meaning-free keywords', () => {
     const raw = {
       type: 'object',
-      properties: { x: { type: ['string', 'null', 'string'], enum: ['b', 'a', 'b'] }, n: { type: 'integer', minimum: -9007199254740991, maximum: 100 } },
+      properties: {
+        x: { type: ['string', 'null', 'string'], enum: ['b', 'a', 'b'] },
+        n: { type: 'integer', minimum: -9007199254740991, maximum: 100 },
+      },
       required: ['x', 'n', 'x'],
       additionalProperties: true,
       propertyNames: { type: 'string' },
@@ -114,7 +133,10 @@ describe('normaliseSchema rewrites', () => {
     expect(
       normaliseSchema({
         type: 'object',
-        properties: { x: { type: ['string', 'null', 'string'], enum: ['b', 'a', 'b'] }, n: { type: 'integer', minimum: -9007199254740991, maximum: 100 } },
+        properties: {
+          x: { type: ['string', 'null', 'string'], enum: ['b', 'a', 'b'] },
+          n: { type: 'integer', minimum: -9007199254740991, maximum: 100 },
+        },
         required: ['x', 'n', 'x'],
         additionalProperties: true,
         propertyNames: { type: 'string' },
@@ -127,25 +149,45 @@ describe('normaliseSchema rewrites', () => {
   });
 
   it('keeps the 2^53 bounds on a number that is not an integer, and an empty required goes', () => {
-    expect(normaliseSchema({ type: 'number', maximum: 9007199254740991, required: [] }).schema).toEqual({ type: 'number', maximum: 9007199254740991 });
+    expect(normaliseSchema({ type: 'number', maximum: 9007199254740991, required: [] }).schema).toEqual({
+      type: 'number',
+      maximum: 9007199254740991,
+    });
   });
 
   it('turns anyOf of bare types into a type array, and a single-type array into a string', () => {
-    expect(normaliseSchema({ anyOf: [{ type: 'string' }, { type: 'number' }] }).schema).toEqual({ type: ['number', 'string'] });
+    expect(normaliseSchema({ anyOf: [{ type: 'string' }, { type: 'number' }] }).schema).toEqual({
+      type: ['number', 'string'],
+    });
     expect(normaliseSchema({ type: ['string'] }).schema).toEqual({ type: 'string' });
   });
 
   it('leaves unions alone when branches overlap or carry the same keyword', () => {
     const overlapping = { anyOf: [{ type: 'integer' }, { type: 'number', minimum: 0 }] };
     expect(normaliseSchema(overlapping).schema).toEqual(overlapping);
-    const described = { anyOf: [{ type: 'string', description: 'a' }, { type: 'number', description: 'b' }] };
+    const described = {
+      anyOf: [
+        { type: 'string', description: 'a' },
+        { type: 'number', description: 'b' },
+      ],
+    };
     expect(normaliseSchema(described).schema).toEqual(described);
-    const objects = { anyOf: [{ type: 'object', properties: { a: { type: 'string' } } }, { type: 'object', properties: { b: { type: 'string' } } }] };
+    const objects = {
+      anyOf: [
+        { type: 'object', properties: { a: { type: 'string' } } },
+        { type: 'object', properties: { b: { type: 'string' } } },
+      ],
+    };
     expect(normaliseSchema(objects).schema).toEqual(objects);
   });
 
   it('inlines local refs and keeps a recursive one with its definitions', () => {
-    expect(normaliseSchema({ type: 'object', properties: { a: { type: 'string', enum: ['x'] }, b: { $ref: '#/properties/a' } } }).schema).toEqual({
+    expect(
+      normaliseSchema({
+        type: 'object',
+        properties: { a: { type: 'string', enum: ['x'] }, b: { $ref: '#/properties/a' } },
+      }).schema,
+    ).toEqual({
       type: 'object',
       properties: { a: { type: 'string', enum: ['x'] }, b: { type: 'string', enum: ['x'] } },
     });

@@ -10,7 +10,12 @@ const read = (file: string) => readFileSync(new URL(`../../${file}`, import.meta
 function hooks(): Map<string, Map<string, string>> {
   const parsed = new Map<string, Map<string, string>>();
   for (const block of read('.pre-commit-hooks.yaml').split(/^- /m).slice(1)) {
-    const fields = new Map([...block.matchAll(/^ {0,2}([a-z_]+): (.*)$/gm)].map((match) => [match[1] as string, (match[2] as string).trim()]));
+    const fields = new Map(
+      [...block.matchAll(/^ {0,2}([a-z_]+): (.*)$/gm)].map((match) => [
+        match[1] as string,
+        (match[2] as string).trim(),
+      ]),
+    );
     parsed.set(fields.get('id') ?? '', fields);
   }
   return parsed;
@@ -18,7 +23,11 @@ function hooks(): Map<string, Map<string, string>> {
 
 describe('.pre-commit-hooks.yaml', () => {
   it('ships both hooks, in languages every pre-commit from 3.0 reads (4.4 added `unsupported` as a second name for `system`)', () => {
-    const languages = [...hooks()].map(([id, fields]) => [id, fields.get('language'), fields.has('minimum_pre_commit_version')]);
+    const languages = [...hooks()].map(([id, fields]) => [
+      id,
+      fields.get('language'),
+      fields.has('minimum_pre_commit_version'),
+    ]);
     expect(languages).toEqual([
       ['agent-contract-check', 'node', false],
       ['agent-contract-check-installed', 'system', false],

@@ -25,7 +25,12 @@ describe('snapshotServer', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  const source = (pidFile: string, exitDelayMs: number): ServerSource => ({ kind: 'stdio', command: process.execPath, args: [slowExit, pidFile, String(exitDelayMs)], cwd: repoRoot });
+  const source = (pidFile: string, exitDelayMs: number): ServerSource => ({
+    kind: 'stdio',
+    command: process.execPath,
+    args: [slowExit, pidFile, String(exitDelayMs)],
+    cwd: repoRoot,
+  });
 
   it('hands the contract to onContract while the server ends, and resolves once it has ended, leaving no probe folder', async () => {
     const pidFile = join(folder, 'pid.json');

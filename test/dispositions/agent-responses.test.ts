@@ -15,7 +15,13 @@ describe('agent responses', () => {
   });
 
   it('keeps warnings in the failure branch', () => {
-    const body = failure({ error: 'render_failed', message: 'The renderer crashed.', retryable: true, nextAction: 'Call make_video again.', warnings: [{ field: 'look', message: 'm' }] });
+    const body = failure({
+      error: 'render_failed',
+      message: 'The renderer crashed.',
+      retryable: true,
+      nextAction: 'Call make_video again.',
+      warnings: [{ field: 'look', message: 'm' }],
+    });
     expect(body.warnings).toEqual([{ field: 'look', message: 'm' }]);
   });
 
@@ -24,7 +30,17 @@ describe('agent responses', () => {
     expect(failed.isError).toBe(true);
     expect(JSON.parse(failed.content[0]?.text ?? '')).toEqual(failed.structuredContent);
     const running = toolResult(
-      inProgress({ runId: 'r1', state: 'queued' }, { tool: 'get_job', argument: 'job_id', afterSeconds: 2, finalStates: ['done'], subject: 'Report', resultField: 'report_url' }),
+      inProgress(
+        { runId: 'r1', state: 'queued' },
+        {
+          tool: 'get_job',
+          argument: 'job_id',
+          afterSeconds: 2,
+          finalStates: ['done'],
+          subject: 'Report',
+          resultField: 'report_url',
+        },
+      ),
     );
     expect(running.isError).toBeUndefined();
     expect(running.structuredContent['next_action']).toBe(

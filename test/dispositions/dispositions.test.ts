@@ -15,23 +15,38 @@ const makeVideoShape = {
 
 const makeVideoDispositions = dispositionsFor(makeVideoShape)({
   script: honored,
-  look: warned('Looks other than plain are not rendered yet; the video uses plain.', { trigger: 'differs-from-default' }),
+  look: warned('Looks other than plain are not rendered yet; the video uses plain.', {
+    trigger: 'differs-from-default',
+  }),
   aspect: honored,
   voice: warned('Custom voices are ignored; the default narrator is used.'),
-  webhook_url: refused('Webhooks are not delivered.', { instead: 'poll get_run with the run_id until state is succeeded or failed' }),
+  webhook_url: refused('Webhooks are not delivered.', {
+    instead: 'poll get_run with the run_id until state is succeeded or failed',
+  }),
 });
 
 describe('dispositionsFor', () => {
   it('keeps the literal table', () => {
     expectTypeOf(makeVideoDispositions.webhook_url.decision).toEqualTypeOf<'refused'>();
-    expect(makeVideoDispositions.look).toEqual({ decision: 'warned', message: expect.any(String), trigger: 'differs-from-default' });
+    expect(makeVideoDispositions.look).toEqual({
+      decision: 'warned',
+      message: expect.any(String),
+      trigger: 'differs-from-default',
+    });
   });
 
   it('rejects a table that misses a field or names one that does not exist, at compile time', () => {
     // @ts-expect-error: `voice` and `webhook_url` have no decision
     dispositionsFor(makeVideoShape)({ script: honored, look: honored, aspect: honored });
-    // @ts-expect-error: `speed` is not a field of the shape
-    dispositionsFor(makeVideoShape)({ script: honored, look: honored, aspect: honored, voice: honored, webhook_url: honored, speed: honored });
+    dispositionsFor(makeVideoShape)({
+      script: honored,
+      look: honored,
+      aspect: honored,
+      voice: honored,
+      webhook_url: honored,
+      // @ts-expect-error: `speed` is not a field of the shape
+      speed: honored,
+    });
   });
 
   it('names the missing field in the compiler message', () => {
@@ -79,7 +94,9 @@ describe('offeredShape', () => {
   });
 
   it('throws, naming the field, when a table built without the helper misses one', () => {
-    expect(() => offeredShape(makeVideoShape, { script: honored } as never)).toThrow('offeredShape: the field "look" has no disposition');
+    expect(() => offeredShape(makeVideoShape, { script: honored } as never)).toThrow(
+      'offeredShape: the field "look" has no disposition',
+    );
   });
 });
 
@@ -87,11 +104,16 @@ describe('applyDispositions', () => {
   const parse = (input: Record<string, unknown>) => z.object(makeVideoShape).parse(input);
 
   it('does not warn on the happy path, where defaults are present after parsing', () => {
-    expect(applyDispositions(parse({ script: 'Hello' }), makeVideoDispositions, { shape: makeVideoShape })).toEqual({ ok: true, warnings: [] });
+    expect(applyDispositions(parse({ script: 'Hello' }), makeVideoDispositions, { shape: makeVideoShape })).toEqual({
+      ok: true,
+      warnings: [],
+    });
   });
 
   it('warns when a differs-from-default field differs, and when a present-trigger field is set', () => {
-    const outcome = applyDispositions(parse({ script: 'Hello', look: 'noir', voice: 'Ada' }), makeVideoDispositions, { shape: makeVideoShape });
+    const outcome = applyDispositions(parse({ script: 'Hello', look: 'noir', voice: 'Ada' }), makeVideoDispositions, {
+      shape: makeVideoShape,
+    });
     expect(outcome).toEqual({
       ok: true,
       warnings: [
@@ -102,9 +124,13 @@ describe('applyDispositions', () => {
   });
 
   it('refuses a set refused field with one structured error naming the field and the alternative', () => {
-    const outcome = applyDispositions(parse({ script: 'Hello', look: 'neon', webhook_url: 'https://example.com/hook' }), makeVideoDispositions, {
-      shape: makeVideoShape,
-    });
+    const outcome = applyDispositions(
+      parse({ script: 'Hello', look: 'neon', webhook_url: 'https://example.com/hook' }),
+      makeVideoDispositions,
+      {
+        shape: makeVideoShape,
+      },
+    );
     expect(outcome).toEqual({
       ok: false,
       warnings: [{ field: 'look', message: 'Looks other than plain are not rendered yet; the video uses plain.' }],
@@ -114,20 +140,27 @@ describe('applyDispositions', () => {
         field: 'webhook_url',
         fields: ['webhook_url'],
         reason: 'Webhooks are not delivered.',
-        next_action: 'Do not retry with `webhook_url`: poll get_run with the run_id until state is succeeded or failed.',
+        next_action:
+          'Do not retry with `webhook_url`: poll get_run with the run_id until state is succeeded or failed.',
       },
     });
   });
 
   it('reads defaults from zod 3 shapes too', () => {
     const shape = { quality: z3.enum(['draft', 'final']).default('draft') };
-    const table = dispositionsFor(shape)({ quality: warned('Final quality is not available yet.', { trigger: 'differs-from-default' }) });
+    const table = dispositionsFor(shape)({
+      quality: warned('Final quality is not available yet.', { trigger: 'differs-from-default' }),
+    });
     expect(applyDispositions({ quality: 'draft' }, table, { shape }).warnings).toEqual([]);
-    expect(applyDispositions({ quality: 'final' }, table, { shape }).warnings).toEqual([{ field: 'quality', message: 'Final quality is not available yet.' }]);
+    expect(applyDispositions({ quality: 'final' }, table, { shape }).warnings).toEqual([
+      { field: 'quality', message: 'Final quality is not available yet.' },
+    ]);
   });
 
   it('says what is missing when a differs-from-default warning has no default to compare with', () => {
     const table = { look: warned('x', { trigger: 'differs-from-default' }) };
-    expect(() => applyDispositions({ look: 'noir' }, table)).toThrow(/"look" warns when it differs from its default, but no default is known/);
+    expect(() => applyDispositions({ look: 'noir' }, table)).toThrow(
+      /"look" warns when it differs from its default, but no default is known/,
+    );
   });
 });

@@ -46,7 +46,8 @@ describe('createRule', () => {
       return {};
     },
   });
-  const contextWith = (options: unknown[]) => ({ options }) as unknown as Parameters<typeof rule.create>[0] & TSESLint.RuleContext<'x', unknown[]>;
+  const contextWith = (options: unknown[]) =>
+    ({ options }) as unknown as Parameters<typeof rule.create>[0] & TSESLint.RuleContext<'x', unknown[]>;
 
   it('merges once for files that get the same option objects in new arrays (as ESLint hands them over)', () => {
     const configured = { importFrom: './guard.ts' };
@@ -61,12 +62,18 @@ describe('createRule', () => {
     rule.create(contextWith([{ importFrom: './a.ts' }]));
     rule.create(contextWith([{ importFrom: './b.ts' }]));
     rule.create(contextWith([]));
-    expect(received).toEqual([[{ importFrom: './a.ts' }], [{ importFrom: './b.ts' }], [{ importFrom: 'agent-contract' }]]);
+    expect(received).toEqual([
+      [{ importFrom: './a.ts' }],
+      [{ importFrom: './b.ts' }],
+      [{ importFrom: 'agent-contract' }],
+    ]);
   });
 });
 
 describe('meta.docs.url', () => {
-  const { repository } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { repository: { url: string } };
+  const { repository } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    repository: { url: string };
+  };
   const repositoryUrl = repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 
   it("points every rule at its page in the repository package.json names, which is in the repository's tree", () => {
@@ -80,7 +87,12 @@ describe('meta.docs.url', () => {
   it('gives a rule made with createRule the page named after its id', () => {
     const probe = createRule({
       name: 'probe-rule',
-      meta: { type: 'problem', docs: { description: 'probe', config: 'recommended' }, schema: [], messages: { x: 'x' } },
+      meta: {
+        type: 'problem',
+        docs: { description: 'probe', config: 'recommended' },
+        schema: [],
+        messages: { x: 'x' },
+      },
       defaultOptions: [],
       create: () => ({}),
     });

@@ -21,7 +21,8 @@ function examplesOf(markdown: string): Example[] {
   const lines = markdown.split('\n');
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] ?? '';
-    if (line.startsWith('#')) kind = /incorrect/i.test(line) ? 'incorrect' : /correct/i.test(line) ? 'correct' : undefined;
+    if (line.startsWith('#'))
+      kind = /incorrect/i.test(line) ? 'incorrect' : /correct/i.test(line) ? 'correct' : undefined;
     if (kind !== undefined && line.startsWith('```ts')) {
       const end = lines.indexOf('```', index + 1);
       examples.push({ kind, code: lines.slice(index + 1, end).join('\n'), line: index + 1 });
@@ -35,7 +36,14 @@ function lint(rule: string, code: string): Linter.LintMessage[] {
   const linter = new Linter({ configType: 'flat' });
   return linter.verify(
     code,
-    [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser }, plugins: { 'agent-contract': plugin as never }, rules: { [`agent-contract/${rule}`]: 'error' } }],
+    [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser as Linter.Parser },
+        plugins: { 'agent-contract': plugin as never },
+        rules: { [`agent-contract/${rule}`]: 'error' },
+      },
+    ],
     'example.test.ts',
   );
 }

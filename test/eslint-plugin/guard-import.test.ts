@@ -22,11 +22,15 @@ describe('endOfLine', () => {
   });
 
   it('takes block comments on the same line, then a line comment after them', () => {
-    expect(endAfterImport("import x from 'x'; /* a */ /* b */ // c\nnext();")).toBe("import x from 'x'; /* a */ /* b */ // c");
+    expect(endAfterImport("import x from 'x'; /* a */ /* b */ // c\nnext();")).toBe(
+      "import x from 'x'; /* a */ /* b */ // c",
+    );
   });
 
   it('stops after a block comment that runs onto the next line', () => {
-    expect(endAfterImport("import x from 'x'; /* a\n b */ // other line\nnext();")).toBe("import x from 'x'; /* a\n b */");
+    expect(endAfterImport("import x from 'x'; /* a\n b */ // other line\nnext();")).toBe(
+      "import x from 'x'; /* a\n b */",
+    );
   });
 
   it('leaves code that follows on the same line alone, and an unclosed comment too', () => {

@@ -24,7 +24,10 @@ function strictLinter(fix: boolean): ESLint {
   return new ESLint({
     cwd: work,
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, plugin.configs.strict as never],
+    overrideConfig: [
+      { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } },
+      plugin.configs.strict as never,
+    ],
     fix,
   });
 }
@@ -47,13 +50,18 @@ describe('eslint --fix with the strict config on examples/helpdesk', () => {
     expect(text.match(/guardId\(z\.string\(\)/g)).toHaveLength(8);
     // Only the import and the eight wrappers changed: undo them and the shipped file comes back byte for byte.
     const undone = text
-      .replace("import { z } from 'zod';\nimport type { AgentRow, CustomerRow, HelpdeskDb, ReplyRow, TicketRow } from './db.ts';\nimport { guardId } from 'agent-contract';\n", "import { z } from 'zod';\nimport type { AgentRow, CustomerRow, HelpdeskDb, ReplyRow, TicketRow } from './db.ts';\n")
+      .replace(
+        "import { z } from 'zod';\nimport type { AgentRow, CustomerRow, HelpdeskDb, ReplyRow, TicketRow } from './db.ts';\nimport { guardId } from 'agent-contract';\n",
+        "import { z } from 'zod';\nimport type { AgentRow, CustomerRow, HelpdeskDb, ReplyRow, TicketRow } from './db.ts';\n",
+      )
       .replace(/guardId\((z\.string\(\)\.min\(1\)\.describe\('[^']*'\))\)/g, '$1');
     expect(undone).toBe(shipped);
   });
 
   it('publishes the same tools/list bytes and leaves no broken chain', async () => {
-    const { helpdeskTools: fixedTools } = (await import(pathToFileURL(join(work, 'src', 'tools.ts')).href)) as { helpdeskTools: readonly HelpdeskTool[] };
+    const { helpdeskTools: fixedTools } = (await import(pathToFileURL(join(work, 'src', 'tools.ts')).href)) as {
+      helpdeskTools: readonly HelpdeskTool[];
+    };
     const shippedWire = await toolsListWire(createHelpdeskServer({ db: openHelpdeskDb() }));
     const fixedWire = await toolsListWire(createHelpdeskServer({ db: openHelpdeskDb(), tools: fixedTools }));
     expect(fixedWire).toBe(shippedWire);
@@ -61,7 +69,15 @@ describe('eslint --fix with the strict config on examples/helpdesk', () => {
     const connection = await connectInMemory(createHelpdeskServer({ db: openHelpdeskDb(), tools: fixedTools }));
     try {
       const report = await runLiteralConsumer({ client: connection.client, samples });
-      expect(report.summary).toEqual({ tools: 9, emitters: 21, acceptors: 8, chains: 46, ok: 44, rejected: 0, failed: 2 });
+      expect(report.summary).toEqual({
+        tools: 9,
+        emitters: 21,
+        acceptors: 8,
+        chains: 46,
+        ok: 44,
+        rejected: 0,
+        failed: 2,
+      });
     } finally {
       await connection.close();
     }

@@ -23,7 +23,9 @@ server.registerTool('list_merge_request_discussions', { inputSchema: z.object({ 
 declare const toText: (v: unknown) => unknown;
 export const tool = { name: 'list_merge_request_discussions', inputShape: {}, outputShape: { mergeRequestIid: z.pipe(z.transform(toText), z.string().min(1).describe('The merge request iid')) }, run: () => null };`,
   ],
-  'no-id-union': [`import { z } from 'zod'; export const input = { mergeRequestDiscussionId: z.union([z.string().min(1).describe('The discussion id, as returned by list_discussions'), z.number()]) };`],
+  'no-id-union': [
+    `import { z } from 'zod'; export const input = { mergeRequestDiscussionId: z.union([z.string().min(1).describe('The discussion id, as returned by list_discussions'), z.number()]) };`,
+  ],
   'no-unguarded-coerce': [
     `import { z } from 'zod'; export const input = { mergeRequestDiscussionId: z.coerce.string().min(1).describe('The discussion id, as returned by list_discussions') };`,
     `import { z } from 'zod'; export const input = { includeResolvedDiscussions: z.coerce.boolean(), createdAfterTimestamp: z.coerce.date(), limit: z.coerce.number() };`,
@@ -53,16 +55,28 @@ function incorrectExamples(rule: string): string[] {
 function messagesOf(rule: string, code: string): string[] {
   const messages = new Linter({ configType: 'flat' }).verify(
     code,
-    [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser }, plugins: { 'agent-contract': plugin as never }, rules: { [`agent-contract/${rule}`]: 'error' } }],
+    [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser as Linter.Parser },
+        plugins: { 'agent-contract': plugin as never },
+        rules: { [`agent-contract/${rule}`]: 'error' },
+      },
+    ],
     'example.test.ts',
   );
-  return messages.flatMap((message) => [message.message, ...(message.suggestions ?? []).map((suggestion) => suggestion.desc)]);
+  return messages.flatMap((message) => [
+    message.message,
+    ...(message.suggestions ?? []).map((suggestion) => suggestion.desc),
+  ]);
 }
 
 describe('every message is one sentence under 120 characters, names filled in', () => {
   for (const rule of ruleIds()) {
     it(rule, () => {
-      const messages = [...incorrectExamples(rule), ...(LONG_NAMES[rule] ?? [])].flatMap((code) => messagesOf(rule, code));
+      const messages = [...incorrectExamples(rule), ...(LONG_NAMES[rule] ?? [])].flatMap((code) =>
+        messagesOf(rule, code),
+      );
       expect(messages.length).toBeGreaterThan(0);
       for (const message of messages) {
         expect(message.length, message).toBeLessThan(120);

@@ -32,7 +32,9 @@ server.registerTool('create_ticket', { outputSchema: { ticketId: guardId(z.strin
 declare const toText: (v: unknown) => unknown;
 const output = { replyId: z.pipe(z.transform(toText), z.string()) };
 export const tool = { name: 'draft_reply', inputShape: {}, outputShape: output, run: () => null };`,
-      errors: [{ messageId: 'guardedOutput', line: 3, column: 27, data: { subject: '`replyId`', tool: 'tool `draft_reply`' } }],
+      errors: [
+        { messageId: 'guardedOutput', line: 3, column: 27, data: { subject: '`replyId`', tool: 'tool `draft_reply`' } },
+      ],
     },
     {
       code: `import { z } from 'zod';

@@ -10,7 +10,10 @@ runRule('no-unguarded-coerce', rule, {
     // Not zod: a local z, a shadowing parameter, a file without zod imports.
     `const z = { coerce: { string: () => 1 } }; z.coerce.string();`,
     `import { z } from 'zod'; function f(z: any) { return z.coerce.string(); }`,
-    { code: `import { z } from 'zod'; export const since = z.coerce.date();`, options: [{ importFrom: 'agent-contract', allow: ['date'] }] },
+    {
+      code: `import { z } from 'zod'; export const since = z.coerce.date();`,
+      options: [{ importFrom: 'agent-contract', allow: ['date'] }],
+    },
     // A nullable date coercion has nothing surprising left: null stays null, dates and epochs are what it is for.
     `import { z } from 'zod'; export const finishedAt = z.coerce.date().nullable();`,
     // 0 fails .min(1) and .positive(), so null and "" still end in a validation error.

@@ -10,7 +10,9 @@ describe('perLintedFile', () => {
     });
     const first = { name: 'a.ts' };
     const second = { name: 'b.ts' };
-    expect([factsOf(first, 'agent-contract'), factsOf(first, 'agent-contract'), factsOf(first, './guard.ts')]).toEqual([1, 1, 2]);
+    expect([factsOf(first, 'agent-contract'), factsOf(first, 'agent-contract'), factsOf(first, './guard.ts')]).toEqual([
+      1, 1, 2,
+    ]);
     expect(factsOf(second, 'agent-contract')).toBe(3);
     expect(built).toEqual(['a.ts:agent-contract', 'a.ts:./guard.ts', 'b.ts:agent-contract']);
   });
@@ -21,7 +23,11 @@ describe('perLintedFile', () => {
     const first = factsOf(file, 'agent-contract');
     const second = factsOf(file, './guard.ts');
     const third = factsOf(file, '#ids');
-    expect([factsOf(file, 'agent-contract'), factsOf(file, './guard.ts'), factsOf(file, '#ids')]).toEqual([first, second, third]);
+    expect([factsOf(file, 'agent-contract'), factsOf(file, './guard.ts'), factsOf(file, '#ids')]).toEqual([
+      first,
+      second,
+      third,
+    ]);
     expect(factsOf(file, './guard.ts')).toBe(second);
     expect(third.module).toBe('#ids');
   });

@@ -17,7 +17,10 @@ runRule('prefer-guarded-id', rule, {
     `const z = { string: () => 1 }; server.tool('t', { ticketId: z.string() }, cb);`,
     // Not a tool: a plain schema is not an input the rule can vouch for.
     `import { z } from 'zod'; export const row = z.object({ ticketId: z.string() });`,
-    { code: `import { z } from 'zod'; server.tool('t', { sessionId: z.string() }, cb);`, options: [{ importFrom: 'agent-contract', ignoredNames: ['sessionId'] }] },
+    {
+      code: `import { z } from 'zod'; server.tool('t', { sessionId: z.string() }, cb);`,
+      options: [{ importFrom: 'agent-contract', ignoredNames: ['sessionId'] }],
+    },
   ],
   invalid: [
     {
@@ -59,9 +62,7 @@ server.tool("get_ticket", "Read", { id: z.string() }, cb)`,
 import x from "y" // keep me
 import { guardId } from "agent-contract"
 server.tool("get_ticket", "Read", { id: guardId(z.string()) }, cb)`,
-      errors: [
-        { messageId: 'preferGuardedId', line: 3, column: 41, data: { name: 'id' } },
-      ],
+      errors: [{ messageId: 'preferGuardedId', line: 3, column: 41, data: { name: 'id' } }],
     },
     {
       // An existing import from the module gains the name; a renamed import is reused as it is.

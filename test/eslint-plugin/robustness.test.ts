@@ -4,9 +4,11 @@ import { describe, expect, it } from 'vitest';
 import plugin from '../../eslint-plugin/index.ts';
 import { SNIPPETS } from './fixtures/robustness-snippets.ts';
 
-
 const config: Linter.Config[] = [
-  { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser, parserOptions: { experimentalDecorators: false } } },
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parser: tseslint.parser as Linter.Parser, parserOptions: { experimentalDecorators: false } },
+  },
   { ...(plugin.configs.all as Linter.Config), files: ['**/*.ts'] },
 ];
 

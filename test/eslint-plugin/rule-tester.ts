@@ -10,7 +10,9 @@ RuleTester.itOnly = it.only;
 /** One tester for every rule: typescript-eslint's parser, ESM, no type information (the rules need none). */
 const ruleTester = new RuleTester();
 
-type TesterRule<MessageIds extends string, Options extends readonly unknown[]> = Parameters<typeof ruleTester.run<MessageIds, Options>>[1];
+type TesterRule<MessageIds extends string, Options extends readonly unknown[]> = Parameters<
+  typeof ruleTester.run<MessageIds, Options>
+>[1];
 
 export function runRule<MessageIds extends string, Options extends readonly unknown[]>(
   name: string,

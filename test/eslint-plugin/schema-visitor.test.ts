@@ -7,11 +7,24 @@ import { defineSchemaVisitor, type SchemaHooks } from '../../eslint-plugin/utils
 /** Lints `code` with one probe rule per hook set; each hook records what it was handed. */
 function visit(code: string, ...hookSets: readonly SchemaHooks[]): void {
   const rules = Object.fromEntries(
-    hookSets.map((hooks, index): [string, Rule.RuleModule] => [`probe-${index}`, { meta: { type: 'problem', schema: [] }, create: (context) => defineSchemaVisitor(context as never, hooks) as Rule.RuleListener }]),
+    hookSets.map((hooks, index): [string, Rule.RuleModule] => [
+      `probe-${index}`,
+      {
+        meta: { type: 'problem', schema: [] },
+        create: (context) => defineSchemaVisitor(context as never, hooks) as Rule.RuleListener,
+      },
+    ]),
   );
   const messages = new Linter({ configType: 'flat' }).verify(
     code,
-    [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser }, plugins: { probe: { rules } }, rules: Object.fromEntries(Object.keys(rules).map((ruleName) => [`probe/${ruleName}`, 'error'])) }],
+    [
+      {
+        files: ['**/*.ts'],
+        languageOptions: { parser: tseslint.parser as Linter.Parser },
+        plugins: { probe: { rules } },
+        rules: Object.fromEntries(Object.keys(rules).map((ruleName) => [`probe/${ruleName}`, 'error'])),
+      },
+    ],
     'probe.ts',
   );
   expect(messages.filter((message) => message.fatal === true)).toEqual([]);
@@ -41,7 +54,10 @@ server.registerTool('get_ticket', { inputSchema: shape, outputSchema: z.object({
 const shape = { ticketId: z.string(), note: z.string() };
 server.addTool({ name: 'close_ticket', parameters: z.object(shape), execute: async () => '' });
 server.tool('reopen_ticket', shape, cb);`,
-      { onToolSchema: (schema) => tools.push(schema.tool.name), onInputIdField: ({ field, verdict }) => fields.push(`${field.key}:${verdict}`) },
+      {
+        onToolSchema: (schema) => tools.push(schema.tool.name),
+        onInputIdField: ({ field, verdict }) => fields.push(`${field.key}:${verdict}`),
+      },
     );
     expect(tools).toEqual(['close_ticket', 'reopen_ticket']);
     expect(fields).toEqual(['ticketId:guard']);
@@ -59,7 +75,10 @@ server.tool('reopen_ticket', shape, cb);`,
     visit(LOCAL_Z_WITH_CAST, hooks);
     expect(calls).toEqual(['cast:id']);
     calls.length = 0;
-    visit(`import { z } from 'zod';\nserver.tool('t', { ticketId: z.coerce.string() }, cb);`, { ...hooks, mayReport: (text) => text.includes('union') });
+    visit(`import { z } from 'zod';\nserver.tool('t', { ticketId: z.coerce.string() }, cb);`, {
+      ...hooks,
+      mayReport: (text) => text.includes('union'),
+    });
     expect(calls).toEqual([]);
     visit(`import { z } from 'zod';\nserver.tool('t', { ticketId: z.coerce.string() }, cb);`, hooks);
     expect(calls.sort()).toEqual(['coerce:string', 'id:ticketId', 'tool:input']);
@@ -80,7 +99,10 @@ export const input = { ticketId: c.string(), limit: zod.coerce.number().int() };
     visit(
       `import { z } from 'zod';
 export const input = { ticketId: z.union([z.string(), z.number()]), agentId: z.string(), projectIdOrKey: z.string().or(z.number()), valid: z.string() };`,
-      { onIdField: (field) => (field.mayHoldUnion ? verdicts.push(`${field.name}:${field.verdict}`) : verdicts.push(`${field.name}:skipped`)) },
+      {
+        onIdField: (field) =>
+          field.mayHoldUnion ? verdicts.push(`${field.name}:${field.verdict}`) : verdicts.push(`${field.name}:skipped`),
+      },
     );
     expect(verdicts).toEqual(['ticketId:union', 'agentId:skipped', 'projectIdOrKey:union']);
   });

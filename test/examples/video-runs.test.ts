@@ -26,7 +26,11 @@ async function connect(store = new RunStore()): Promise<Connection> {
   return connection;
 }
 
-async function call(client: Connection['client'], name: string, args: Record<string, unknown>): Promise<{ body: Body; isError: boolean }> {
+async function call(
+  client: Connection['client'],
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ body: Body; isError: boolean }> {
   const result = await client.callTool({ name, arguments: args });
   const [first] = result.content as { type: string; text: string }[];
   return { body: JSON.parse(first?.text ?? 'null') as Body, isError: result.isError === true };
@@ -64,7 +68,12 @@ describe('video-runs as an agent sees it', () => {
       for (const [field, schema] of Object.entries(properties)) {
         for (const value of schema.enum ?? [exampleForSchema(schema)]) {
           const { body, isError } = await call(client, tool.name, { script: 'Hello there', [field]: value });
-          expect({ field, value, isError, status: body.status }).toEqual({ field, value, isError: false, status: 'IN_PROGRESS' });
+          expect({ field, value, isError, status: body.status }).toEqual({
+            field,
+            value,
+            isError: false,
+            status: 'IN_PROGRESS',
+          });
         }
       }
     }
@@ -84,7 +93,11 @@ describe('video-runs as an agent sees it', () => {
     });
     const seen = await followUntilDone(client, body);
     expect(seen.map((step) => step.state)).toEqual(['queued', 'rendering', 'rendering', 'succeeded']);
-    expect(seen.at(-1)).toMatchObject({ status: 'SUCCEEDED', video_url: 'https://videos.example.com/run_1.mp4', warnings: [] });
+    expect(seen.at(-1)).toMatchObject({
+      status: 'SUCCEEDED',
+      video_url: 'https://videos.example.com/run_1.mp4',
+      warnings: [],
+    });
   });
 
   it('warns about a look it cannot honour, in every branch of the run', async () => {
@@ -93,7 +106,9 @@ describe('video-runs as an agent sees it', () => {
     const warning = { field: 'look', message: 'Only the plain look is rendered for now; this video uses plain.' };
     const seen = await followUntilDone(client, body);
     expect(seen.map((step) => step.warnings)).toEqual(seen.map(() => [warning]));
-    expect(seen.at(-1)?.next_action).toBe('The video is ready at video_url. Give the user the link and tell them about the warnings.');
+    expect(seen.at(-1)?.next_action).toBe(
+      'The video is ready at video_url. Give the user the link and tell them about the warnings.',
+    );
   });
 
   it('says stop and tell the human, with the numbers, when credits run out', async () => {
@@ -106,7 +121,8 @@ describe('video-runs as an agent sees it', () => {
       retryable: false,
       required: 3,
       available: 1,
-      next_action: 'Stop and tell the user: this needs 3 credits and the account has 1. Do not retry until they have added credits.',
+      next_action:
+        'Stop and tell the user: this needs 3 credits and the account has 1. Do not retry until they have added credits.',
       warnings: [{ field: 'look', message: 'Only the plain look is rendered for now; this video uses plain.' }],
     });
   });
@@ -133,7 +149,8 @@ describe('video-runs REST route, for integrators who read docs', () => {
         retryable: false,
         field: 'webhook_url',
         fields: ['webhook_url'],
-        next_action: 'Do not retry with `webhook_url`: poll get_run with the run_id every ~5 seconds until state is succeeded or failed.',
+        next_action:
+          'Do not retry with `webhook_url`: poll get_run with the run_id every ~5 seconds until state is succeeded or failed.',
         warnings: [],
       },
     });

@@ -189,7 +189,8 @@ const WRONG_PREPROCESSES: readonly { readonly flaw: string; readonly preprocess:
   },
   {
     flaw: 'also converts fractions and unsafe integers',
-    preprocess: (value) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value.toFixed(0) : value),
+    preprocess: (value) =>
+      typeof value === 'number' && Number.isFinite(value) && value > 0 ? value.toFixed(0) : value,
   },
   {
     flaw: 'writes the id in another notation',

@@ -26,10 +26,24 @@ function readStatically(expression: string): { estree: SchemaExpr<unknown>; type
   const initializer = statement.declarationList.declarations[0]?.initializer as ts.Expression;
   const typescript = new TypeScriptSchemaReader(file).read(initializer);
 
-  const { ast, scopeManager, visitorKeys, services } = parseForESLint(text, { range: true, loc: true, tokens: true, comment: true, sourceType: 'module' });
-  const sourceCode = new SourceCode({ text, ast: ast as never, scopeManager: scopeManager as never, visitorKeys, parserServices: services } as never);
+  const { ast, scopeManager, visitorKeys, services } = parseForESLint(text, {
+    range: true,
+    loc: true,
+    tokens: true,
+    comment: true,
+    sourceType: 'module',
+  });
+  const sourceCode = new SourceCode({
+    text,
+    ast: ast as never,
+    scopeManager: scopeManager as never,
+    visitorKeys,
+    parserServices: services,
+  } as never);
   const declaration = (ast.body.at(-1) as TSESTree.VariableDeclaration).declarations[0] as TSESTree.VariableDeclarator;
-  const estree = new EstreeSchemaReader(sourceCode as unknown as TSESLint.SourceCode).read(declaration.init as TSESTree.Expression);
+  const estree = new EstreeSchemaReader(sourceCode as unknown as TSESLint.SourceCode).read(
+    declaration.init as TSESTree.Expression,
+  );
   return { estree, typescript };
 }
 
@@ -129,7 +143,9 @@ const SHAPE_CASES: readonly [expression: string, fields: readonly string[]][] = 
 ];
 
 function staticFields(expr: SchemaExpr<unknown>): string[] {
-  return (meaningOf(expr).shape?.properties ?? []).flatMap((property) => (property.key === undefined ? [] : [property.key])).sort();
+  return (meaningOf(expr).shape?.properties ?? [])
+    .flatMap((property) => (property.key === undefined ? [] : [property.key]))
+    .sort();
 }
 
 describe('an object schema has the same fields to every reader', () => {

@@ -15,7 +15,13 @@ describe('idFieldsOfJsonSchema', () => {
       },
       required: ['ticketId'],
     };
-    const fields = idFieldsOfJsonSchema(schema, 'update_ticket').map(({ path, entity, types, many, required }) => ({ path, entity, types, many, required }));
+    const fields = idFieldsOfJsonSchema(schema, 'update_ticket').map(({ path, entity, types, many, required }) => ({
+      path,
+      entity,
+      types,
+      many,
+      required,
+    }));
     expect(fields).toEqual([
       { path: ['ticketId'], entity: 'ticket', types: ['string'], many: false, required: true },
       { path: ['customer', 'id'], entity: 'customer', types: ['string', 'number'], many: false, required: false },
@@ -25,7 +31,9 @@ describe('idFieldsOfJsonSchema', () => {
   });
 
   it('names a top-level id by the tool', () => {
-    expect(idFieldsOfJsonSchema({ type: 'object', properties: { id: { type: 'string' } } }, 'get_invoice')[0]?.entity).toBe('invoice');
+    expect(
+      idFieldsOfJsonSchema({ type: 'object', properties: { id: { type: 'string' } } }, 'get_invoice')[0]?.entity,
+    ).toBe('invoice');
   });
 
   it('names a bare id behind a namespace prefix by the tool list it is given', () => {
@@ -38,9 +46,19 @@ describe('idFieldsOfJsonSchema', () => {
   it('names a bare id of an input after what the call addresses, of an output after what it returns', () => {
     const naming = toolNamingOf(['list_work_item_notes']);
     const input = { type: 'object', properties: { iid: { type: 'string' } } };
-    const output = { type: 'object', properties: { notes: { type: 'array', items: { type: 'object', properties: { id: { type: 'number' } } } }, id: { type: 'number' } } };
-    expect(idFieldsOfJsonSchema(input, 'list_work_item_notes', { naming, side: 'input' })[0]?.entity).toBe('work-item#iid');
-    expect(idFieldsOfJsonSchema(output, 'list_work_item_notes', { naming, side: 'output' }).map(({ entity }) => entity)).toEqual(['note', 'note']);
+    const output = {
+      type: 'object',
+      properties: {
+        notes: { type: 'array', items: { type: 'object', properties: { id: { type: 'number' } } } },
+        id: { type: 'number' },
+      },
+    };
+    expect(idFieldsOfJsonSchema(input, 'list_work_item_notes', { naming, side: 'input' })[0]?.entity).toBe(
+      'work-item#iid',
+    );
+    expect(
+      idFieldsOfJsonSchema(output, 'list_work_item_notes', { naming, side: 'output' }).map(({ entity }) => entity),
+    ).toEqual(['note', 'note']);
   });
 
   it('names compound id fields by their id part, with their published types', () => {
@@ -54,7 +72,12 @@ describe('idFieldsOfJsonSchema', () => {
       },
       required: ['projectIdOrKey'],
     };
-    const fields = idFieldsOfJsonSchema(schema, 'get_board').map(({ name, entity, types, many }) => ({ name, entity, types, many }));
+    const fields = idFieldsOfJsonSchema(schema, 'get_board').map(({ name, entity, types, many }) => ({
+      name,
+      entity,
+      types,
+      many,
+    }));
     expect(fields).toEqual([
       { name: 'projectIdOrKey', entity: 'project', types: ['string'], many: false },
       { name: 'workspaceSlugOrId', entity: 'workspace', types: ['string'], many: false },
@@ -72,7 +95,14 @@ describe('idFieldsOfJsonSchema', () => {
 describe('emittedIdValues', () => {
   it('keeps the first non-null value per path', () => {
     const values = emittedIdValues(
-      { tickets: [{ id: 4, assignedAgentId: null }, { id: 3, assignedAgentId: 2 }], ticketIds: [7, 8], next: { cursor: 'x' } },
+      {
+        tickets: [
+          { id: 4, assignedAgentId: null },
+          { id: 3, assignedAgentId: 2 },
+        ],
+        ticketIds: [7, 8],
+        next: { cursor: 'x' },
+      },
       'list_tickets',
     ).map(({ path, entity, value }) => ({ path, entity, value }));
     expect(values).toEqual([
@@ -84,11 +114,16 @@ describe('emittedIdValues', () => {
 
   it('names the parents of a commit commits, and a namespace parent a namespace', () => {
     const naming = toolNamingOf(['list_commits', 'list_namespaces']);
-    const commits = emittedIdValues([{ id: 'a1b2', parent_ids: ['c3d4'] }], 'list_commits', naming).map(({ path, entity }) => ({ path, entity }));
+    const commits = emittedIdValues([{ id: 'a1b2', parent_ids: ['c3d4'] }], 'list_commits', naming).map(
+      ({ path, entity }) => ({ path, entity }),
+    );
     expect(commits).toEqual([
       { path: ['[]', 'id'], entity: 'commit' },
       { path: ['[]', 'parent_ids', '[]'], entity: 'commit' },
     ]);
-    expect(emittedIdValues([{ id: 9, parent_id: 2 }], 'list_namespaces', naming).map(({ entity }) => entity)).toEqual(['namespace', 'namespace']);
+    expect(emittedIdValues([{ id: 9, parent_id: 2 }], 'list_namespaces', naming).map(({ entity }) => entity)).toEqual([
+      'namespace',
+      'namespace',
+    ]);
   });
 });

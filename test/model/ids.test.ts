@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { entityOfToolName, formatPath, idFieldAt, isIdName, scopeOfToolName, singularize, splitWords, toolNamingOf } from '../../src/model/ids.ts';
+import {
+  entityOfToolName,
+  formatPath,
+  idFieldAt,
+  isIdName,
+  scopeOfToolName,
+  singularize,
+  splitWords,
+  toolNamingOf,
+} from '../../src/model/ids.ts';
 
 describe('isIdName', () => {
-  it.each(['id', 'ID', 'Id', '_id', 'ticketId', 'ticket_id', 'ticketID', 'ticket-id', 'ticketIds', 'ticket_ids', 'project_iid', 'mergeRequestIid'])(
-    '%s is an id',
-    (name) => expect(isIdName(name)).toBe(true),
-  );
-  it.each(['valid', 'paid', 'android', 'uuid', 'guid', 'identity', 'idle', 'ideas', 'width', 'hidden', 'ticket', ''])('%s is not an id', (name) =>
-    expect(isIdName(name)).toBe(false),
+  it.each([
+    'id',
+    'ID',
+    'Id',
+    '_id',
+    'ticketId',
+    'ticket_id',
+    'ticketID',
+    'ticket-id',
+    'ticketIds',
+    'ticket_ids',
+    'project_iid',
+    'mergeRequestIid',
+  ])('%s is an id', (name) => expect(isIdName(name)).toBe(true));
+  it.each(['valid', 'paid', 'android', 'uuid', 'guid', 'identity', 'idle', 'ideas', 'width', 'hidden', 'ticket', ''])(
+    '%s is not an id',
+    (name) => expect(isIdName(name)).toBe(false),
   );
 });
 
@@ -34,21 +54,75 @@ describe('splitWords and singularize', () => {
 
 /** The tool list of microsoft/azure-devops-mcp@7ecd6f77bc33482f2455eb7283217636267291d8. */
 const AZURE_DEVOPS_TOOLS = [
-  'advsec_get_alerts', 'advsec_get_alert_details', 'mcp_apps_ping', 'pipelines_build', 'pipelines_build_log', 'pipelines_definition',
-  'pipelines_run', 'pipelines_artifact', 'pipelines_write', 'core_list_project_teams', 'core_list_projects', 'core_get_identity_ids',
-  'repo_repository', 'repo_pull_request', 'repo_pull_request_thread', 'repo_branch', 'repo_file', 'repo_search_commits',
-  'repo_pull_request_write', 'repo_pull_request_thread_write', 'repo_create_branch', 'search_code', 'search_wiki', 'search_workitem',
-  'testplan', 'testplan_show_test_results_from_build_id', 'testplan_test_plan_write', 'testplan_test_suite_write',
-  'testplan_test_case_write', 'wiki', 'wiki_upsert_page', 'work', 'work_iteration_write', 'work_capacity_write', 'wit_work_item',
-  'wit_query', 'wit_backlog', 'wit_work_item_attachment', 'wit_work_item_write', 'wit_work_item_comment_write', 'wit_work_item_link_write',
+  'advsec_get_alerts',
+  'advsec_get_alert_details',
+  'mcp_apps_ping',
+  'pipelines_build',
+  'pipelines_build_log',
+  'pipelines_definition',
+  'pipelines_run',
+  'pipelines_artifact',
+  'pipelines_write',
+  'core_list_project_teams',
+  'core_list_projects',
+  'core_get_identity_ids',
+  'repo_repository',
+  'repo_pull_request',
+  'repo_pull_request_thread',
+  'repo_branch',
+  'repo_file',
+  'repo_search_commits',
+  'repo_pull_request_write',
+  'repo_pull_request_thread_write',
+  'repo_create_branch',
+  'search_code',
+  'search_wiki',
+  'search_workitem',
+  'testplan',
+  'testplan_show_test_results_from_build_id',
+  'testplan_test_plan_write',
+  'testplan_test_suite_write',
+  'testplan_test_case_write',
+  'wiki',
+  'wiki_upsert_page',
+  'work',
+  'work_iteration_write',
+  'work_capacity_write',
+  'wit_work_item',
+  'wit_query',
+  'wit_backlog',
+  'wit_work_item_attachment',
+  'wit_work_item_write',
+  'wit_work_item_comment_write',
+  'wit_work_item_link_write',
 ];
 
 /** Part of the tool list of zereight/gitlab-mcp@32c5df77f0ad3e54aaeb92cd59b9a480b37e675e: verbs first, no namespace. */
 const GITLAB_TOOLS = [
-  'merge_merge_request', 'get_merge_request', 'list_merge_requests', 'list_group_members', 'list_project_members', 'list_commits',
-  'get_commit', 'list_commit_statuses', 'create_commit_status', 'list_namespaces', 'get_namespace', 'verify_namespace', 'create_group',
-  'get_work_item', 'list_work_item_statuses', 'mark_todo_done', 'get_file_contents', 'create_or_update_file', 'get_pipeline_job_output',
-  'list_work_item_notes', 'create_work_item_note_emoji_reaction', 'convert_work_item_type', 'list_group_milestones', 'update_work_item',
+  'merge_merge_request',
+  'get_merge_request',
+  'list_merge_requests',
+  'list_group_members',
+  'list_project_members',
+  'list_commits',
+  'get_commit',
+  'list_commit_statuses',
+  'create_commit_status',
+  'list_namespaces',
+  'get_namespace',
+  'verify_namespace',
+  'create_group',
+  'get_work_item',
+  'list_work_item_statuses',
+  'mark_todo_done',
+  'get_file_contents',
+  'create_or_update_file',
+  'get_pipeline_job_output',
+  'list_work_item_notes',
+  'create_work_item_note_emoji_reaction',
+  'convert_work_item_type',
+  'list_group_milestones',
+  'update_work_item',
 ];
 
 describe('entityOfToolName', () => {
@@ -83,7 +157,9 @@ describe('entityOfToolName', () => {
     ['verify_namespace', 'namespace'],
     ['update_issue_description_patch', 'issue'],
     ['get_pipeline_schedule', 'schedule'],
-  ])('gitlab-mcp: %s works on %s', (tool, entity) => expect(entityOfToolName(tool, toolNamingOf(GITLAB_TOOLS))).toBe(entity));
+  ])('gitlab-mcp: %s works on %s', (tool, entity) =>
+    expect(entityOfToolName(tool, toolNamingOf(GITLAB_TOOLS))).toBe(entity),
+  );
 
   it.each([
     ['wit_query', 'query'],
@@ -102,7 +178,9 @@ describe('entityOfToolName', () => {
     ['testplan_test_case_write', 'test-case'],
     ['testplan_test_suite_write', 'suite'],
     ['wiki', 'wiki'],
-  ])('azure-devops-mcp: %s works on %s', (tool, entity) => expect(entityOfToolName(tool, toolNamingOf(AZURE_DEVOPS_TOOLS))).toBe(entity));
+  ])('azure-devops-mcp: %s works on %s', (tool, entity) =>
+    expect(entityOfToolName(tool, toolNamingOf(AZURE_DEVOPS_TOOLS))).toBe(entity),
+  );
 });
 
 describe('scopeOfToolName', () => {
@@ -113,7 +191,9 @@ describe('scopeOfToolName', () => {
     ['convert_work_item_type', 'work-item'],
     ['list_commit_statuses', 'commit-status'],
     ['get_ticket_context', 'ticket'],
-  ])('a call of %s addresses a %s', (tool, scope) => expect(scopeOfToolName(tool, toolNamingOf(GITLAB_TOOLS))).toBe(scope));
+  ])('a call of %s addresses a %s', (tool, scope) =>
+    expect(scopeOfToolName(tool, toolNamingOf(GITLAB_TOOLS))).toBe(scope),
+  );
 
   it('looks behind a namespace prefix', () => {
     expect(scopeOfToolName('wit_work_item_link_write', toolNamingOf(AZURE_DEVOPS_TOOLS))).toBe('work-item');
@@ -130,7 +210,13 @@ describe('toolNamingOf', () => {
   });
 
   it('takes a shared first word followed by verbs for the noun itself', () => {
-    const naming = toolNamingOf(['ticket_create', 'ticket_get', 'ticket_search', 'ticket_query', 'ticket_reply_create']);
+    const naming = toolNamingOf([
+      'ticket_create',
+      'ticket_get',
+      'ticket_search',
+      'ticket_query',
+      'ticket_reply_create',
+    ]);
     expect([...naming.namespaces]).toEqual([]);
     expect(entityOfToolName('ticket_search', naming)).toBe('ticket');
     expect(entityOfToolName('ticket_query', naming)).toBe('ticket');
@@ -201,9 +287,13 @@ describe('idFieldAt names the same entity however the id is spelled', () => {
     expect(idFieldAt(['commit', 'parent_ids', '[]'], 'get_tag', output)?.entity).toBe('commit');
     expect(idFieldAt(['commits', '[]', 'parent_ids', '[]'], 'get_branch_diffs', output)?.entity).toBe('commit');
     expect(idFieldAt(['[]', 'parent_id'], 'list_namespaces', output)?.entity).toBe('namespace');
-    expect(idFieldAt(['parent_id'], 'verify_namespace', { naming: output.naming, side: 'input' })?.entity).toBe('namespace');
+    expect(idFieldAt(['parent_id'], 'verify_namespace', { naming: output.naming, side: 'input' })?.entity).toBe(
+      'namespace',
+    );
     expect(idFieldAt(['parent', 'id'], 'get_group')?.entity).toBe('group');
-    expect(idFieldAt(['parentId'], 'wit_work_item_write', { naming: toolNamingOf(AZURE_DEVOPS_TOOLS) })?.entity).toBe('work-item');
+    expect(idFieldAt(['parentId'], 'wit_work_item_write', { naming: toolNamingOf(AZURE_DEVOPS_TOOLS) })?.entity).toBe(
+      'work-item',
+    );
     expect(idFieldAt(['children_to_add', '[]', 'iid'], 'update_work_item')?.entity).toBe('work-item#iid');
   });
 
@@ -235,11 +325,19 @@ describe('idFieldAt names the same entity however the id is spelled', () => {
 });
 
 describe('compound id names: "X id or Y", "X slug or id"', () => {
-  it.each(['workspaceSlugOrId', 'idOrSlug', 'slugOrId', 'projectIdOrKey', 'userIdOrName', 'issueIdOrKey', 'project_id_or_path', 'ticketIdsOrKeys'])(
-    '%s is an id',
-    (name) => expect(isIdName(name)).toBe(true),
+  it.each([
+    'workspaceSlugOrId',
+    'idOrSlug',
+    'slugOrId',
+    'projectIdOrKey',
+    'userIdOrName',
+    'issueIdOrKey',
+    'project_id_or_path',
+    'ticketIdsOrKeys',
+  ])('%s is an id', (name) => expect(isIdName(name)).toBe(true));
+  it.each(['nameOrEmail', 'slugOrKey', 'or', 'order', 'idOrder', 'validOrNot'])('%s is not an id', (name) =>
+    expect(isIdName(name)).toBe(false),
   );
-  it.each(['nameOrEmail', 'slugOrKey', 'or', 'order', 'idOrder', 'validOrNot'])('%s is not an id', (name) => expect(isIdName(name)).toBe(false));
 
   it.each([
     ['workspaceSlugOrId', 'workspace'],
@@ -260,7 +358,9 @@ describe('compound id names: "X id or Y", "X slug or id"', () => {
   it('names a bare compound id like a bare id: by the tool that carries it', () => {
     expect(idFieldAt(['idOrSlug'], 'get_project')?.entity).toBe('project');
     expect(idFieldAt(['idOrSlug'], 'get_project')?.entity).toBe(idFieldAt(['id'], 'get_project')?.entity);
-    expect(idFieldAt(['slugOrId'], 'list_work_item_notes', { naming: toolNamingOf(GITLAB_TOOLS) })?.entity).toBe('work-item');
+    expect(idFieldAt(['slugOrId'], 'list_work_item_notes', { naming: toolNamingOf(GITLAB_TOOLS) })?.entity).toBe(
+      'work-item',
+    );
     expect(idFieldAt(['idOrSlug'])).toBeUndefined();
     expect(idFieldAt(['project', 'idOrKey'])?.entity).toBe('project');
   });
@@ -311,7 +411,10 @@ describe('a field its description calls an id', () => {
   );
 
   it('marks a described list of ids', () => {
-    expect(idFieldAt(['owners'], 'stories-create', { description: 'Owner user IDs' })).toMatchObject({ entity: 'user', many: true });
+    expect(idFieldAt(['owners'], 'stories-create', { description: 'Owner user IDs' })).toMatchObject({
+      entity: 'user',
+      many: true,
+    });
   });
 
   it.each([
@@ -321,10 +424,14 @@ describe('a field its description calls an id', () => {
     ['team', 'The team to assign'],
     ['team', 'Team, given by ID'],
     ['team', ''],
-  ])('%s described %j is no id', (name, description) => expect(idFieldAt([name], 'stories-create', { description })).toBeUndefined());
+  ])('%s described %j is no id', (name, description) =>
+    expect(idFieldAt([name], 'stories-create', { description })).toBeUndefined(),
+  );
 
   it('lets the name decide when the name is an id', () => {
-    expect(idFieldAt(['project_id'], 'get_file', { description: 'Project ID or URL-encoded path' })?.entity).toBe('project');
+    expect(idFieldAt(['project_id'], 'get_file', { description: 'Project ID or URL-encoded path' })?.entity).toBe(
+      'project',
+    );
     expect(idFieldAt(['ticketId'], 'get_file', { description: 'The ID of the parent page' })?.entity).toBe('ticket');
   });
 });

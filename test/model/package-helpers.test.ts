@@ -26,7 +26,10 @@ const wrapped = z.object(offeredShape(shape, table));
 const guarded = guardIdFields({ ticketId: z.string(), email: z.string(), orderId: z.uuid(), customerId: z.number() });
 `;
 
-function fromTypeScript(): Map<string, { expr: SchemaExpr<unknown>; resolve: (e: SchemaExpr<unknown>) => SchemaExpr<unknown> }> {
+function fromTypeScript(): Map<
+  string,
+  { expr: SchemaExpr<unknown>; resolve: (e: SchemaExpr<unknown>) => SchemaExpr<unknown> }
+> {
   const file = ts.createSourceFile('server.ts', source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const reader = new TypeScriptSchemaReader(file);
   const found = new Map();
@@ -41,15 +44,31 @@ function fromTypeScript(): Map<string, { expr: SchemaExpr<unknown>; resolve: (e:
   return found;
 }
 
-function fromEstree(): Map<string, { expr: SchemaExpr<unknown>; resolve: (e: SchemaExpr<unknown>) => SchemaExpr<unknown> }> {
-  const { ast, scopeManager, visitorKeys, services } = parseForESLint(source, { range: true, loc: true, tokens: true, comment: true, sourceType: 'module' });
-  const sourceCode = new SourceCode({ text: source, ast: ast as never, scopeManager: scopeManager as never, visitorKeys, parserServices: services } as never);
+function fromEstree(): Map<
+  string,
+  { expr: SchemaExpr<unknown>; resolve: (e: SchemaExpr<unknown>) => SchemaExpr<unknown> }
+> {
+  const { ast, scopeManager, visitorKeys, services } = parseForESLint(source, {
+    range: true,
+    loc: true,
+    tokens: true,
+    comment: true,
+    sourceType: 'module',
+  });
+  const sourceCode = new SourceCode({
+    text: source,
+    ast: ast as never,
+    scopeManager: scopeManager as never,
+    visitorKeys,
+    parserServices: services,
+  } as never);
   const reader = new EstreeSchemaReader(sourceCode as unknown as TSESLint.SourceCode);
   const found = new Map();
   for (const statement of ast.body) {
     if (statement.type !== 'VariableDeclaration') continue;
     for (const declaration of statement.declarations as TSESTree.VariableDeclarator[]) {
-      if (declaration.id.type === 'Identifier' && declaration.init !== null) found.set(declaration.id.name, { expr: reader.read(declaration.init), resolve: reader.resolve });
+      if (declaration.id.type === 'Identifier' && declaration.init !== null)
+        found.set(declaration.id.name, { expr: reader.read(declaration.init), resolve: reader.resolve });
     }
   }
   return found;
@@ -60,7 +79,9 @@ const readers = { typescript: fromTypeScript(), estree: fromEstree() };
 function fields(reader: keyof typeof readers, name: string): Record<string, string> {
   const entry = readers[reader].get(name);
   if (entry === undefined) throw new Error(`no const ${name}`);
-  return Object.fromEntries(schemaFieldsOf(entry.expr, entry.resolve).map((field) => [field.key, field.meaning.accepts]));
+  return Object.fromEntries(
+    schemaFieldsOf(entry.expr, entry.resolve).map((field) => [field.key, field.meaning.accepts]),
+  );
 }
 
 describe.each(['typescript', 'estree'] as const)('the %s reader sees through the package helpers', (reader) => {
@@ -75,6 +96,11 @@ describe.each(['typescript', 'estree'] as const)('the %s reader sees through the
   });
 
   it('guardIdFields(shape) guards the id-named plain strings only', () => {
-    expect(fields(reader, 'guarded')).toEqual({ ticketId: 'guarded', email: 'string', orderId: 'string', customerId: 'number' });
+    expect(fields(reader, 'guarded')).toEqual({
+      ticketId: 'guarded',
+      email: 'string',
+      orderId: 'string',
+      customerId: 'number',
+    });
   });
 });

@@ -75,7 +75,8 @@ function fromTypeScript(): Map<string, SchemaExpr<ts.Node>> {
   const reader = new TypeScriptSchemaReader(file);
   const found = new Map<string, SchemaExpr<ts.Node>>();
   const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined) found.set(node.name.text, reader.read(node.initializer));
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined)
+      found.set(node.name.text, reader.read(node.initializer));
     ts.forEachChild(node, visit);
   };
   visit(file);
@@ -83,8 +84,20 @@ function fromTypeScript(): Map<string, SchemaExpr<ts.Node>> {
 }
 
 function estreeReader(text: string): { reader: EstreeSchemaReader; ast: TSESTree.Program } {
-  const { ast, scopeManager, visitorKeys, services } = parseForESLint(text, { range: true, loc: true, tokens: true, comment: true, sourceType: 'module' });
-  const sourceCode = new SourceCode({ text, ast: ast as never, scopeManager: scopeManager as never, visitorKeys, parserServices: services } as never);
+  const { ast, scopeManager, visitorKeys, services } = parseForESLint(text, {
+    range: true,
+    loc: true,
+    tokens: true,
+    comment: true,
+    sourceType: 'module',
+  });
+  const sourceCode = new SourceCode({
+    text,
+    ast: ast as never,
+    scopeManager: scopeManager as never,
+    visitorKeys,
+    parserServices: services,
+  } as never);
   return { reader: new EstreeSchemaReader(sourceCode as unknown as TSESLint.SourceCode), ast };
 }
 
@@ -92,10 +105,14 @@ function fromEstree(): Map<string, SchemaExpr<TSESTree.Node>> {
   const { reader, ast } = estreeReader(source);
   const found = new Map<string, SchemaExpr<TSESTree.Node>>();
   const visit = (node: TSESTree.Node): void => {
-    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init !== null) found.set(node.id.name, reader.read(node.init));
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init !== null)
+      found.set(node.id.name, reader.read(node.init));
     for (const value of Object.values(node)) {
-      if (value !== null && typeof value === 'object' && 'type' in value && value !== node.parent) visit(value as TSESTree.Node);
-      if (Array.isArray(value)) for (const child of value) if (child !== null && typeof child === 'object' && 'type' in child) visit(child as TSESTree.Node);
+      if (value !== null && typeof value === 'object' && 'type' in value && value !== node.parent)
+        visit(value as TSESTree.Node);
+      if (Array.isArray(value))
+        for (const child of value)
+          if (child !== null && typeof child === 'object' && 'type' in child) visit(child as TSESTree.Node);
     }
   };
   visit(ast);
@@ -168,7 +185,13 @@ console.log('tool', 1);
         const site = reader.callSite(node);
         const registration = site === undefined ? undefined : toolRegistrationOf(site);
         if (registration !== undefined) {
-          fromTs.push([registration.style, registration.name, registration.input?.kind, registration.output?.kind, registration.handler?.kind]);
+          fromTs.push([
+            registration.style,
+            registration.name,
+            registration.input?.kind,
+            registration.output?.kind,
+            registration.handler?.kind,
+          ]);
         }
       }
       ts.forEachChild(node, visit);
@@ -187,7 +210,17 @@ console.log('tool', 1);
       if (statement.type !== 'ExpressionStatement' || statement.expression.type !== 'CallExpression') return [];
       const site = esReader.callSite(statement.expression);
       const registration = site === undefined ? undefined : toolRegistrationOf(site);
-      return registration === undefined ? [] : [[registration.style, registration.name, registration.input?.kind, registration.output?.kind, registration.handler?.kind]];
+      return registration === undefined
+        ? []
+        : [
+            [
+              registration.style,
+              registration.name,
+              registration.input?.kind,
+              registration.output?.kind,
+              registration.handler?.kind,
+            ],
+          ];
     });
     expect(fromEs).toEqual(fromTs);
   });
@@ -195,7 +228,8 @@ console.log('tool', 1);
 
 describe('idAcceptorVerdict', () => {
   const typescript = fromTypeScript();
-  const verdict = (field: string, name: string) => idAcceptorVerdict(field, meaningOf(typescript.get(name) as SchemaExpr<ts.Node>));
+  const verdict = (field: string, name: string) =>
+    idAcceptorVerdict(field, meaningOf(typescript.get(name) as SchemaExpr<ts.Node>));
   it.each([
     ['ticketId', 'plain', 'guard'],
     ['ticketId', 'optionalPlain', 'guard'],
@@ -236,8 +270,15 @@ function shadowed(shape: unknown) {
     fields: string[];
   }
 
-  function fromBoth(): { ts: Map<string, Resolved>; es: Map<string, Resolved>; tsUnions: Map<string, string>; esUnions: Map<string, string>; tsTools: unknown[]; esTools: unknown[] } {
-    const describeFields = <N,>(expr: SchemaExpr<N>, resolve: (e: SchemaExpr<N>) => SchemaExpr<N>): Resolved => ({
+  function fromBoth(): {
+    ts: Map<string, Resolved>;
+    es: Map<string, Resolved>;
+    tsUnions: Map<string, string>;
+    esUnions: Map<string, string>;
+    tsTools: unknown[];
+    esTools: unknown[];
+  } {
+    const describeFields = <N>(expr: SchemaExpr<N>, resolve: (e: SchemaExpr<N>) => SchemaExpr<N>): Resolved => ({
       kind: resolve(expr).kind,
       fields: schemaFieldsOf(expr, resolve).map((field) => `${field.path.join('.')}:${field.meaning.accepts}`),
     });
@@ -249,14 +290,26 @@ function shadowed(shape: unknown) {
     const visitTs = (node: ts.Node): void => {
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer !== undefined) {
         const expr = tsReader.read(node.initializer);
-        tsResult.set(node.name.text, describeFields({ kind: 'identifier', node: node.name, name: node.name.text }, tsReader.resolve));
+        tsResult.set(
+          node.name.text,
+          describeFields({ kind: 'identifier', node: node.name, name: node.name.text }, tsReader.resolve),
+        );
         const union = stringBranchOfUnion(expr);
-        if (union !== undefined) tsUnions.set(node.name.text, `${union.branch.node.getText(file)} + ${union.after.map((m) => m.name).join(',')}`);
+        if (union !== undefined)
+          tsUnions.set(
+            node.name.text,
+            `${union.branch.node.getText(file)} + ${union.after.map((m) => m.name).join(',')}`,
+          );
       }
       if (ts.isObjectLiteralExpression(node)) {
         const definition = toolDefinitionOf(tsReader.read(node));
         if (definition !== undefined) {
-          tsTools.push([definition.style, definition.name, schemaFieldsOf(definition.input as SchemaExpr<ts.Node>, tsReader.resolve).length, guardedSchemasIn(definition.output as SchemaExpr<ts.Node>).length]);
+          tsTools.push([
+            definition.style,
+            definition.name,
+            schemaFieldsOf(definition.input as SchemaExpr<ts.Node>, tsReader.resolve).length,
+            guardedSchemasIn(definition.output as SchemaExpr<ts.Node>).length,
+          ]);
         }
       }
       ts.forEachChild(node, visitTs);
@@ -270,20 +323,34 @@ function shadowed(shape: unknown) {
     const visitEs = (node: TSESTree.Node): void => {
       if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.init !== null) {
         const expr = reader.read(node.init);
-        esResult.set(node.id.name, describeFields({ kind: 'identifier', node: node.id, name: node.id.name }, reader.resolve));
+        esResult.set(
+          node.id.name,
+          describeFields({ kind: 'identifier', node: node.id, name: node.id.name }, reader.resolve),
+        );
         const union = stringBranchOfUnion(expr);
-        if (union !== undefined) esUnions.set(node.id.name, `${text.slice(...(union.branch.node as TSESTree.Node).range)} + ${union.after.map((m) => m.name).join(',')}`);
+        if (union !== undefined)
+          esUnions.set(
+            node.id.name,
+            `${text.slice(...(union.branch.node as TSESTree.Node).range)} + ${union.after.map((m) => m.name).join(',')}`,
+          );
       }
       if (node.type === 'ObjectExpression') {
         const definition = toolDefinitionOf(reader.read(node));
         if (definition !== undefined) {
-          esTools.push([definition.style, definition.name, schemaFieldsOf(definition.input as SchemaExpr<TSESTree.Node>, reader.resolve).length, guardedSchemasIn(definition.output as SchemaExpr<TSESTree.Node>).length]);
+          esTools.push([
+            definition.style,
+            definition.name,
+            schemaFieldsOf(definition.input as SchemaExpr<TSESTree.Node>, reader.resolve).length,
+            guardedSchemasIn(definition.output as SchemaExpr<TSESTree.Node>).length,
+          ]);
         }
       }
       for (const [key, value] of Object.entries(node)) {
         if (key === 'parent') continue;
         if (value !== null && typeof value === 'object' && 'type' in value) visitEs(value as TSESTree.Node);
-        if (Array.isArray(value)) for (const child of value) if (child !== null && typeof child === 'object' && 'type' in child) visitEs(child as TSESTree.Node);
+        if (Array.isArray(value))
+          for (const child of value)
+            if (child !== null && typeof child === 'object' && 'type' in child) visitEs(child as TSESTree.Node);
       }
     };
     visitEs(ast);
@@ -293,7 +360,13 @@ function shadowed(shape: unknown) {
   const both = fromBoth();
 
   it('resolves a same-file const, but not an import, a let or a shadowing parameter', () => {
-    const shapeFields = ['ticketId:string', 'note:object', 'note.authorId:string', 'replies:array', 'replies.[].id:number'];
+    const shapeFields = [
+      'ticketId:string',
+      'note:object',
+      'note.authorId:string',
+      'replies:array',
+      'replies.[].id:number',
+    ];
     const expectedRefs: Record<string, Resolved> = {
       shape: { kind: 'object', fields: shapeFields },
       viaObject: { kind: 'zod', fields: shapeFields },
@@ -308,7 +381,11 @@ function shadowed(shape: unknown) {
   });
 
   it('finds the string branch of a string-or-number union and the methods after it', () => {
-    const expectedUnions = { union: 'z.string().min(1) + optional', orReceiver: 'z.string() + describe', orArgument: 'z.string().uuid() + ' };
+    const expectedUnions = {
+      union: 'z.string().min(1) + optional',
+      orReceiver: 'z.string() + describe',
+      orArgument: 'z.string().uuid() + ',
+    };
     expect(Object.fromEntries(both.tsUnions)).toEqual(expectedUnions);
     expect(Object.fromEntries(both.esUnions)).toEqual(expectedUnions);
   });
@@ -319,7 +396,12 @@ function shadowed(shape: unknown) {
   });
 
   it('does not take an options bag with `parameters` but no handler for a tool', () => {
-    const file = ts.createSourceFile('p.ts', `const options = { name: 'x', parameters: {} };`, ts.ScriptTarget.Latest, true);
+    const file = ts.createSourceFile(
+      'p.ts',
+      `const options = { name: 'x', parameters: {} };`,
+      ts.ScriptTarget.Latest,
+      true,
+    );
     const reader = new TypeScriptSchemaReader(file);
     const statement = file.statements[0] as ts.VariableStatement;
     const init = statement.declarationList.declarations[0]?.initializer as ts.Expression;
@@ -381,7 +463,9 @@ const defaulted = z.string().default('x');
       if (statement.type !== 'VariableDeclaration') continue;
       const declarator = statement.declarations[0];
       if (declarator?.init === undefined || declarator.init === null || declarator.id.type !== 'Identifier') continue;
-      fromEs[declarator.id.name] = summarise(guardRewriteOf(reader.read(declarator.init)), (node: TSESTree.Node) => text.slice(...node.range));
+      fromEs[declarator.id.name] = summarise(guardRewriteOf(reader.read(declarator.init)), (node: TSESTree.Node) =>
+        text.slice(...node.range),
+      );
     }
     return { ts: fromTs, es: fromEs, meanings };
   }
@@ -396,7 +480,8 @@ const defaulted = z.string().default('x');
       miniCoerced: 'drop-coerce zm.coerce.string() in zm, wrap zm.coerce.string()',
       coerceImported: 'blocked coerce-factory coerce',
       coercedNumber: 'blocked coerce-target number',
-      union: "keep z.string().min(1) of z.union([z.string().min(1), z.number()]), wrap z.union([z.string().min(1), z.number()]).describe('x')",
+      union:
+        "keep z.string().min(1) of z.union([z.string().min(1), z.number()]), wrap z.union([z.string().min(1), z.number()]).describe('x')",
       orArgument: 'keep z.string() of z.number().or(z.string()), wrap z.number().or(z.string())',
       transformed: 'blocked retyped transform',
       stringArray: 'blocked retyped array',

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { mayHoldCoercion, mayHoldContractEmptyingEffect, mayHoldGuardedSchema, mayHoldUnion, mayHoldUnionIn, mayImportZod } from '../../src/model/text-shortcuts.ts';
+import {
+  mayHoldCoercion,
+  mayHoldContractEmptyingEffect,
+  mayHoldGuardedSchema,
+  mayHoldUnion,
+  mayHoldUnionIn,
+  mayImportZod,
+} from '../../src/model/text-shortcuts.ts';
 
 /**
  * The file-level shortcuts may only say "no" when the words a verdict needs are missing from the text: every form
  * the recognisers accept must pass them (the rule tests then prove the verdicts on the same forms).
  */
 describe('file-level text shortcuts of the schema model', () => {
-  const plain = "import { z } from 'zod';\nexport const Row = z.object({ id: z.string().min(1).optional(), order: z.number() });\n";
+  const plain =
+    "import { z } from 'zod';\nexport const Row = z.object({ id: z.string().min(1).optional(), order: z.number() });\n";
 
   it('say no for a file without the words', () => {
     expect(mayImportZod("import { readFile } from 'node:fs';")).toBe(false);

@@ -19,7 +19,8 @@ function zod3Schema(format: string): Parser | undefined {
   return typeof string[format] === 'function' ? (string[format] as () => Parser).call(string) : undefined;
 }
 
-const takesSample = (schema: Parser | undefined) => schema !== undefined && DECIMAL_ID_SAMPLES.some((value) => schema.safeParse(value).success);
+const takesSample = (schema: Parser | undefined) =>
+  schema !== undefined && DECIMAL_ID_SAMPLES.some((value) => schema.safeParse(value).success);
 
 describe('STRING_FORMATS says which formats a decimal id can pass, as zod does', () => {
   it.each(Object.entries(STRING_FORMATS))('%s', (format, { takesDecimalIds }) => {
@@ -30,7 +31,25 @@ describe('STRING_FORMATS says which formats a decimal id can pass, as zod does',
   });
 
   it('lists every format zod 4 checks strings for', () => {
-    const known = ['uuid', 'email', 'url', 'hex', 'cuid2', 'ulid', 'nanoid', 'ksuid', 'xid', 'base64', 'jwt', 'e164', 'hostname', 'mac', 'ipv4', 'cidrv6', 'guid'];
+    const known = [
+      'uuid',
+      'email',
+      'url',
+      'hex',
+      'cuid2',
+      'ulid',
+      'nanoid',
+      'ksuid',
+      'xid',
+      'base64',
+      'jwt',
+      'e164',
+      'hostname',
+      'mac',
+      'ipv4',
+      'cidrv6',
+      'guid',
+    ];
     for (const format of known) expect(Object.hasOwn(STRING_FORMATS, format), format).toBe(true);
   });
 });

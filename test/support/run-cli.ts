@@ -50,6 +50,13 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
 }
 
 /** Starts the built CLI and hands back the process, for tests that signal it or read it while it runs. */
-export function spawnCli(args: readonly string[], options: CliOptions & Pick<SpawnOptions, 'stdio'> = {}): ChildProcess {
-  return spawn(process.execPath, [options.cli ?? builtCli, ...args], { cwd: options.cwd ?? repoRoot, env: cliEnv(options.env), stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'] });
+export function spawnCli(
+  args: readonly string[],
+  options: CliOptions & Pick<SpawnOptions, 'stdio'> = {},
+): ChildProcess {
+  return spawn(process.execPath, [options.cli ?? builtCli, ...args], {
+    cwd: options.cwd ?? repoRoot,
+    env: cliEnv(options.env),
+    stdio: options.stdio ?? ['ignore', 'pipe', 'pipe'],
+  });
 }

@@ -85,11 +85,15 @@ describe('ChildProcessTransport', () => {
     await client.start();
     fake.write(`Server running on stdio\n{"level":30,"msg":"ready"}\n${ping(7)}\n`);
     expect(client.messages).toEqual([JSON.parse(ping(7))]);
-    expect(client.errors.map((error) => [error instanceof StdoutNoiseError, (error as StdoutNoiseError).detail])).toEqual([
+    expect(
+      client.errors.map((error) => [error instanceof StdoutNoiseError, (error as StdoutNoiseError).detail]),
+    ).toEqual([
       [true, expect.stringMatching(/^Unexpected token 'S', "Server run"\.\.\. is not valid JSON$/) as unknown],
       [true, 'valid JSON, but not a JSON-RPC message'],
     ]);
-    expect(client.errors[0]?.message).toMatch(/^the server wrote a line to stdout that is not a JSON-RPC message \(.+\); stdout carries MCP only, log to stderr$/);
+    expect(client.errors[0]?.message).toMatch(
+      /^the server wrote a line to stdout that is not a JSON-RPC message \(.+\); stdout carries MCP only, log to stderr$/,
+    );
   });
 
   it('sends each message as one line of JSON, and refuses to once the server has ended', async () => {
@@ -98,7 +102,9 @@ describe('ChildProcessTransport', () => {
     await client.start();
     await client.transport.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     await client.transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    expect(fake.sent()).toBe('{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    expect(fake.sent()).toBe(
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list"}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n',
+    );
     fake.end();
     await expect(client.transport.send({ jsonrpc: '2.0', id: 2, method: 'ping' })).rejects.toThrow('Not connected');
   });

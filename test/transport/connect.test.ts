@@ -7,7 +7,10 @@ import { connectStdio, ServerStartError } from '../../src/transport/connect.ts';
 import { alive, readPid, waitFor } from '../support/processes.ts';
 import { repoRoot } from '../support/run-cli.ts';
 
-const fixture = (name: string, ...args: string[]) => ({ command: process.execPath, args: [join(repoRoot, 'test/fixtures/contract-servers', name), ...args] });
+const fixture = (name: string, ...args: string[]) => ({
+  command: process.execPath,
+  args: [join(repoRoot, 'test/fixtures/contract-servers', name), ...args],
+});
 const nodeScript = (script: string) => ({ command: process.execPath, args: ['-e', script] });
 
 let folder: string;
@@ -38,22 +41,36 @@ describe('connectStdio', () => {
 
   it('names a command that is not found', async () => {
     const error = await startError(connectStdio({ command: 'agent-contract-no-such-binary', args: ['--flag'] }));
-    expect(error.message).toBe('could not start `agent-contract-no-such-binary --flag`: command not found; check the command and your PATH');
+    expect(error.message).toBe(
+      'could not start `agent-contract-no-such-binary --flag`: command not found; check the command and your PATH',
+    );
     expect(error.exitCode).toBeNull();
   });
 
   it('reports a server that exits early: its exit code, its stderr tail and what it wrote to stdout that is not JSON-RPC', async () => {
-    const error = await startError(connectStdio(nodeScript("console.log('Server running on stdio'); console.error('DATABASE_URL is not set'); process.exit(3)")));
-    expect(error.message).toMatch(/^the server command `\S+ -e "console\.log\(.+\)"` exited with code 3 before answering initialize; run it on its own to see why$/);
+    const error = await startError(
+      connectStdio(
+        nodeScript("console.log('Server running on stdio'); console.error('DATABASE_URL is not set'); process.exit(3)"),
+      ),
+    );
+    expect(error.message).toMatch(
+      /^the server command `\S+ -e "console\.log\(.+\)"` exited with code 3 before answering initialize; run it on its own to see why$/,
+    );
     expect(error.exitCode).toBe(3);
     expect(error.stderrTail).toEqual(['DATABASE_URL is not set']);
-    expect(error.stdoutNoise).toEqual([expect.stringMatching(/^Unexpected token 'S', "Server run"\.\.\. is not valid JSON$/)]);
+    expect(error.stdoutNoise).toEqual([
+      expect.stringMatching(/^Unexpected token 'S', "Server run"\.\.\. is not valid JSON$/),
+    ]);
   });
 
   it('gives up on a server that does not answer initialize in time, and ends it', async () => {
     const pidFile = join(folder, 'silent.pid');
-    const error = await startError(connectStdio({ ...fixture('silent.cjs', pidFile, 'hello'), timeoutMs: 1_500, closeGraceMs: 100 }));
-    expect(error.message).toMatch(/did not answer initialize within 1500 ms; check that it speaks MCP on stdio, or raise --timeout$/);
+    const error = await startError(
+      connectStdio({ ...fixture('silent.cjs', pidFile, 'hello'), timeoutMs: 1_500, closeGraceMs: 100 }),
+    );
+    expect(error.message).toMatch(
+      /did not answer initialize within 1500 ms; check that it speaks MCP on stdio, or raise --timeout$/,
+    );
     expect(error.stdoutNoise).toEqual([`Unexpected token 'h', "hello" is not valid JSON`]);
     expect(alive(await readPid(pidFile))).toBe(false);
   });
@@ -71,6 +88,8 @@ describe('connectStdio', () => {
 
   it('does not start a server when the signal has aborted already', async () => {
     const reason = new Error('aborted before');
-    await expect(connectStdio({ command: 'agent-contract-no-such-binary', signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(
+      connectStdio({ command: 'agent-contract-no-such-binary', signal: AbortSignal.abort(reason) }),
+    ).rejects.toBe(reason);
   });
 });

@@ -18,7 +18,10 @@ afterAll(async () => {
 /** `sh -c 'node ...; true'`: a wrapper that forks the server instead of becoming it, as `npm start` and `bash -c` do. */
 function wrapped(pidFile: string, script: string): ServerProcess {
   const server = `require('node:fs').writeFileSync(process.argv[1], JSON.stringify(process.pid)); ${script}`;
-  return new ServerProcess({ command: 'sh', args: ['-c', `"$0" -e "$1" "$2"; true`, process.execPath, server, pidFile] });
+  return new ServerProcess({
+    command: 'sh',
+    args: ['-c', `"$0" -e "$1" "$2"; true`, process.execPath, server, pidFile],
+  });
 }
 
 const node = (script: string, env?: Record<string, string>) =>
@@ -32,18 +35,23 @@ function stdoutOf(server: ServerProcess): () => string {
 
 describe('ServerProcess', () => {
   it('keeps what the server wrote to stdout before anything read it, and still sees it end', async () => {
-    const server = node("process.stdout.write('one\\n'); setTimeout(() => { process.stdout.write('two\\n'); process.exit(4); }, 50)");
+    const server = node(
+      "process.stdout.write('one\\n'); setTimeout(() => { process.stdout.write('two\\n'); process.exit(4); }, 50)",
+    );
     expect(await server.ended).toEqual({ kind: 'closed', code: 4 });
     expect(stdoutOf(server)()).toBe('one\ntwo\n');
     expect(server.running).toBe(false);
   });
 
   it('says whether the server has written to stdout yet (a server that has not is still starting)', async () => {
-    const server = node("process.stdin.once('data', () => { process.stdout.write('ready\\n'); process.stdin.once('data', () => process.exit(0)); })");
+    const server = node(
+      "process.stdin.once('data', () => { process.stdout.write('ready\\n'); process.stdin.once('data', () => process.exit(0)); })",
+    );
     expect(server.wroteStdout).toBe(false);
     const text = stdoutOf(server);
     server.stdin?.write('go\n');
-    for (let waited = 0; text() === '' && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; text() === '' && waited < 5_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(text()).toBe('ready\n');
     expect(server.wroteStdout).toBe(true);
     server.stdin?.write('end\n');
@@ -63,10 +71,11 @@ describe('ServerProcess', () => {
     expect(server.stderrTail.slice(-3)).toEqual(['line 60', 'split across chunks', 'no newline at the end']);
   });
 
-  it('gives the server this process\'s whole environment with the given variables on top, or the SDK\'s default set', async () => {
+  it("gives the server this process's whole environment with the given variables on top, or the SDK's default set", async () => {
     process.env['AGENT_CONTRACT_TEST_INHERITED'] = 'from the parent';
     try {
-      const script = "process.stdout.write(JSON.stringify([process.env.AGENT_CONTRACT_TEST_INHERITED ?? null, process.env.AGENT_CONTRACT_TEST_GIVEN ?? null, typeof process.env.PATH]))";
+      const script =
+        'process.stdout.write(JSON.stringify([process.env.AGENT_CONTRACT_TEST_INHERITED ?? null, process.env.AGENT_CONTRACT_TEST_GIVEN ?? null, typeof process.env.PATH]))';
       const withEnv = node(script, { AGENT_CONTRACT_TEST_GIVEN: 'given' });
       const read = stdoutOf(withEnv);
       await withEnv.ended;

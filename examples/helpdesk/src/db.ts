@@ -56,14 +56,18 @@ CREATE TABLE replies (
 export function openHelpdeskDb(filename = ':memory:'): HelpdeskDb {
   const db = new Database(filename);
   db.pragma('foreign_keys = ON');
-  const hasTables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'tickets'").get() as {
+  const hasTables = db
+    .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'tickets'")
+    .get() as {
     n: number;
   };
   if (hasTables.n > 0) return db;
   db.exec(SCHEMA);
   const addCustomer = db.prepare('INSERT INTO customers (name, email) VALUES (?, ?)');
   const addAgent = db.prepare('INSERT INTO agents (name) VALUES (?)');
-  const addTicket = db.prepare('INSERT INTO tickets (customer_id, assigned_agent_id, subject, status) VALUES (?, ?, ?, ?)');
+  const addTicket = db.prepare(
+    'INSERT INTO tickets (customer_id, assigned_agent_id, subject, status) VALUES (?, ?, ?, ?)',
+  );
   const addReply = db.prepare('INSERT INTO replies (ticket_id, author_agent_id, body) VALUES (?, ?, ?)');
   db.transaction(() => {
     addCustomer.run('Ada Lovelace', 'ada@example.com');

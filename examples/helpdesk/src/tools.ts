@@ -94,7 +94,8 @@ export const helpdeskTools: readonly HelpdeskTool[] = [
     outputShape: { ticketId: z.number().int(), customerId: z.number().int(), status: ticketStatus },
     run(db, { customerId, subject, body }) {
       const customer = db.prepare('SELECT * FROM customers WHERE id = ?').get(customerId) as CustomerRow | undefined;
-      if (customer === undefined) return failure(`No customer ${customerId}. Call list_customers to find the customer.`);
+      if (customer === undefined)
+        return failure(`No customer ${customerId}. Call list_customers to find the customer.`);
       const created = db
         .prepare('INSERT INTO tickets (customer_id, subject) VALUES (?, ?) RETURNING *')
         .get(customer.id, `${subject}\n\n${body}`.slice(0, 200)) as TicketRow;
@@ -181,7 +182,9 @@ export const helpdeskTools: readonly HelpdeskTool[] = [
           "SELECT c.*, (SELECT count(*) FROM tickets t WHERE t.customer_id = c.id AND t.status != 'closed') AS open FROM customers c ORDER BY c.id",
         )
         .all() as (CustomerRow & { open: number })[];
-      return jsonText({ customers: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, openTickets: row.open })) });
+      return jsonText({
+        customers: rows.map((row) => ({ id: row.id, name: row.name, email: row.email, openTickets: row.open })),
+      });
     },
   }),
   defineTool({
@@ -194,8 +197,11 @@ export const helpdeskTools: readonly HelpdeskTool[] = [
     },
     run(db, { customerId }) {
       const customer = db.prepare('SELECT * FROM customers WHERE id = ?').get(customerId) as CustomerRow | undefined;
-      if (customer === undefined) return failure(`No customer ${customerId}. Call list_customers to find the customer.`);
-      const tickets = db.prepare('SELECT id FROM tickets WHERE customer_id = ? ORDER BY id').all(customer.id) as { id: number }[];
+      if (customer === undefined)
+        return failure(`No customer ${customerId}. Call list_customers to find the customer.`);
+      const tickets = db.prepare('SELECT id FROM tickets WHERE customer_id = ? ORDER BY id').all(customer.id) as {
+        id: number;
+      }[];
       return structured({
         customer: { id: customer.id, name: customer.name, email: customer.email },
         ticketIds: tickets.map((ticket) => ticket.id),

@@ -10,14 +10,18 @@ export function createVideoServer(store: RunStore = new RunStore()): McpServer {
   server.registerTool(
     'make_video',
     {
-      description: 'Start rendering a presenter video from a script. Returns a run_id at once; poll get_run until state is succeeded or failed.',
+      description:
+        'Start rendering a presenter video from a script. Returns a run_id at once; poll get_run until state is succeeded or failed.',
       inputSchema: offeredShape(makeVideoShape, makeVideoDispositions),
     },
     (args) => toolResult(makeVideo(store, z.object(makeVideoShape).parse(args))),
   );
   server.registerTool(
     'get_run',
-    { description: 'Read a run started by make_video. While it renders, the answer says when to poll again.', inputSchema: getRunShape },
+    {
+      description: 'Read a run started by make_video. While it renders, the answer says when to poll again.',
+      inputSchema: getRunShape,
+    },
     ({ run_id }) => toolResult(getRun(store, run_id)),
   );
   return server;

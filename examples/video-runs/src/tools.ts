@@ -31,7 +31,9 @@ export const makeVideoDispositions = dispositionsFor(makeVideoShape)({
   script: honored,
   aspect: honored,
   look: warned('Only the plain look is rendered for now; this video uses plain.', { trigger: 'differs-from-default' }),
-  webhook_url: refused('Webhooks are not delivered yet.', { instead: 'poll get_run with the run_id every ~5 seconds until state is succeeded or failed' }),
+  webhook_url: refused('Webhooks are not delivered yet.', {
+    instead: 'poll get_run with the run_id every ~5 seconds until state is succeeded or failed',
+  }),
 });
 
 export const getRunShape = { run_id: z.string().min(1).describe('The run id, as returned by make_video') };
@@ -69,11 +71,20 @@ function runBody(run: Run): InProgressBody | SucceededBody {
 }
 
 /** Starts a render; shared by the MCP tool and the REST route, which differ only in what they offer. */
-export function makeVideo(store: RunStore, input: z.output<z.ZodObject<typeof makeVideoShape>>): InProgressBody | FailureBody {
+export function makeVideo(
+  store: RunStore,
+  input: z.output<z.ZodObject<typeof makeVideoShape>>,
+): InProgressBody | FailureBody {
   const outcome = applyDispositions(input, makeVideoDispositions, { shape: makeVideoShape });
   if (!outcome.ok) return refusalBody(outcome.refusal, outcome.warnings);
   const cost = RunStore.cost(input.script);
-  if (cost > store.credits) return insufficientCredits({ required: cost, available: store.credits, unit: 'credits', warnings: outcome.warnings });
+  if (cost > store.credits)
+    return insufficientCredits({
+      required: cost,
+      available: store.credits,
+      unit: 'credits',
+      warnings: outcome.warnings,
+    });
   return runBody(store.create(input.script, input.aspect, outcome.warnings)) as InProgressBody;
 }
 

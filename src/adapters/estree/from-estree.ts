@@ -1,6 +1,19 @@
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { castOfCallee, castOfMethod, castsToNumber, globalOfCast, idNameOfValue, readsStringSource, type DefensiveCastKind } from '../../model/defensive-cast.ts';
-import { toolDefinitionOf, toolRegistrationOf, type CallSite, type ToolRegistration } from '../../model/tool-registration.ts';
+import {
+  castOfCallee,
+  castOfMethod,
+  castsToNumber,
+  globalOfCast,
+  idNameOfValue,
+  readsStringSource,
+  type DefensiveCastKind,
+} from '../../model/defensive-cast.ts';
+import {
+  toolDefinitionOf,
+  toolRegistrationOf,
+  type CallSite,
+  type ToolRegistration,
+} from '../../model/tool-registration.ts';
 import type { ChainMethod, ObjectProperty, SchemaExpr, ZodChainExpr } from '../../model/schema-expr.ts';
 import { mayHoldUnion } from '../../model/text-shortcuts.ts';
 import { GUARD_MODULES, ImportTable, zodModuleOf, type ImportBinding } from '../../model/zod-imports.ts';
@@ -26,10 +39,13 @@ export function importBindingsOf(program: TSESTree.Program, wanted?: (source: st
     const source = statement.source.value;
     if (wanted !== undefined && !wanted(source)) continue;
     for (const specifier of statement.specifiers) {
-      if (specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier) bindings.push({ local: specifier.local.name, imported: 'default', source });
-      else if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier) bindings.push({ local: specifier.local.name, imported: '*', source });
+      if (specifier.type === AST_NODE_TYPES.ImportDefaultSpecifier)
+        bindings.push({ local: specifier.local.name, imported: 'default', source });
+      else if (specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier)
+        bindings.push({ local: specifier.local.name, imported: '*', source });
       else if (specifier.importKind !== 'type') {
-        const imported = specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value;
+        const imported =
+          specifier.imported.type === AST_NODE_TYPES.Identifier ? specifier.imported.name : specifier.imported.value;
         bindings.push({ local: specifier.local.name, imported, source });
       }
     }
@@ -40,7 +56,12 @@ export function importBindingsOf(program: TSESTree.Program, wanted?: (source: st
 /** True when a program imports anything from a Zod module (type-only imports aside): the cheap test before a reader is built. */
 export function importsZod(program: TSESTree.Program): boolean {
   for (const statement of program.body) {
-    if (statement.type === AST_NODE_TYPES.ImportDeclaration && statement.importKind !== 'type' && zodModuleOf(statement.source.value) !== undefined) return true;
+    if (
+      statement.type === AST_NODE_TYPES.ImportDeclaration &&
+      statement.importKind !== 'type' &&
+      zodModuleOf(statement.source.value) !== undefined
+    )
+      return true;
   }
   return false;
 }
@@ -74,7 +95,10 @@ export class EstreeSchemaReader {
     guardModules?: readonly string[],
   ) {
     const modules = guardModules ?? GUARD_MODULES;
-    this.imports = new ImportTable(importBindingsOf(sourceCode.ast, (source) => zodModuleOf(source) !== undefined || modules.includes(source)), modules);
+    this.imports = new ImportTable(
+      importBindingsOf(sourceCode.ast, (source) => zodModuleOf(source) !== undefined || modules.includes(source)),
+      modules,
+    );
   }
 
   private shadowedImports(): Set<string> {
@@ -93,7 +117,8 @@ export class EstreeSchemaReader {
   /** True when `identifier` resolves to an import binding, not to a local that shadows it. */
   refersToImport(identifier: TSESTree.Identifier): boolean {
     // An import cannot be redeclared at module level, so a name no inner scope declares always means the import.
-    if (!this.shadowedImports().has(identifier.name)) return this.imports.zod.has(identifier.name) || this.imports.guards.has(identifier.name);
+    if (!this.shadowedImports().has(identifier.name))
+      return this.imports.zod.has(identifier.name) || this.imports.guards.has(identifier.name);
     const variable = ASTUtils.findVariable(this.sourceCode.getScope(identifier), identifier);
     return variable !== null && variable.defs.some((definition) => definition.type === 'ImportBinding');
   }
@@ -101,7 +126,11 @@ export class EstreeSchemaReader {
   private zodPath(callee: Node): { path: string[]; root: TSESTree.Identifier } | undefined {
     const path: string[] = [];
     let current = unwrap(callee);
-    while (current.type === AST_NODE_TYPES.MemberExpression && !current.computed && current.property.type === AST_NODE_TYPES.Identifier) {
+    while (
+      current.type === AST_NODE_TYPES.MemberExpression &&
+      !current.computed &&
+      current.property.type === AST_NODE_TYPES.Identifier
+    ) {
       path.unshift(current.property.name);
       current = unwrap(current.object);
     }
@@ -129,7 +158,8 @@ export class EstreeSchemaReader {
         // Properties are read on first use: recognising a registration only looks at a few keys of its config,
         // and most rules never descend into the fields of an input shape.
         let properties: ObjectProperty<Node>[] | undefined;
-        const readProperties = (): ObjectProperty<Node>[] => (properties ??= expr.properties.map((property) => this.readProperty(property)));
+        const readProperties = (): ObjectProperty<Node>[] =>
+          (properties ??= expr.properties.map((property) => this.readProperty(property)));
         return {
           kind: 'object',
           node: expr,
@@ -150,8 +180,14 @@ export class EstreeSchemaReader {
       case AST_NODE_TYPES.FunctionExpression:
         return { kind: 'function', node: expr };
       case AST_NODE_TYPES.Literal:
-        if ('regex' in expr && expr.regex !== undefined) return { kind: 'regex', node: expr, pattern: expr.regex.pattern, flags: expr.regex.flags };
-        if (typeof expr.value === 'string' || typeof expr.value === 'number' || typeof expr.value === 'boolean' || expr.value === null) {
+        if ('regex' in expr && expr.regex !== undefined)
+          return { kind: 'regex', node: expr, pattern: expr.regex.pattern, flags: expr.regex.flags };
+        if (
+          typeof expr.value === 'string' ||
+          typeof expr.value === 'number' ||
+          typeof expr.value === 'boolean' ||
+          expr.value === null
+        ) {
           return { kind: 'literal', node: expr, value: expr.value };
         }
         return { kind: 'other', node: expr };
@@ -167,7 +203,8 @@ export class EstreeSchemaReader {
   private readElements(elements: readonly (TSESTree.Expression | TSESTree.SpreadElement | null)[]): SchemaExpr<Node>[] {
     const read: SchemaExpr<Node>[] = [];
     for (const element of elements) {
-      if (element !== null) read.push(this.read(element.type === AST_NODE_TYPES.SpreadElement ? element.argument : element));
+      if (element !== null)
+        read.push(this.read(element.type === AST_NODE_TYPES.SpreadElement ? element.argument : element));
     }
     return read;
   }
@@ -181,11 +218,14 @@ export class EstreeSchemaReader {
       ? undefined
       : keyNode.type === AST_NODE_TYPES.Identifier
         ? keyNode.name
-        : keyNode.type === AST_NODE_TYPES.Literal && (typeof keyNode.value === 'string' || typeof keyNode.value === 'number')
+        : keyNode.type === AST_NODE_TYPES.Literal &&
+            (typeof keyNode.value === 'string' || typeof keyNode.value === 'number')
           ? String(keyNode.value)
           : undefined;
     const value: SchemaExpr<Node> =
-      property.method || property.kind !== 'init' ? { kind: 'function', node: property.value } : this.read(property.value);
+      property.method || property.kind !== 'init'
+        ? { kind: 'function', node: property.value }
+        : this.read(property.value);
     return { key, spread: false, value, node: property, keyNode };
   }
 
@@ -195,19 +235,35 @@ export class EstreeSchemaReader {
     for (;;) {
       const callee = unwrap(current.callee);
       const zod = this.zodPath(callee);
-      const args = current.arguments.map((arg) => this.read(arg.type === AST_NODE_TYPES.SpreadElement ? arg.argument : arg));
+      const args = current.arguments.map((arg) =>
+        this.read(arg.type === AST_NODE_TYPES.SpreadElement ? arg.argument : arg),
+      );
       if (zod !== undefined) {
         const binding = this.imports.zod.get(zod.root.name);
         if (binding === undefined) break;
-        return { kind: 'zod', node: call, binding, factory: zod.path, factoryArgs: args, factoryNode: current, methods };
+        return {
+          kind: 'zod',
+          node: call,
+          binding,
+          factory: zod.path,
+          factoryArgs: args,
+          factoryNode: current,
+          methods,
+        };
       }
       if (callee.type === AST_NODE_TYPES.Identifier) {
         const guard = this.imports.guards.get(callee.name);
-        if (guard !== undefined && this.refersToImport(callee)) return { kind: 'guard', node: call, name: guard, args, methods };
+        if (guard !== undefined && this.refersToImport(callee))
+          return { kind: 'guard', node: call, name: guard, args, methods };
         if (methods.length === 0) return { kind: 'call', node: call, callee: callee.name, args };
         break;
       }
-      if (callee.type !== AST_NODE_TYPES.MemberExpression || callee.computed || callee.property.type !== AST_NODE_TYPES.Identifier) break;
+      if (
+        callee.type !== AST_NODE_TYPES.MemberExpression ||
+        callee.computed ||
+        callee.property.type !== AST_NODE_TYPES.Identifier
+      )
+        break;
       methods.unshift({ name: callee.property.name, args, node: current });
       const receiver = unwrap(callee.object);
       if (receiver.type !== AST_NODE_TYPES.CallExpression) break;
@@ -274,7 +330,8 @@ export class EstreeSchemaReader {
   /** The local names a Zod factory is imported under by name: `import { coerce as c } from 'zod'` gives `['c']`. */
   factoryLocals(factory: string): string[] {
     const locals: string[] = [];
-    for (const binding of this.imports.zod.values()) if (binding.kind === 'factory' && binding.name === factory) locals.push(binding.local);
+    for (const binding of this.imports.zod.values())
+      if (binding.kind === 'factory' && binding.name === factory) locals.push(binding.local);
     return locals;
   }
 
@@ -287,7 +344,9 @@ export class EstreeSchemaReader {
     if (callee.type !== AST_NODE_TYPES.MemberExpression) return undefined;
     const object = callee.object;
     const endsInCoerce =
-      (object.type === AST_NODE_TYPES.MemberExpression && object.property.type === AST_NODE_TYPES.Identifier && object.property.name === 'coerce') ||
+      (object.type === AST_NODE_TYPES.MemberExpression &&
+        object.property.type === AST_NODE_TYPES.Identifier &&
+        object.property.name === 'coerce') ||
       (object.type === AST_NODE_TYPES.Identifier && this.factoryLocals('coerce').includes(object.name));
     if (!endsInCoerce) return undefined;
     const chain = outermostChain(call);
@@ -300,13 +359,19 @@ export class EstreeSchemaReader {
   callSite(call: TSESTree.CallExpression): CallSite<Node> | undefined {
     const callee = unwrap(call.callee);
     const method =
-      callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier
+      callee.type === AST_NODE_TYPES.MemberExpression &&
+      !callee.computed &&
+      callee.property.type === AST_NODE_TYPES.Identifier
         ? callee.property.name
         : callee.type === AST_NODE_TYPES.Identifier
           ? callee.name
           : undefined;
     if (method === undefined) return undefined;
-    return { method, args: call.arguments.map((arg) => this.read(arg.type === AST_NODE_TYPES.SpreadElement ? arg.argument : arg)), node: call };
+    return {
+      method,
+      args: call.arguments.map((arg) => this.read(arg.type === AST_NODE_TYPES.SpreadElement ? arg.argument : arg)),
+      node: call,
+    };
   }
 }
 
@@ -325,17 +390,23 @@ function accessNames(input: Node): string[] | undefined {
   if (node.type === AST_NODE_TYPES.Identifier) return [node.name];
   if (node.type !== AST_NODE_TYPES.MemberExpression) return undefined;
   const { property } = node;
-  const name = !node.computed && property.type === AST_NODE_TYPES.Identifier
-    ? property.name
-    : node.computed && property.type === AST_NODE_TYPES.Literal && typeof property.value === 'string'
-      ? property.value
-      : undefined;
+  const name =
+    !node.computed && property.type === AST_NODE_TYPES.Identifier
+      ? property.name
+      : node.computed && property.type === AST_NODE_TYPES.Literal && typeof property.value === 'string'
+        ? property.value
+        : undefined;
   if (name === undefined) return undefined;
   return [...(accessNames(node.object) ?? ['?']), name];
 }
 
 function isEmptyString(node: Node): boolean {
-  return (node.type === AST_NODE_TYPES.Literal && node.value === '') || (node.type === AST_NODE_TYPES.TemplateLiteral && node.expressions.length === 0 && node.quasis.every((quasi) => quasi.value.cooked === ''));
+  return (
+    (node.type === AST_NODE_TYPES.Literal && node.value === '') ||
+    (node.type === AST_NODE_TYPES.TemplateLiteral &&
+      node.expressions.length === 0 &&
+      node.quasis.every((quasi) => quasi.value.cooked === ''))
+  );
 }
 
 /** True when `name` at `node` is the global (no local or import of that name shadows it). */
@@ -347,7 +418,12 @@ function isGlobal(sourceCode: Readonly<TSESLint.SourceCode>, node: Node, name: s
 function calleeText(callee: Node): string | undefined {
   const node = unwrap(callee);
   if (node.type === AST_NODE_TYPES.Identifier) return node.name;
-  if (node.type === AST_NODE_TYPES.MemberExpression && !node.computed && node.object.type === AST_NODE_TYPES.Identifier && node.property.type === AST_NODE_TYPES.Identifier) {
+  if (
+    node.type === AST_NODE_TYPES.MemberExpression &&
+    !node.computed &&
+    node.object.type === AST_NODE_TYPES.Identifier &&
+    node.property.type === AST_NODE_TYPES.Identifier
+  ) {
     return `${node.object.name}.${node.property.name}`;
   }
   return undefined;
@@ -357,7 +433,11 @@ function calleeText(callee: Node): string | undefined {
  * The defensive cast `node` is, or undefined. Visit `CallExpression`, `TemplateLiteral`, `UnaryExpression` and
  * `BinaryExpression` nodes; each shape is checked before any scope look-up, so most nodes cost one comparison.
  */
-export function defensiveCastOf(node: Node, sourceCode: Readonly<TSESLint.SourceCode>, ignoredNames: readonly string[] = []): DefensiveCastSite | undefined {
+export function defensiveCastOf(
+  node: Node,
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  ignoredNames: readonly string[] = [],
+): DefensiveCastSite | undefined {
   let kind: DefensiveCastKind | undefined;
   let value: Node | undefined;
   switch (node.type) {
@@ -365,7 +445,9 @@ export function defensiveCastOf(node: Node, sourceCode: Readonly<TSESLint.Source
       const callee = unwrap(node.callee);
       const first = node.arguments[0];
       const method =
-        callee.type === AST_NODE_TYPES.MemberExpression && !callee.computed && callee.property.type === AST_NODE_TYPES.Identifier
+        callee.type === AST_NODE_TYPES.MemberExpression &&
+        !callee.computed &&
+        callee.property.type === AST_NODE_TYPES.Identifier
           ? castOfMethod(callee.property.name, node.arguments.length)
           : undefined;
       if (method !== undefined && callee.type === AST_NODE_TYPES.MemberExpression) {
@@ -376,7 +458,8 @@ export function defensiveCastOf(node: Node, sourceCode: Readonly<TSESLint.Source
       const text = calleeText(callee);
       const cast = text === undefined ? undefined : castOfCallee(text);
       if (cast === undefined || first === undefined || first.type === AST_NODE_TYPES.SpreadElement) return undefined;
-      if ((cast === 'String' || cast === 'Number' || cast === 'BigInt') && node.arguments.length !== 1) return undefined;
+      if ((cast === 'String' || cast === 'Number' || cast === 'BigInt') && node.arguments.length !== 1)
+        return undefined;
       const global = globalOfCast(cast);
       if (global !== undefined && !isGlobal(sourceCode, node, global)) return undefined;
       kind = cast;
@@ -384,7 +467,8 @@ export function defensiveCastOf(node: Node, sourceCode: Readonly<TSESLint.Source
       break;
     }
     case AST_NODE_TYPES.TemplateLiteral: {
-      if (node.parent.type === AST_NODE_TYPES.TaggedTemplateExpression || node.expressions.length !== 1) return undefined;
+      if (node.parent.type === AST_NODE_TYPES.TaggedTemplateExpression || node.expressions.length !== 1)
+        return undefined;
       if (!node.quasis.every((quasi) => quasi.value.cooked === '')) return undefined;
       kind = 'template';
       value = node.expressions[0];
@@ -417,13 +501,17 @@ export function defensiveCastOf(node: Node, sourceCode: Readonly<TSESLint.Source
     if (initializer !== undefined) {
       const initializerNames = accessNames(initializer);
       if (initializerNames !== undefined && readsStringSource(initializerNames)) return undefined;
-      if (castsToNumber(kind) && initializer.type === AST_NODE_TYPES.Literal && typeof initializer.value === 'string') return undefined;
+      if (castsToNumber(kind) && initializer.type === AST_NODE_TYPES.Literal && typeof initializer.value === 'string')
+        return undefined;
     }
   }
   return { kind, node, value, idName };
 }
 
-function constInitializerOf(sourceCode: Readonly<TSESLint.SourceCode>, identifier: TSESTree.Identifier): Node | undefined {
+function constInitializerOf(
+  sourceCode: Readonly<TSESLint.SourceCode>,
+  identifier: TSESTree.Identifier,
+): Node | undefined {
   const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (definition?.type !== 'Variable' || definition.parent.kind !== 'const') return undefined;

@@ -38,15 +38,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isArgumentPath(value: unknown): value is ArgumentPath {
-  return (typeof value === 'number' && Number.isInteger(value) && value >= 0) || (typeof value === 'string' && /^\d+\.[A-Za-z_$][\w$]*$/.test(value));
+  return (
+    (typeof value === 'number' && Number.isInteger(value) && value >= 0) ||
+    (typeof value === 'string' && /^\d+\.[A-Za-z_$][\w$]*$/.test(value))
+  );
 }
 
 /** The JSON value a TypeScript literal expression spells, or undefined when it is not one. */
 export function literalValue(node: ts.Expression): unknown {
-  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return literalValue(node.expression);
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+    return literalValue(node.expression);
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
   if (ts.isNumericLiteral(node)) return Number(node.text);
-  if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(node.operand)) return -Number(node.operand.text);
+  if (
+    ts.isPrefixUnaryExpression(node) &&
+    node.operator === ts.SyntaxKind.MinusToken &&
+    ts.isNumericLiteral(node.operand)
+  )
+    return -Number(node.operand.text);
   if (node.kind === ts.SyntaxKind.TrueKeyword) return true;
   if (node.kind === ts.SyntaxKind.FalseKeyword) return false;
   if (node.kind === ts.SyntaxKind.NullKeyword) return null;
@@ -76,7 +85,10 @@ function defaultExportOf(file: string, text: string): unknown {
     // `export default defineConfig({...})`: the object is the first argument.
     if (ts.isCallExpression(expression) && expression.arguments[0] !== undefined) expression = expression.arguments[0];
     const value = literalValue(expression);
-    if (value === undefined) throw new ConfigError(`${file}: the default export must be an object literal of plain values (it is read, never run)`);
+    if (value === undefined)
+      throw new ConfigError(
+        `${file}: the default export must be an object literal of plain values (it is read, never run)`,
+      );
     return value;
   }
   throw new ConfigError(`${file}: no \`export default { ... }\`; export the configuration object as the default`);
@@ -91,13 +103,19 @@ function validate(raw: unknown, source: string): AuditConfig {
   if (!Array.isArray(rawWrappers)) throw new ConfigError(`${source}: "audit.wrappers" must be an array`);
   rawWrappers.forEach((entry: unknown, index) => {
     const where = `${source}: audit.wrappers[${index}]`;
-    if (!isRecord(entry) || typeof entry['callee'] !== 'string' || entry['callee'] === '') throw new ConfigError(`${where} needs a "callee" (the function or method name)`);
-    if (!isArgumentPath(entry['name'])) throw new ConfigError(`${where}: "name" must be an argument index (0) or "<index>.<key>" ("0.name")`);
-    const wrapper: { -readonly [K in keyof WrapperConfig]: WrapperConfig[K] } = { callee: entry['callee'], name: entry['name'] };
+    if (!isRecord(entry) || typeof entry['callee'] !== 'string' || entry['callee'] === '')
+      throw new ConfigError(`${where} needs a "callee" (the function or method name)`);
+    if (!isArgumentPath(entry['name']))
+      throw new ConfigError(`${where}: "name" must be an argument index (0) or "<index>.<key>" ("0.name")`);
+    const wrapper: { -readonly [K in keyof WrapperConfig]: WrapperConfig[K] } = {
+      callee: entry['callee'],
+      name: entry['name'],
+    };
     for (const part of ['input', 'output', 'handler'] as const) {
       const value = entry[part];
       if (value === undefined) continue;
-      if (!isArgumentPath(value)) throw new ConfigError(`${where}: "${part}" must be an argument index (1) or "<index>.<key>" ("0.inputSchema")`);
+      if (!isArgumentPath(value))
+        throw new ConfigError(`${where}: "${part}" must be an argument index (1) or "<index>.<key>" ("0.inputSchema")`);
       wrapper[part] = value;
     }
     wrappers.push(wrapper);
@@ -122,12 +140,17 @@ export function loadAuditConfig(directory: string): AuditConfig {
     return validate(raw, 'agent-contract.config.json');
   }
   const tsFile = path.join(directory, 'agent-contract.config.ts');
-  if (existsSync(tsFile)) return validate(defaultExportOf('agent-contract.config.ts', readFileSync(tsFile, 'utf8')), 'agent-contract.config.ts');
+  if (existsSync(tsFile))
+    return validate(
+      defaultExportOf('agent-contract.config.ts', readFileSync(tsFile, 'utf8')),
+      'agent-contract.config.ts',
+    );
   const packageFile = path.join(directory, 'package.json');
   if (existsSync(packageFile)) {
     try {
       const manifest = JSON.parse(readFileSync(packageFile, 'utf8')) as Record<string, unknown>;
-      if (manifest['agent-contract'] !== undefined) return validate(manifest['agent-contract'], 'package.json "agent-contract"');
+      if (manifest['agent-contract'] !== undefined)
+        return validate(manifest['agent-contract'], 'package.json "agent-contract"');
     } catch (error) {
       if (error instanceof ConfigError) throw error;
       // An unreadable package.json is not the audit's business; the project may still type-check.

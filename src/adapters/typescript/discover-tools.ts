@@ -94,7 +94,13 @@ const CLASS_OUTPUT_KEYS = ['outputSchema', 'outputShape'];
 
 function unwrap(node: ts.Expression): ts.Expression {
   let current = node;
-  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current)) current = current.expression;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current)
+  )
+    current = current.expression;
   return current;
 }
 
@@ -107,7 +113,9 @@ function calleeName(call: ts.CallExpression): string | undefined {
 
 function propertyName(name: ts.PropertyName | undefined): string | undefined {
   if (name === undefined) return undefined;
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) ? name.text : undefined;
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)
+    ? name.text
+    : undefined;
 }
 
 function objectProperty(object: ts.ObjectLiteralExpression, key: string): ts.Node | undefined {
@@ -141,11 +149,17 @@ function memberAccess(node: ts.Node | undefined): { receiver: ts.Expression; mem
 function localValue(node: ts.Node | undefined): ts.Node | undefined {
   if (node === undefined || !ts.isIdentifier(node)) return node;
   const statement = node.getSourceFile();
-  for (let scope: ts.Node | undefined = node.parent; scope !== undefined && scope !== statement.parent; scope = scope.parent) {
+  for (
+    let scope: ts.Node | undefined = node.parent;
+    scope !== undefined && scope !== statement.parent;
+    scope = scope.parent
+  ) {
     if (!ts.isBlock(scope) && !ts.isSourceFile(scope)) continue;
     for (const candidate of scope.statements) {
       if (!ts.isVariableStatement(candidate) || (candidate.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
-      const declaration = candidate.declarationList.declarations.find((entry) => ts.isIdentifier(entry.name) && entry.name.text === node.text);
+      const declaration = candidate.declarationList.declarations.find(
+        (entry) => ts.isIdentifier(entry.name) && entry.name.text === node.text,
+      );
       if (declaration?.initializer !== undefined) return declaration.initializer;
     }
   }
@@ -155,16 +169,27 @@ function localValue(node: ts.Node | undefined): ts.Node | undefined {
 /** `x.bind(y)`: `x`. */
 function unbound(node: ts.Expression): ts.Expression {
   const expr = unwrap(node);
-  if (ts.isCallExpression(expr) && ts.isPropertyAccessExpression(expr.expression) && expr.expression.name.text === 'bind') return unwrap(expr.expression.expression);
+  if (
+    ts.isCallExpression(expr) &&
+    ts.isPropertyAccessExpression(expr.expression) &&
+    expr.expression.name.text === 'bind'
+  )
+    return unwrap(expr.expression.expression);
   return expr;
 }
 
 /** The name a function is called by: its own, or that of the variable, property or method holding it. */
 function functionName(fn: ts.SignatureDeclaration): string | undefined {
-  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isFunctionExpression(fn)) && fn.name !== undefined && ts.isIdentifier(fn.name)) return fn.name.text;
+  if (
+    (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isFunctionExpression(fn)) &&
+    fn.name !== undefined &&
+    ts.isIdentifier(fn.name)
+  )
+    return fn.name.text;
   const parent = fn.parent;
   if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
-  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && ts.isIdentifier(parent.name))
+    return parent.name.text;
   return undefined;
 }
 
@@ -176,11 +201,20 @@ function enclosingFunction(node: ts.Node): ts.SignatureDeclaration | undefined {
 }
 
 function styleOfMethod(method: string): ToolStyle {
-  return method === 'addTool' ? 'add-tool' : method === 'tool' ? 'sdk-tool' : method === 'registerTool' ? 'register-tool' : 'wrapper';
+  return method === 'addTool'
+    ? 'add-tool'
+    : method === 'tool'
+      ? 'sdk-tool'
+      : method === 'registerTool'
+        ? 'register-tool'
+        : 'wrapper';
 }
 
 function shortText(node: ts.Node, limit = 50): string {
-  const text = node.getText().replace(/\s*\n\s*/g, ' ').replace(/\s+/g, ' ');
+  const text = node
+    .getText()
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\s+/g, ' ');
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
@@ -225,7 +259,8 @@ class ToolFinder {
     if (expr.kind === 'function') return expr.node;
     const node = unbound(expr.node as ts.Expression);
     if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return node;
-    if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) return this.resolver.functionOf(node) ?? undefined;
+    if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node))
+      return this.resolver.functionOf(node) ?? undefined;
     return undefined;
   }
 
@@ -234,7 +269,10 @@ class ToolFinder {
     const added: DiscoveredTool = { ...tool, input, ...(input !== tool.input ? { rendered: true } : {}) };
     if (this.seen.has(key)) {
       // A class found on its own first, then through a registration: the registration knows how it is called.
-      const standalone = tool.instance === undefined ? -1 : this.tools.findIndex((candidate) => candidate.node === tool.node && candidate.instance === undefined);
+      const standalone =
+        tool.instance === undefined
+          ? -1
+          : this.tools.findIndex((candidate) => candidate.node === tool.node && candidate.instance === undefined);
       if (standalone < 0) return false;
       this.tools[standalone] = added;
       return true;
@@ -263,7 +301,8 @@ class ToolFinder {
     const handler = args[handlerAt];
     if (handler !== undefined && (handler.kind === 'other' || handler.kind === 'call')) {
       const target = unbound(handler.node as ts.Expression);
-      if (ts.isPropertyAccessExpression(target)) args[handlerAt] = { kind: 'identifier', node: handler.node, name: target.name.text };
+      if (ts.isPropertyAccessExpression(target))
+        args[handlerAt] = { kind: 'identifier', node: handler.node, name: target.name.text };
     }
     return { ...site, args };
   }
@@ -308,13 +347,36 @@ class ToolFinder {
   private isRegistrationForm(call: ts.CallExpression, method: string): boolean {
     if (method !== 'tool') return true;
     const last = call.arguments.at(-1);
-    return call.arguments.length >= 2 && last !== undefined && (ts.isArrowFunction(unwrap(last)) || ts.isFunctionExpression(unwrap(last)));
+    return (
+      call.arguments.length >= 2 &&
+      last !== undefined &&
+      (ts.isArrowFunction(unwrap(last)) || ts.isFunctionExpression(unwrap(last)))
+    );
   }
 
-  private fromRegistration(call: ts.CallExpression, registration: ToolRegistration<ts.Node>, nameNode: ts.Node | undefined, style: ToolStyle, key: ts.Node, method: string): void {
-    const name = registration.name ?? (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
+  private fromRegistration(
+    call: ts.CallExpression,
+    registration: ToolRegistration<ts.Node>,
+    nameNode: ts.Node | undefined,
+    style: ToolStyle,
+    key: ts.Node,
+    method: string,
+  ): void {
+    const name =
+      registration.name ??
+      (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
     if (name !== undefined) {
-      const added = this.add({ name, style, node: registration.node, input: registration.input, output: registration.output, handler: this.handlerNode(registration.handler) }, key);
+      const added = this.add(
+        {
+          name,
+          style,
+          node: registration.node,
+          input: registration.input,
+          output: registration.output,
+          handler: this.handlerNode(registration.handler),
+        },
+        key,
+      );
       this.site(call, style, 'call', added ? 1 : 0);
       return;
     }
@@ -332,13 +394,26 @@ class ToolFinder {
     let receiverType: ts.Type | undefined;
     if (access !== undefined) receiverType = this.checker.getTypeAtLocation(access.receiver);
     else if (nameNode !== undefined && ts.isIdentifier(nameNode)) receiverType = this.bindingOwnerType(nameNode);
-    this.pending.push({ index: this.site(call, style, 'not-followed', 0), node: call, style, method, registration, receiverType, nameNode });
+    this.pending.push({
+      index: this.site(call, style, 'not-followed', 0),
+      node: call,
+      style,
+      method,
+      registration,
+      receiverType,
+      nameNode,
+    });
   }
 
   /** `for (const { name, schema } of tools)`: the type of the object `name` is destructured from. */
   private bindingOwnerType(identifier: ts.Identifier): ts.Type | undefined {
     const declaration = this.checker.getSymbolAtLocation(identifier)?.valueDeclaration;
-    if (declaration === undefined || !ts.isBindingElement(declaration) || !ts.isObjectBindingPattern(declaration.parent)) return undefined;
+    if (
+      declaration === undefined ||
+      !ts.isBindingElement(declaration) ||
+      !ts.isObjectBindingPattern(declaration.parent)
+    )
+      return undefined;
     return this.checker.getTypeAtLocation(declaration.parent);
   }
 
@@ -354,7 +429,10 @@ class ToolFinder {
     const isThis = receiver.kind === ts.SyntaxKind.ThisKeyword;
     const symbol = isThis || !ts.isIdentifier(receiver) ? undefined : this.checker.getSymbolAtLocation(receiver);
     if (!isThis && symbol === undefined) return 0;
-    const sameReceiver = (node: ts.Expression): boolean => (isThis ? node.kind === ts.SyntaxKind.ThisKeyword : ts.isIdentifier(node) && this.checker.getSymbolAtLocation(node) === symbol);
+    const sameReceiver = (node: ts.Expression): boolean =>
+      isThis
+        ? node.kind === ts.SyntaxKind.ThisKeyword
+        : ts.isIdentifier(node) && this.checker.getSymbolAtLocation(node) === symbol;
     let count = 0;
     for (const declaration of classes) {
       const nameValue = this.classes.valueOf(declaration, access.member, constructors);
@@ -367,8 +445,13 @@ class ToolFinder {
         return value === undefined ? undefined : this.resolver.read(value);
       };
       let handler: ts.Node | undefined;
-      const handlerExpr = registration.handler === undefined ? undefined : unbound(registration.handler.node as ts.Expression);
-      if (handlerExpr !== undefined && ts.isPropertyAccessExpression(handlerExpr) && sameReceiver(unwrap(handlerExpr.expression))) {
+      const handlerExpr =
+        registration.handler === undefined ? undefined : unbound(registration.handler.node as ts.Expression);
+      if (
+        handlerExpr !== undefined &&
+        ts.isPropertyAccessExpression(handlerExpr) &&
+        sameReceiver(unwrap(handlerExpr.expression))
+      ) {
         handler = this.classes.methodOf(declaration, handlerExpr.name.text);
       } else {
         handler = this.handlerNode(registration.handler);
@@ -409,7 +492,8 @@ class ToolFinder {
   private visitWrapper(call: ts.CallExpression, wrapper: WrapperConfig): void {
     const read = (node: ts.Node | undefined): Expr | undefined => {
       if (node === undefined) return undefined;
-      if (ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return { kind: 'function', node };
+      if (ts.isMethodDeclaration(node) || ts.isArrowFunction(node) || ts.isFunctionExpression(node))
+        return { kind: 'function', node };
       return this.resolver.read(node as ts.Expression);
     };
     const nameNode = this.argumentAt(call, wrapper.name);
@@ -424,7 +508,8 @@ class ToolFinder {
       ...(handler === undefined ? {} : { handler }),
     };
     // A wrapper whose argument is a definition object: the object is this tool, not a second one.
-    for (const argument of call.arguments) if (ts.isObjectLiteralExpression(unwrap(argument))) this.seen.add(unwrap(argument));
+    for (const argument of call.arguments)
+      if (ts.isObjectLiteralExpression(unwrap(argument))) this.seen.add(unwrap(argument));
     this.fromRegistration(call, registration, nameNode, 'wrapper', call, wrapper.callee);
   }
 
@@ -440,16 +525,33 @@ class ToolFinder {
     if (!hasName || !hasInput) return;
     const definition = toolDefinitionOf(this.resolver.read(object));
     if (definition === undefined) return;
-    const keys = new Set(object.properties.flatMap((property) => (propertyName(property.name) === undefined ? [] : [propertyName(property.name) as string])));
+    const keys = new Set(
+      object.properties.flatMap((property) =>
+        propertyName(property.name) === undefined ? [] : [propertyName(property.name) as string],
+      ),
+    );
     const nameNode = objectProperty(object, 'name');
-    const name = definition.name ?? (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
+    const name =
+      definition.name ??
+      (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
     this.definitionKeys.push(keys);
     if (name === undefined) {
-      if (!this.seen.has(definition.input?.node ?? object)) this.dynamic.push({ node: object, style: definition.style });
+      if (!this.seen.has(definition.input?.node ?? object))
+        this.dynamic.push({ node: object, style: definition.style });
       this.seen.add(definition.input?.node ?? object);
       return;
     }
-    this.add({ name, style: definition.style, node: object, input: definition.input, output: definition.output, handler: this.handlerNode(definition.handler) }, definition.input?.node ?? object);
+    this.add(
+      {
+        name,
+        style: definition.style,
+        node: object,
+        input: definition.input,
+        output: definition.output,
+        handler: this.handlerNode(definition.handler),
+      },
+      definition.input?.node ?? object,
+    );
   }
 
   /** `class GetTicket { name = 'get_ticket'; inputSchema = z.object(...); async execute(args) {...} }`. */
@@ -472,12 +574,20 @@ class ToolFinder {
     };
     const nameValue = valueOf(nameMember);
     const inputMember = CLASS_INPUT_KEYS.map((key) => members.get(key)).find((member) => valueOf(member) !== undefined);
-    const handlerMember = HANDLER_KEYS.map((key) => members.get(key)).find((member) => member !== undefined && (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer !== undefined)));
+    const handlerMember = HANDLER_KEYS.map((key) => members.get(key)).find(
+      (member) =>
+        member !== undefined &&
+        (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer !== undefined)),
+    );
     if (nameValue === undefined || inputMember === undefined || handlerMember === undefined) return;
     const name = this.resolver.constantString(nameValue);
     const inputValue = valueOf(inputMember);
     const outputValue = CLASS_OUTPUT_KEYS.map((key) => valueOf(members.get(key))).find((value) => value !== undefined);
-    const handler = ts.isMethodDeclaration(handlerMember) ? handlerMember : ts.isPropertyDeclaration(handlerMember) && handlerMember.initializer !== undefined ? unwrap(handlerMember.initializer) : undefined;
+    const handler = ts.isMethodDeclaration(handlerMember)
+      ? handlerMember
+      : ts.isPropertyDeclaration(handlerMember) && handlerMember.initializer !== undefined
+        ? unwrap(handlerMember.initializer)
+        : undefined;
     if (inputValue === undefined) return;
     this.definitionKeys.push(new Set(members.keys()));
     if (name === undefined) {
@@ -513,7 +623,9 @@ class ToolFinder {
     if (!ts.isBinaryExpression(condition)) return;
     const operator = condition.operatorToken.kind;
     if (operator !== ts.SyntaxKind.EqualsEqualsEqualsToken && operator !== ts.SyntaxKind.EqualsEqualsToken) return;
-    const [subject, value] = namesATool(condition.left) ? [condition.left, condition.right] : [condition.right, condition.left];
+    const [subject, value] = namesATool(condition.left)
+      ? [condition.left, condition.right]
+      : [condition.right, condition.left];
     if (!namesATool(subject)) return;
     const name = this.resolver.constantString(value);
     if (name !== undefined && !this.branches.has(name)) this.branches.set(name, node.thenStatement);
@@ -523,7 +635,8 @@ class ToolFinder {
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) {
         const name = calleeName(node);
-        if (name !== undefined && (REGISTRATION_METHODS.has(name) || this.wrappers.has(name))) this.visitCall(node, name);
+        if (name !== undefined && (REGISTRATION_METHODS.has(name) || this.wrappers.has(name)))
+          this.visitCall(node, name);
       } else if (ts.isObjectLiteralExpression(node)) {
         this.visitObject(node);
       } else if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
@@ -537,16 +650,26 @@ class ToolFinder {
   }
 
   /** A registration that stays unfollowed: the finding says what is missing and, when it can, the entry to declare. */
-  private notFollowed(call: ts.CallExpression, registration: ToolRegistration<ts.Node> | undefined, method: string, index?: number, nameNode?: ts.Node): void {
+  private notFollowed(
+    call: ts.CallExpression,
+    registration: ToolRegistration<ts.Node> | undefined,
+    method: string,
+    index?: number,
+    nameNode?: ts.Node,
+  ): void {
     if (index === undefined) this.site(call, styleOfMethod(method), 'not-followed', 0);
     const declared = wrapperEntryFor(call, method, this.checker);
     const what = method === 'tool' ? 'this tool()' : `this ${method}`;
     let message: string;
     if (declared !== undefined) {
-      const parts = declared.parts.length === 1 ? `its ${declared.parts[0]} is a parameter` : `its ${declared.parts.join(' and ')} are parameters`;
+      const parts =
+        declared.parts.length === 1
+          ? `its ${declared.parts[0]} is a parameter`
+          : `its ${declared.parts.join(' and ')} are parameters`;
       message = `the audit cannot follow ${what}: ${parts} of \`${declared.entry.callee}\`, so the tools it registers are missing; declare it in agent-contract.config.json: ${JSON.stringify({ audit: { wrappers: [declared.entry] } })}`;
     } else if (registration === undefined) {
-      const config = method === 'registerTool' ? call.arguments[1] : method === 'addTool' ? call.arguments[0] : undefined;
+      const config =
+        method === 'registerTool' ? call.arguments[1] : method === 'addTool' ? call.arguments[0] : undefined;
       const shown = config === undefined ? 'its arguments' : `its config \`${shortText(config)}\``;
       message = `the audit cannot follow ${what}: ${shown} is computed at run time, so its tool and chains are missing; write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`;
     } else {
@@ -566,7 +689,10 @@ class ToolFinder {
               .getPropertiesOfType(pending.receiverType)
               .filter((property) => (property.flags & ts.SymbolFlags.Optional) === 0)
               .map((property) => property.name);
-      const matching = required === undefined ? 0 : this.definitionKeys.filter((keys) => required.every((key) => keys.has(key))).length;
+      const matching =
+        required === undefined
+          ? 0
+          : this.definitionKeys.filter((keys) => required.every((key) => keys.has(key))).length;
       if (matching > 0) {
         this.sites[pending.index] = { node: pending.node, style: pending.style, via: 'definitions', tools: matching };
         continue;
@@ -590,10 +716,19 @@ class ToolFinder {
         handler: first.handler ?? tool.handler,
       });
     }
-    const tools = [...byName.values()].map((tool) => (tool.handler !== undefined ? tool : { ...tool, handler: this.branches.get(tool.name) }));
+    const tools = [...byName.values()].map((tool) =>
+      tool.handler !== undefined ? tool : { ...tool, handler: this.branches.get(tool.name) },
+    );
     const inSourceOrder = (a: { node: ts.Node }, b: { node: ts.Node }): number =>
-      a.node.getSourceFile().fileName.localeCompare(b.node.getSourceFile().fileName) || a.node.getStart() - b.node.getStart();
-    return { tools, dynamic: this.dynamic, duplicates, sites: [...this.sites].sort(inSourceOrder), unfollowed: [...this.unfollowed].sort(inSourceOrder) };
+      a.node.getSourceFile().fileName.localeCompare(b.node.getSourceFile().fileName) ||
+      a.node.getStart() - b.node.getStart();
+    return {
+      tools,
+      dynamic: this.dynamic,
+      duplicates,
+      sites: [...this.sites].sort(inSourceOrder),
+      unfollowed: [...this.unfollowed].sort(inSourceOrder),
+    };
   }
 }
 
@@ -601,7 +736,11 @@ class ToolFinder {
  * The `audit.wrappers` entry that would declare the function a registration sits in, when the registration's name
  * (and what else it can) comes from that function's parameters: `{ callee, name: 0, input: "1.inputSchema", handler: 2 }`.
  */
-function wrapperEntryFor(call: ts.CallExpression, method: string, checker: ts.TypeChecker): { entry: WrapperConfig; parts: string[] } | undefined {
+function wrapperEntryFor(
+  call: ts.CallExpression,
+  method: string,
+  checker: ts.TypeChecker,
+): { entry: WrapperConfig; parts: string[] } | undefined {
   const fn = enclosingFunction(call);
   const callee = fn === undefined ? undefined : functionName(fn);
   if (fn === undefined || callee === undefined) return undefined;
@@ -618,7 +757,10 @@ function wrapperEntryFor(call: ts.CallExpression, method: string, checker: ts.Ty
       // `{ name }` destructured from a parameter.
       const declaration = checker.getSymbolAtLocation(expr)?.valueDeclaration;
       if (declaration !== undefined && ts.isBindingElement(declaration) && ts.isParameter(declaration.parent.parent)) {
-        const key = declaration.propertyName === undefined ? expr.text : propertyName(declaration.propertyName as ts.PropertyName);
+        const key =
+          declaration.propertyName === undefined
+            ? expr.text
+            : propertyName(declaration.propertyName as ts.PropertyName);
         const at = fn.parameters.indexOf(declaration.parent.parent);
         if (at >= 0 && key !== undefined) return { index: at, key };
       }
@@ -653,7 +795,8 @@ function wrapperEntryFor(call: ts.CallExpression, method: string, checker: ts.Ty
     parts.push('name');
     if (method === 'registerTool') {
       const config = args[1] === undefined ? undefined : unwrap(args[1]);
-      if (config !== undefined && ts.isObjectLiteralExpression(config)) input = path(parameterAt(objectProperty(config, 'inputSchema')));
+      if (config !== undefined && ts.isObjectLiteralExpression(config))
+        input = path(parameterAt(objectProperty(config, 'inputSchema')));
       else {
         input = path(parameterAt(config), 'inputSchema');
         if (input !== undefined) parts.push('config');
@@ -683,7 +826,10 @@ export function discoverTools(
   classes: ToolClasses = new ToolClasses(checker, files),
 ): Discovery {
   const finder = new ToolFinder(resolver, checker, classes, wrappers);
-  const wrapperPattern = wrappers.length === 0 ? undefined : new RegExp(wrappers.map((wrapper) => wrapper.callee.replace(/[$]/g, '\\$')).join('|'));
+  const wrapperPattern =
+    wrappers.length === 0
+      ? undefined
+      : new RegExp(wrappers.map((wrapper) => wrapper.callee.replace(/[$]/g, '\\$')).join('|'));
   for (const file of files) {
     if (!MAY_REGISTER.test(file.text) && (wrapperPattern === undefined || !wrapperPattern.test(file.text))) continue;
     finder.visitFile(file);
@@ -697,7 +843,10 @@ export function inputParameterIndex(handler: ts.Node, inputKeys: ReadonlySet<str
   const parameters = handler.parameters;
   for (const [index, parameter] of parameters.entries()) {
     if (ts.isObjectBindingPattern(parameter.name)) {
-      const names = parameter.name.elements.map((element) => propertyName(element.propertyName) ?? (ts.isIdentifier(element.name) ? element.name.text : undefined));
+      const names = parameter.name.elements.map(
+        (element) =>
+          propertyName(element.propertyName) ?? (ts.isIdentifier(element.name) ? element.name.text : undefined),
+      );
       if (names.some((name) => name !== undefined && inputKeys.has(name))) return index;
       continue;
     }

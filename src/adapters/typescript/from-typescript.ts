@@ -59,17 +59,27 @@ function isScope(node: ts.Node): boolean {
 function declaredIn(scope: ts.Node): Set<string> {
   const names = new Set<string>();
   if (ts.isFunctionLike(scope)) for (const parameter of scope.parameters) bindingNames(parameter.name, names);
-  if (ts.isCatchClause(scope) && scope.variableDeclaration !== undefined) bindingNames(scope.variableDeclaration.name, names);
+  if (ts.isCatchClause(scope) && scope.variableDeclaration !== undefined)
+    bindingNames(scope.variableDeclaration.name, names);
   if (ts.isForStatement(scope) || ts.isForOfStatement(scope) || ts.isForInStatement(scope)) {
     const initializer = scope.initializer;
     if (initializer !== undefined && ts.isVariableDeclarationList(initializer)) {
       for (const declaration of initializer.declarations) bindingNames(declaration.name, names);
     }
   }
-  const statements = ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope) ? scope.statements : ts.isCaseClause(scope) || ts.isDefaultClause(scope) ? scope.statements : undefined;
+  const statements =
+    ts.isSourceFile(scope) || ts.isBlock(scope) || ts.isModuleBlock(scope)
+      ? scope.statements
+      : ts.isCaseClause(scope) || ts.isDefaultClause(scope)
+        ? scope.statements
+        : undefined;
   for (const statement of statements ?? []) {
-    if (ts.isVariableStatement(statement)) for (const declaration of statement.declarationList.declarations) bindingNames(declaration.name, names);
-    else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name !== undefined) {
+    if (ts.isVariableStatement(statement))
+      for (const declaration of statement.declarationList.declarations) bindingNames(declaration.name, names);
+    else if (
+      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) &&
+      statement.name !== undefined
+    ) {
       names.add(statement.name.text);
     }
   }
@@ -81,7 +91,10 @@ export class TypeScriptSchemaReader {
   private readonly scopeCache = new Map<ts.Node, Set<string>>();
   private readonly neverBound = new Map<string, boolean>();
 
-  constructor(readonly sourceFile: ts.SourceFile, guardModules?: readonly string[]) {
+  constructor(
+    readonly sourceFile: ts.SourceFile,
+    guardModules?: readonly string[],
+  ) {
     this.imports = new ImportTable(importBindingsOf(sourceFile), guardModules);
   }
 
@@ -160,11 +173,14 @@ export class TypeScriptSchemaReader {
   read(input: ts.Expression): SchemaExpr<ts.Node> {
     const expr = unwrapExpression(input);
     if (ts.isCallExpression(expr)) return this.readCall(expr);
-    if (ts.isObjectLiteralExpression(expr)) return { kind: 'object', node: expr, properties: expr.properties.map((p) => this.readProperty(p)) };
-    if (ts.isArrayLiteralExpression(expr)) return { kind: 'array', node: expr, elements: expr.elements.map((element) => this.read(element)) };
+    if (ts.isObjectLiteralExpression(expr))
+      return { kind: 'object', node: expr, properties: expr.properties.map((p) => this.readProperty(p)) };
+    if (ts.isArrayLiteralExpression(expr))
+      return { kind: 'array', node: expr, elements: expr.elements.map((element) => this.read(element)) };
     if (ts.isIdentifier(expr)) return { kind: 'identifier', node: expr, name: expr.text };
     if (ts.isArrowFunction(expr) || ts.isFunctionExpression(expr)) return { kind: 'function', node: expr };
-    if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return { kind: 'literal', node: expr, value: expr.text };
+    if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr))
+      return { kind: 'literal', node: expr, value: expr.text };
     if (ts.isNumericLiteral(expr)) return { kind: 'literal', node: expr, value: Number(expr.text) };
     if (expr.kind === ts.SyntaxKind.TrueKeyword || expr.kind === ts.SyntaxKind.FalseKeyword) {
       return { kind: 'literal', node: expr, value: expr.kind === ts.SyntaxKind.TrueKeyword };
@@ -183,10 +199,15 @@ export class TypeScriptSchemaReader {
       return { key: undefined, spread: true, value: this.read(property.expression), node: property, keyNode: property };
     }
     const name = property.name;
-    const key = name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name)) ? name.text : undefined;
+    const key =
+      name !== undefined && (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNumericLiteral(name))
+        ? name.text
+        : undefined;
     const keyNode = name ?? property;
-    if (ts.isPropertyAssignment(property)) return { key, spread: false, value: this.read(property.initializer), node: property, keyNode };
-    if (ts.isShorthandPropertyAssignment(property)) return { key, spread: false, value: this.read(property.name), node: property, keyNode };
+    if (ts.isPropertyAssignment(property))
+      return { key, spread: false, value: this.read(property.initializer), node: property, keyNode };
+    if (ts.isShorthandPropertyAssignment(property))
+      return { key, spread: false, value: this.read(property.name), node: property, keyNode };
     return { key, spread: false, value: { kind: 'function', node: property }, node: property, keyNode };
   }
 
@@ -200,11 +221,20 @@ export class TypeScriptSchemaReader {
       if (zod !== undefined) {
         const binding = this.imports.zod.get(zod.root.text);
         if (binding === undefined) break;
-        return { kind: 'zod', node: call, binding, factory: zod.path, factoryArgs: args, factoryNode: current, methods };
+        return {
+          kind: 'zod',
+          node: call,
+          binding,
+          factory: zod.path,
+          factoryArgs: args,
+          factoryNode: current,
+          methods,
+        };
       }
       if (ts.isIdentifier(callee)) {
         const guard = this.imports.guards.get(callee.text);
-        if (guard !== undefined && this.refersToImport(callee)) return { kind: 'guard', node: call, name: guard, args, methods };
+        if (guard !== undefined && this.refersToImport(callee))
+          return { kind: 'guard', node: call, name: guard, args, methods };
         if (methods.length === 0) return { kind: 'call', node: call, callee: callee.text, args };
         break;
       }
@@ -215,7 +245,12 @@ export class TypeScriptSchemaReader {
       current = receiver;
     }
     if (methods.length === 0 || !ts.isPropertyAccessExpression(unwrapExpression(call.expression))) {
-      return { kind: 'call', node: call, callee: call.expression.getText(this.sourceFile), args: call.arguments.map((arg) => this.read(arg)) };
+      return {
+        kind: 'call',
+        node: call,
+        callee: call.expression.getText(this.sourceFile),
+        args: call.arguments.map((arg) => this.read(arg)),
+      };
     }
     return { kind: 'other', node: call };
   }
@@ -243,7 +278,8 @@ export class TypeScriptSchemaReader {
       // The nearest scope that declares the name decides: a const there resolves, anything else does not.
       const statements = ts.isSourceFile(node) || ts.isBlock(node) || ts.isModuleBlock(node) ? node.statements : [];
       for (const statement of statements) {
-        if (!ts.isVariableStatement(statement) || (statement.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
+        if (!ts.isVariableStatement(statement) || (statement.declarationList.flags & ts.NodeFlags.Const) === 0)
+          continue;
         for (const declaration of statement.declarationList.declarations) {
           if (ts.isIdentifier(declaration.name) && declaration.name.text === name) return declaration.initializer;
         }
@@ -256,7 +292,11 @@ export class TypeScriptSchemaReader {
   /** A call in the neutral form `toolRegistrationOf` reads, or undefined when its callee has no name. */
   callSite(call: ts.CallExpression): CallSite<ts.Node> | undefined {
     const callee = unwrapExpression(call.expression);
-    const method = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
+    const method = ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : ts.isIdentifier(callee)
+        ? callee.text
+        : undefined;
     if (method === undefined) return undefined;
     return { method, args: call.arguments.map((arg) => this.read(arg)), node: call };
   }

@@ -5,12 +5,14 @@ import ts from 'typescript';
  * audit's "published input field the handler never reads". `all` means the handler hands its whole input on (a spread,
  * a call with the input object, a rest element), so every field may be read and nothing can be said.
  */
-export type HandlerReads = { readonly kind: 'fields'; readonly fields: ReadonlySet<string> } | { readonly kind: 'all'; readonly reason: string };
+export type HandlerReads =
+  { readonly kind: 'fields'; readonly fields: ReadonlySet<string> } | { readonly kind: 'all'; readonly reason: string };
 
 function patternReads(pattern: ts.ObjectBindingPattern): HandlerReads {
   const fields = new Set<string>();
   for (const element of pattern.elements) {
-    if (element.dotDotDotToken !== undefined) return { kind: 'all', reason: 'the handler collects the other fields with a rest element' };
+    if (element.dotDotDotToken !== undefined)
+      return { kind: 'all', reason: 'the handler collects the other fields with a rest element' };
     const name = element.propertyName ?? element.name;
     if (ts.isIdentifier(name) || ts.isStringLiteral(name)) fields.add(name.text);
     else return { kind: 'all', reason: 'the handler destructures a computed key' };
@@ -31,7 +33,11 @@ function identifierReads(parameter: ts.Identifier, body: ts.Node): HandlerReads 
         fields.add(parent.name.text);
         return;
       }
-      if (ts.isElementAccessExpression(parent) && parent.expression === node && ts.isStringLiteralLike(parent.argumentExpression)) {
+      if (
+        ts.isElementAccessExpression(parent) &&
+        parent.expression === node &&
+        ts.isStringLiteralLike(parent.argumentExpression)
+      ) {
         fields.add(parent.argumentExpression.text);
         return;
       }
@@ -57,7 +63,12 @@ function identifierReads(parameter: ts.Identifier, body: ts.Node): HandlerReads 
  * `inputIndex` for tool objects whose handler takes something else first (`run(db, args)`).
  */
 export function handlerReads(handler: ts.Node, inputIndex = 0): HandlerReads {
-  if (!ts.isArrowFunction(handler) && !ts.isFunctionExpression(handler) && !ts.isMethodDeclaration(handler) && !ts.isFunctionDeclaration(handler)) {
+  if (
+    !ts.isArrowFunction(handler) &&
+    !ts.isFunctionExpression(handler) &&
+    !ts.isMethodDeclaration(handler) &&
+    !ts.isFunctionDeclaration(handler)
+  ) {
     return { kind: 'all', reason: 'the handler is not written inline' };
   }
   const input = handler.parameters[inputIndex];

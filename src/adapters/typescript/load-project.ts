@@ -69,12 +69,15 @@ interface ParsedConfig {
 
 function parseConfig(configPath: string): ParsedConfig {
   const read = ts.readConfigFile(configPath, ts.sys.readFile);
-  if (read.error !== undefined) throw new ProjectError(`${configPath}: ${formatDiagnostic(read.error)}; fix the tsconfig or pass another one`);
+  if (read.error !== undefined)
+    throw new ProjectError(`${configPath}: ${formatDiagnostic(read.error)}; fix the tsconfig or pass another one`);
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(configPath), undefined, configPath);
   // "No inputs were found" (18003) is answered below with a clearer message; other errors make the config unusable.
   const fatal = parsed.errors.filter((error) => error.code !== 18003 && error.category === ts.DiagnosticCategory.Error);
   if (fatal.length > 0 && parsed.fileNames.length === 0) {
-    throw new ProjectError(`${configPath}: ${formatDiagnostic(fatal[0] as ts.Diagnostic)}; fix the tsconfig or pass another one`);
+    throw new ProjectError(
+      `${configPath}: ${formatDiagnostic(fatal[0] as ts.Diagnostic)}; fix the tsconfig or pass another one`,
+    );
   }
   let { fileNames, options } = parsed;
   // A solution-style tsconfig (`"files": []` and references): audit what its references include.
@@ -111,13 +114,15 @@ export interface LoadOptions {
 /** Builds the program for `target` (a folder or a tsconfig file). Throws `ProjectError` with the next step to take. */
 export function loadProject(target: string, options: LoadOptions = {}): AuditProject {
   const absolute = path.resolve(target);
-  if (!existsSync(absolute)) throw new ProjectError(`${target}: no such file or folder; pass a project folder or its tsconfig.json`);
+  if (!existsSync(absolute))
+    throw new ProjectError(`${target}: no such file or folder; pass a project folder or its tsconfig.json`);
   let root: string;
   let tsconfig: string | undefined;
   let optionsOnly = false;
   let config: ParsedConfig;
   if (statSync(absolute).isFile()) {
-    if (!absolute.endsWith('.json')) throw new ProjectError(`${target}: not a folder or a tsconfig file; pass a project folder or its tsconfig.json`);
+    if (!absolute.endsWith('.json'))
+      throw new ProjectError(`${target}: not a folder or a tsconfig file; pass a project folder or its tsconfig.json`);
     root = path.dirname(absolute);
     tsconfig = absolute;
     config = parseConfig(absolute);
@@ -130,7 +135,9 @@ export function loadProject(target: string, options: LoadOptions = {}): AuditPro
     } else {
       const files = typeScriptFilesUnder(absolute);
       if (files.length === 0) {
-        throw new ProjectError(`${target}: no tsconfig.json and no TypeScript files; run the audit in a TypeScript project folder or pass its tsconfig.json`);
+        throw new ProjectError(
+          `${target}: no tsconfig.json and no TypeScript files; run the audit in a TypeScript project folder or pass its tsconfig.json`,
+        );
       }
       const above = ts.findConfigFile(path.dirname(absolute), ts.sys.fileExists);
       const inherited = above === undefined ? undefined : parseConfig(above);
@@ -140,7 +147,9 @@ export function loadProject(target: string, options: LoadOptions = {}): AuditPro
     }
   }
   if (config.fileNames.length === 0) {
-    throw new ProjectError(`${tsconfig ?? target}: includes no TypeScript files; check its "include"/"files", or pass the project folder`);
+    throw new ProjectError(
+      `${tsconfig ?? target}: includes no TypeScript files; check its "include"/"files", or pass the project folder`,
+    );
   }
   const compilerOptions: ts.CompilerOptions = { ...config.options, noEmit: true };
   delete compilerOptions.composite;
@@ -159,7 +168,14 @@ export function loadProject(target: string, options: LoadOptions = {}): AuditPro
   }
   const program = ts.createProgram({ rootNames: config.fileNames, options: compilerOptions, host });
   const checker = program.getTypeChecker();
-  const sourceFiles = program.getSourceFiles().filter((file) => !file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file) && !file.fileName.includes('/node_modules/'));
+  const sourceFiles = program
+    .getSourceFiles()
+    .filter(
+      (file) =>
+        !file.isDeclarationFile &&
+        !program.isSourceFileFromExternalLibrary(file) &&
+        !file.fileName.includes('/node_modules/'),
+    );
   return { root, tsconfig, optionsOnly, program, checker, sourceFiles };
 }
 
@@ -178,9 +194,10 @@ function errorsOf(project: AuditProject, semantic: boolean, limit: number): { fi
   const messages: string[] = [];
   let files = 0;
   for (const sourceFile of project.sourceFiles) {
-    const diagnostics = [...program.getSyntacticDiagnostics(sourceFile), ...(semantic ? program.getSemanticDiagnostics(sourceFile) : [])].filter(
-      (diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error,
-    );
+    const diagnostics = [
+      ...program.getSyntacticDiagnostics(sourceFile),
+      ...(semantic ? program.getSemanticDiagnostics(sourceFile) : []),
+    ].filter((diagnostic) => diagnostic.category === ts.DiagnosticCategory.Error);
     if (diagnostics.length === 0) continue;
     files += 1;
     for (const diagnostic of diagnostics) {

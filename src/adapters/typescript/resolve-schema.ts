@@ -22,7 +22,13 @@ const MAX_HOPS = 12;
 
 function unwrap(node: ts.Expression): ts.Expression {
   let current = node;
-  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current) || ts.isTypeAssertionExpression(current)) {
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current) ||
+    ts.isTypeAssertionExpression(current)
+  ) {
     current = current.expression;
   }
   return current;
@@ -77,7 +83,12 @@ export class SchemaResolver {
     }
     if (ts.isPropertyAssignment(declaration)) return declaration.initializer;
     if (ts.isShorthandPropertyAssignment(declaration)) return declaration.name;
-    if (ts.isPropertyDeclaration(declaration) && declaration.initializer !== undefined && (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0) return declaration.initializer;
+    if (
+      ts.isPropertyDeclaration(declaration) &&
+      declaration.initializer !== undefined &&
+      (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0
+    )
+      return declaration.initializer;
     if (ts.isExportAssignment(declaration)) return declaration.expression;
     return undefined;
   }
@@ -94,7 +105,8 @@ export class SchemaResolver {
       const initializer = this.initializerOf(expr);
       if (initializer !== undefined) return this.constantString(initializer, hops + 1);
       const declaration = this.declarationOf(ts.isPropertyAccessExpression(expr) ? expr.name : expr);
-      if (declaration !== undefined && ts.isEnumMember(declaration) && declaration.initializer !== undefined) return this.constantString(declaration.initializer, hops + 1);
+      if (declaration !== undefined && ts.isEnumMember(declaration) && declaration.initializer !== undefined)
+        return this.constantString(declaration.initializer, hops + 1);
     }
     return undefined;
   }
@@ -105,7 +117,8 @@ export class SchemaResolver {
     const declaration = this.declarationOf(ts.isPropertyAccessExpression(expr) ? expr.name : expr);
     if (declaration === undefined) return undefined;
     if (declaration.getSourceFile().isDeclarationFile) return undefined;
-    if (ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) return declaration.body === undefined ? undefined : declaration;
+    if (ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration))
+      return declaration.body === undefined ? undefined : declaration;
     if (ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined) {
       const initializer = unwrap(declaration.initializer);
       if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer;
@@ -163,7 +176,9 @@ export class SchemaResolver {
   private applyShapeMethods(expr: ZodChainExpr<ts.Node>, hops = 0): Expr {
     if (!OBJECT_FACTORIES.has(expr.factory[0] ?? '')) return expr;
     const firstArg = expr.factoryArgs[0];
-    const needsWork = expr.methods.some((method) => SHAPE_METHODS.has(method.name)) || (firstArg !== undefined && firstArg.kind !== 'object');
+    const needsWork =
+      expr.methods.some((method) => SHAPE_METHODS.has(method.name)) ||
+      (firstArg !== undefined && firstArg.kind !== 'object');
     if (!needsWork) return expr;
     const base = firstArg === undefined ? undefined : this.shapeOf(firstArg, hops);
     let properties: ObjectProperty<ts.Node>[] = base === undefined ? [] : [...base.properties];
@@ -177,13 +192,19 @@ export class SchemaResolver {
       if (method.name === 'pick' || method.name === 'omit') {
         const keys = keysOfMask(argument === undefined ? undefined : this.resolveWithin(argument, hops + 1));
         if (keys === undefined) continue;
-        properties = properties.filter((property) => property.spread || (property.key !== undefined && keys.has(property.key) === (method.name === 'pick')));
+        properties = properties.filter(
+          (property) =>
+            property.spread || (property.key !== undefined && keys.has(property.key) === (method.name === 'pick')),
+        );
         continue;
       }
       const added = argument === undefined ? undefined : this.shapeOf(argument, hops);
       if (added === undefined) continue;
       const addedKeys = new Set(added.properties.map((property) => property.key));
-      properties = [...properties.filter((property) => property.spread || !addedKeys.has(property.key)), ...added.properties];
+      properties = [
+        ...properties.filter((property) => property.spread || !addedKeys.has(property.key)),
+        ...added.properties,
+      ];
     }
     const shape: ObjectExpr<ts.Node> = { kind: 'object', node: base?.node ?? expr.node, properties };
     return { ...expr, factoryArgs: [shape, ...expr.factoryArgs.slice(1)], methods: kept };
@@ -249,8 +270,14 @@ export class SchemaResolver {
 
   /** `zodToJsonSchema(Schema)`, `z.toJSONSchema(Schema)`, `toJSONSchema(Schema, opts)`: the schema rendered; else the expression. */
   renderedSchema(expr: Expr): Expr {
-    if (expr.kind === 'zod' && (expr.factory[0] === 'toJSONSchema' || expr.factory[0] === 'toJsonSchema') && expr.factoryArgs[0] !== undefined) return expr.factoryArgs[0];
-    if (expr.kind === 'call' && RENDERERS.test(expr.callee.replace(/^.*\./, '')) && expr.args[0] !== undefined) return expr.args[0];
+    if (
+      expr.kind === 'zod' &&
+      (expr.factory[0] === 'toJSONSchema' || expr.factory[0] === 'toJsonSchema') &&
+      expr.factoryArgs[0] !== undefined
+    )
+      return expr.factoryArgs[0];
+    if (expr.kind === 'call' && RENDERERS.test(expr.callee.replace(/^.*\./, '')) && expr.args[0] !== undefined)
+      return expr.args[0];
     return expr;
   }
 }

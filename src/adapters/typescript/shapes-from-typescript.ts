@@ -2,7 +2,13 @@ import ts from 'typescript';
 import { importBindingsOf, type TypeScriptSchemaReader } from './from-typescript.ts';
 import type { ObjectExpr, SchemaExpr } from '../../model/schema-expr.ts';
 import { schemaRoleOfFile, schemaRoleOfKey, schemaRoleOfName, type SchemaRole } from '../../model/schema-role.ts';
-import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, toolDefinitionOf, toolRegistrationOf, type ToolRegistration } from '../../model/tool-registration.ts';
+import {
+  REGISTRATION_METHODS,
+  TOOL_DEFINITION_INPUT_KEYS,
+  toolDefinitionOf,
+  toolRegistrationOf,
+  type ToolRegistration,
+} from '../../model/tool-registration.ts';
 import { FIELD_ADDING_METHODS, OBJECT_FACTORIES } from '../../model/zod-vocabulary.ts';
 
 /**
@@ -49,7 +55,6 @@ export interface ImportedSchemaUse {
   readonly node: ts.Identifier;
 }
 
-
 function calleeName(call: ts.CallExpression): string | undefined {
   const callee = call.expression;
   if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
@@ -58,7 +63,9 @@ function calleeName(call: ts.CallExpression): string | undefined {
 }
 
 function propertyName(name: ts.PropertyName): string | undefined {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name) ? name.text : undefined;
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)
+    ? name.text
+    : undefined;
 }
 
 function ownerOf(node: ts.Node): string | undefined {
@@ -123,14 +130,21 @@ class ShapeFinder {
     if (name === undefined) return;
     if (OBJECT_FACTORIES.has(name)) {
       const expr = this.reader.read(call);
-      const shape = expr.kind === 'zod' && expr.methods.length === 0 && OBJECT_FACTORIES.has(expr.factory[0] ?? '') ? expr.factoryArgs[0] : undefined;
+      const shape =
+        expr.kind === 'zod' && expr.methods.length === 0 && OBJECT_FACTORIES.has(expr.factory[0] ?? '')
+          ? expr.factoryArgs[0]
+          : undefined;
       if (shape !== undefined) this.addShape(this.objectOf(shape));
     } else if (FIELD_ADDING_METHODS.has(name) && ts.isPropertyAccessExpression(call.expression)) {
       const [first] = call.arguments;
       if (first === undefined || !ts.isObjectLiteralExpression(first)) return;
       const object = this.reader.read(first);
       // `Base.extend({...})` with `Base` from another file: a shape when one of its values is visibly Zod.
-      if (object.kind === 'object' && object.properties.some((property) => property.value.kind === 'zod' || property.value.kind === 'guard')) this.addShape(object);
+      if (
+        object.kind === 'object' &&
+        object.properties.some((property) => property.value.kind === 'zod' || property.value.kind === 'guard')
+      )
+        this.addShape(object);
     } else if (REGISTRATION_METHODS.has(name)) {
       const site = this.reader.callSite(call);
       const registration = site === undefined ? undefined : toolRegistrationOf(site);
@@ -152,7 +166,8 @@ class ShapeFinder {
       this.seed(property.initializer, role);
       // `inputSchema: { ticketId: z.string() }` outside any call the model knows is still a raw input shape.
       const value = property.initializer;
-      if (role === 'input' && ts.isObjectLiteralExpression(value) && !this.shapes.has(value)) this.addShape(this.objectOf(this.reader.read(value)));
+      if (role === 'input' && ts.isObjectLiteralExpression(value) && !this.shapes.has(value))
+        this.addShape(this.objectOf(this.reader.read(value)));
     }
     // A tool definition needs a name (see toolDefinitionOf); checked here so registerTool configs are not read twice.
     if (!hasInputKey || !hasName) return;
@@ -171,7 +186,8 @@ class ShapeFinder {
 
   /** A top-level const other files use in a role: seeded like a same-file use. */
   private visitExternalUse(declaration: ts.VariableDeclaration): void {
-    if (this.externalRoles === undefined || declaration.initializer === undefined || !ts.isIdentifier(declaration.name)) return;
+    if (this.externalRoles === undefined || declaration.initializer === undefined || !ts.isIdentifier(declaration.name))
+      return;
     for (const role of this.externalRoles.get(declaration.name.text) ?? []) {
       this.seed(declaration.initializer, role);
       if (role === 'input') this.addShape(this.objectOf(this.reader.read(declaration.initializer)));
@@ -189,7 +205,9 @@ class ShapeFinder {
         if (ts.isTypeNode(node)) return;
         if (ts.isIdentifier(node)) {
           const parent = node.parent;
-          const isName = (ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isPropertyAssignment(parent) && parent.name === node);
+          const isName =
+            (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+            (ts.isPropertyAssignment(parent) && parent.name === node);
           if (!isName) {
             const resolved = this.reader.resolve({ kind: 'identifier', node, name: node.text });
             if (resolved.node !== node) {
@@ -235,7 +253,11 @@ class ShapeFinder {
     let parent: ts.Node = sourceFile;
     const visit = (node: ts.Node): void => {
       (node as { parent: ts.Node }).parent = parent;
-      if (importedLocals !== undefined && node.kind === ts.SyntaxKind.Identifier && importedLocals.has((node as ts.Identifier).text)) {
+      if (
+        importedLocals !== undefined &&
+        node.kind === ts.SyntaxKind.Identifier &&
+        importedLocals.has((node as ts.Identifier).text)
+      ) {
         this.importReferences.push(node as ts.Identifier);
       }
       switch (node.kind) {
@@ -249,7 +271,11 @@ class ShapeFinder {
           return;
         default:
           // Tokens, identifiers and literals have no children; type annotations hold no schema.
-          if (node.kind <= ts.SyntaxKind.LastToken || (node.kind >= ts.SyntaxKind.FirstTypeNode && node.kind <= ts.SyntaxKind.LastTypeNode)) return;
+          if (
+            node.kind <= ts.SyntaxKind.LastToken ||
+            (node.kind >= ts.SyntaxKind.FirstTypeNode && node.kind <= ts.SyntaxKind.LastTypeNode)
+          )
+            return;
       }
       const outer = parent;
       parent = node;
@@ -280,7 +306,12 @@ class ShapeFinder {
     for (const identifier of this.importReferences) {
       const binding = bindings.get(identifier.text);
       const parent = identifier.parent;
-      if (binding === undefined || (ts.isPropertyAccessExpression(parent) && parent.name === identifier) || (ts.isPropertyAssignment(parent) && parent.name === identifier)) continue;
+      if (
+        binding === undefined ||
+        (ts.isPropertyAccessExpression(parent) && parent.name === identifier) ||
+        (ts.isPropertyAssignment(parent) && parent.name === identifier)
+      )
+        continue;
       if (!this.reader.refersToImport(identifier)) continue;
       let imported = binding.imported;
       if (imported === '*') {
@@ -291,7 +322,8 @@ class ShapeFinder {
       const role = this.roleAt(identifier);
       const emitted = role === undefined && isEmitted(identifier);
       const resolved = role ?? (emitted ? 'output' : isInTopLevelConst(identifier) ? fileRole : undefined);
-      if (resolved !== undefined) found.push({ module: binding.source, imported, role: resolved, emitted, node: identifier });
+      if (resolved !== undefined)
+        found.push({ module: binding.source, imported, role: resolved, emitted, node: identifier });
     }
     return found;
   }
@@ -317,7 +349,13 @@ function isEmitted(node: ts.Node): boolean {
     if (ts.isReturnStatement(parent)) return true;
     if (ts.isArrowFunction(parent) && parent.body === current) {
       const call = parent.parent;
-      const isLazy = ts.isCallExpression(call) && (ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : ts.isIdentifier(call.expression) ? call.expression.text : '') === 'lazy';
+      const isLazy =
+        ts.isCallExpression(call) &&
+        (ts.isPropertyAccessExpression(call.expression)
+          ? call.expression.name.text
+          : ts.isIdentifier(call.expression)
+            ? call.expression.text
+            : '') === 'lazy';
       return !isLazy;
     }
     if (ts.isFunctionLike(parent) || ts.isSourceFile(parent) || ts.isStatement(parent)) return false;
@@ -337,7 +375,11 @@ function isInTopLevelConst(node: ts.Node): boolean {
  * Every object shape in `sourceFile`, with its role; see the module comment for how roles are told apart.
  * `externalRoles` adds the roles other files give the file's top-level consts.
  */
-export function schemaShapesOf(reader: TypeScriptSchemaReader, filePath: string, externalRoles?: ExternalRoles): SchemaShape[] {
+export function schemaShapesOf(
+  reader: TypeScriptSchemaReader,
+  filePath: string,
+  externalRoles?: ExternalRoles,
+): SchemaShape[] {
   return new ShapeFinder(reader, externalRoles).find(reader.sourceFile, filePath);
 }
 
@@ -346,7 +388,11 @@ export function schemaShapesOf(reader: TypeScriptSchemaReader, filePath: string,
  * `externalRoles`, for a codemod run that knows the whole project. Zod and guard imports are not looked at.
  */
 export function importedSchemaUsesOf(reader: TypeScriptSchemaReader, filePath: string): ImportedSchemaUse[] {
-  const locals = new Set(importBindingsOf(reader.sourceFile).filter((binding) => !reader.imports.zod.has(binding.local) && !reader.imports.guards.has(binding.local)).map((binding) => binding.local));
+  const locals = new Set(
+    importBindingsOf(reader.sourceFile)
+      .filter((binding) => !reader.imports.zod.has(binding.local) && !reader.imports.guards.has(binding.local))
+      .map((binding) => binding.local),
+  );
   if (locals.size === 0) return [];
   return new ShapeFinder(reader, undefined, locals).uses(reader.sourceFile, filePath);
 }

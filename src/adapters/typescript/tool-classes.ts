@@ -16,11 +16,17 @@ export interface ClassMember {
 }
 
 function isAbstract(declaration: ts.ClassLikeDeclaration): boolean {
-  return ts.canHaveModifiers(declaration) && (ts.getModifiers(declaration) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AbstractKeyword);
+  return (
+    ts.canHaveModifiers(declaration) &&
+    (ts.getModifiers(declaration) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.AbstractKeyword)
+  );
 }
 
 function isStatic(member: ts.ClassElement): boolean {
-  return ts.canHaveModifiers(member) && (ts.getModifiers(member) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword);
+  return (
+    ts.canHaveModifiers(member) &&
+    (ts.getModifiers(member) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.StaticKeyword)
+  );
 }
 
 function memberName(member: ts.ClassElement): string | undefined {
@@ -100,7 +106,8 @@ export class ToolClasses {
       if (seen.has(symbol)) return;
       seen.add(symbol);
       for (const heir of this.index().get(symbol) ?? []) {
-        if (ts.isClassLike(heir) && !isAbstract(heir) && heir.getSourceFile().isDeclarationFile === false) found.add(heir);
+        if (ts.isClassLike(heir) && !isAbstract(heir) && heir.getSourceFile().isDeclarationFile === false)
+          found.add(heir);
         const heirSymbol = this.declarationSymbol(heir);
         if (heirSymbol !== undefined) addHeirs(heirSymbol);
       }
@@ -119,8 +126,18 @@ export class ToolClasses {
       if (symbol === undefined) return;
       const declarations = symbol.declarations ?? [];
       const classDeclaration = declarations.find(ts.isClassLike);
-      if (classDeclaration !== undefined && symbol.flags & ts.SymbolFlags.Class && this.checker.getTypeOfSymbol(symbol) === current) constructors = true;
-      if (classDeclaration !== undefined && !isAbstract(classDeclaration) && !classDeclaration.getSourceFile().isDeclarationFile) found.add(classDeclaration);
+      if (
+        classDeclaration !== undefined &&
+        symbol.flags & ts.SymbolFlags.Class &&
+        this.checker.getTypeOfSymbol(symbol) === current
+      )
+        constructors = true;
+      if (
+        classDeclaration !== undefined &&
+        !isAbstract(classDeclaration) &&
+        !classDeclaration.getSourceFile().isDeclarationFile
+      )
+        found.add(classDeclaration);
       // `new (api: Api) => ApiTool`: the instances it makes.
       if (classDeclaration === undefined) {
         for (const signature of current.getConstructSignatures()) {
@@ -131,13 +148,16 @@ export class ToolClasses {
       if (classDeclaration !== undefined || declarations.some(ts.isInterfaceDeclaration)) addHeirs(symbol);
     };
     visitType(type);
-    const classes = [...found].sort((a, b) => a.getSourceFile().fileName.localeCompare(b.getSourceFile().fileName) || a.pos - b.pos);
+    const classes = [...found].sort(
+      (a, b) => a.getSourceFile().fileName.localeCompare(b.getSourceFile().fileName) || a.pos - b.pos,
+    );
     return { classes, constructors };
   }
 
   /** The class a class extends, when the checker can see it in source. */
   baseOf(declaration: ts.ClassLikeDeclaration): ts.ClassLikeDeclaration | undefined {
-    const heritage = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+    const heritage = declaration.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)
+      ?.types[0];
     if (heritage === undefined) return undefined;
     const symbol = this.symbolOf(heritage.expression);
     return symbol?.declarations?.find(ts.isClassLike);
@@ -157,8 +177,14 @@ export class ToolClasses {
       }
       // A constructor parameter property: `constructor(readonly name = 'x')`.
       const constructor = current.members.find(ts.isConstructorDeclaration);
-      const parameter = statics ? undefined : constructor?.parameters.find((candidate) => ts.isIdentifier(candidate.name) && candidate.name.text === name && candidate.initializer !== undefined);
-      if (parameter !== undefined && ts.isParameterPropertyDeclaration(parameter, parameter.parent)) return { member: parameter, owner: current };
+      const parameter = statics
+        ? undefined
+        : constructor?.parameters.find(
+            (candidate) =>
+              ts.isIdentifier(candidate.name) && candidate.name.text === name && candidate.initializer !== undefined,
+          );
+      if (parameter !== undefined && ts.isParameterPropertyDeclaration(parameter, parameter.parent))
+        return { member: parameter, owner: current };
       current = this.baseOf(current);
     }
     return undefined;
@@ -205,7 +231,13 @@ export class ToolClasses {
 /** `this.x` or `this.x()`: the member name `x`; else undefined. */
 export function thisMember(input: ts.Expression): string | undefined {
   let expr = input;
-  while (ts.isParenthesizedExpression(expr) || ts.isAsExpression(expr) || ts.isSatisfiesExpression(expr) || ts.isNonNullExpression(expr)) expr = expr.expression;
+  while (
+    ts.isParenthesizedExpression(expr) ||
+    ts.isAsExpression(expr) ||
+    ts.isSatisfiesExpression(expr) ||
+    ts.isNonNullExpression(expr)
+  )
+    expr = expr.expression;
   if (ts.isCallExpression(expr) && expr.arguments.length === 0) expr = expr.expression;
   if (ts.isPropertyAccessExpression(expr) && expr.expression.kind === ts.SyntaxKind.ThisKeyword) return expr.name.text;
   return undefined;

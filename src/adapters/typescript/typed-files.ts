@@ -20,10 +20,17 @@ export class TypedFiles {
     const configPath = ts.findConfigFile(dirname(filePath), ts.sys.fileExists) ?? '';
     let entry = this.services.get(configPath);
     if (entry === undefined) {
-      let options: ts.CompilerOptions = { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, skipLibCheck: true };
+      let options: ts.CompilerOptions = {
+        strict: true,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        target: ts.ScriptTarget.ES2022,
+        skipLibCheck: true,
+      };
       if (configPath !== '') {
         const read = ts.readConfigFile(configPath, ts.sys.readFile);
-        if (read.error === undefined) options = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(configPath)).options;
+        if (read.error === undefined)
+          options = ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(configPath)).options;
       }
       options = { ...options, noEmit: true, skipLibCheck: true };
       const overlays = new Map<string, { text: string; version: number }>();
@@ -57,11 +64,13 @@ export class TypedFiles {
   open(filePath: string, text: string): { sourceFile: ts.SourceFile; checker: ts.TypeChecker } {
     const entry = this.serviceFor(filePath);
     const previous = entry.overlays.get(filePath);
-    if (previous === undefined || previous.text !== text) entry.overlays.set(filePath, { text, version: (previous?.version ?? 0) + 1 });
+    if (previous === undefined || previous.text !== text)
+      entry.overlays.set(filePath, { text, version: (previous?.version ?? 0) + 1 });
     entry.roots.add(filePath);
     const program = entry.service.getProgram();
     const sourceFile = program?.getSourceFile(filePath);
-    if (program === undefined || sourceFile === undefined) throw new Error(`${filePath}: the TypeScript program could not load this file`);
+    if (program === undefined || sourceFile === undefined)
+      throw new Error(`${filePath}: the TypeScript program could not load this file`);
     return { sourceFile, checker: program.getTypeChecker() };
   }
 }

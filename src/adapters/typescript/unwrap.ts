@@ -5,7 +5,10 @@ import ts from 'typescript';
  * schema or a handler's value means. `await` is skipped too when `throughAwait` is set: an emitter's `await f()` yields
  * what `f()` resolves to.
  */
-export function unwrapExpression(expr: ts.Expression, { throughAwait = false }: { readonly throughAwait?: boolean } = {}): ts.Expression {
+export function unwrapExpression(
+  expr: ts.Expression,
+  { throughAwait = false }: { readonly throughAwait?: boolean } = {},
+): ts.Expression {
   let current = expr;
   while (
     ts.isParenthesizedExpression(current) ||

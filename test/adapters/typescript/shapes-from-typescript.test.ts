@@ -6,7 +6,8 @@ import { schemaShapesOf } from '../../../src/adapters/typescript/shapes-from-typ
 function shapes(text: string, filePath = '/p/src/tools.ts'): string[] {
   const file = ts.createSourceFile(filePath, text, ts.ScriptTarget.Latest, true);
   return schemaShapesOf(new TypeScriptSchemaReader(file), filePath).map(
-    (shape) => `${shape.owner ?? '-'} ${shape.role}: ${shape.object.properties.map((property) => property.key ?? '...').join(',')}`,
+    (shape) =>
+      `${shape.owner ?? '-'} ${shape.role}: ${shape.object.properties.map((property) => property.key ?? '...').join(',')}`,
   );
 }
 

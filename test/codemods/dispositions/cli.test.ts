@@ -11,7 +11,10 @@ function run(args: readonly string[], cwd: string): Promise<CliRun> {
 
 describe('agent-contract codemod dispositions, the built CLI', () => {
   it('says plainly that a target with no tool input shapes has nothing to scaffold, and exits 0', async () => {
-    const root = await makeTempTree({ 'schemas.ts': "import { z } from 'zod';\nexport const Ticket = z.object({ id: z.number() });\n", 'util.ts': 'export const x = 1;\n' });
+    const root = await makeTempTree({
+      'schemas.ts': "import { z } from 'zod';\nexport const Ticket = z.object({ id: z.number() });\n",
+      'util.ts': 'export const x = 1;\n',
+    });
     const result = await run(['codemod', 'dispositions', '.'], root);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('no file had anything to change: 2 files scanned, 2 could not contain a match');

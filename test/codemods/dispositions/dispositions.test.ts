@@ -17,19 +17,27 @@ function fixture(name: string): { inputPath: string; input: string; outputPath: 
 const cases: [string, string[]][] = [
   [
     'register-tool-spread',
-    ['14:20 needs-review list_tickets: `includeArchived` is published but the handler never reads it; written as warned in listTicketsDispositions: decide honored, warned or refused'],
+    [
+      '14:20 needs-review list_tickets: `includeArchived` is published but the handler never reads it; written as warned in listTicketsDispositions: decide honored, warned or refused',
+    ],
   ],
   [
     'server-tool-constant-name',
-    ['12:5 needs-review WORK_TOOLS.capacity_write: `action` is published but the handler never reads it; written as warned in capacityWriteDispositions: decide honored, warned or refused'],
+    [
+      '12:5 needs-review WORK_TOOLS.capacity_write: `action` is published but the handler never reads it; written as warned in capacityWriteDispositions: decide honored, warned or refused',
+    ],
   ],
   [
     'zod3-refined-const',
-    ['6:11 needs-review export_report: `format` is published but the handler never reads it; written as warned in ReportDispositions: decide honored, warned or refused'],
+    [
+      '6:11 needs-review export_report: `format` is published but the handler never reads it; written as warned in ReportDispositions: decide honored, warned or refused',
+    ],
   ],
   [
     'shape-const',
-    ['4:31 needs-review make_video: `webhook-url` is published but the handler never reads it; written as warned in makeVideoDispositions: decide honored, warned or refused'],
+    [
+      '4:31 needs-review make_video: `webhook-url` is published but the handler never reads it; written as warned in makeVideoDispositions: decide honored, warned or refused',
+    ],
   ],
 ];
 
@@ -49,7 +57,13 @@ describe('codemod dispositions', () => {
   });
 
   it('says nothing about a file without tool registrations', () => {
-    expect(dispositionsTransform("import { z } from 'zod';\nexport const a = z.object({ id: z.string() });\n", `${fixtures}none.ts`, options)).toBeUndefined();
+    expect(
+      dispositionsTransform(
+        "import { z } from 'zod';\nexport const a = z.object({ id: z.string() });\n",
+        `${fixtures}none.ts`,
+        options,
+      ),
+    ).toBeUndefined();
     expect(dispositions.mightMatch('export const x = 1;\n')).toBe(false);
   });
 
@@ -70,8 +84,12 @@ describe('codemod dispositions', () => {
   });
 
   it('throws a parse error naming the file, line and column', () => {
-    expect(() => dispositions.analyse("import { z } from 'zod';\nserver.tool('x', { a: z.string( }, cb);\n", `${fixtures}broken.ts`, options)).toThrow(
-      /broken\.ts:2:\d+: /,
-    );
+    expect(() =>
+      dispositions.analyse(
+        "import { z } from 'zod';\nserver.tool('x', { a: z.string( }, cb);\n",
+        `${fixtures}broken.ts`,
+        options,
+      ),
+    ).toThrow(/broken\.ts:2:\d+: /);
   });
 });

@@ -9,25 +9,41 @@ import { makeTempTree, removeTempTrees } from '../runner/temp-tree.ts';
 afterAll(removeTempTrees);
 
 /** `agent-contract codemod guard-ids`, in-process: the JSON report, parsed. */
-async function runGuardIds(cwd: string, paths: string[], options: CodemodCommandOptions = {}): Promise<{ code: number; report: JsonReport }> {
+async function runGuardIds(
+  cwd: string,
+  paths: string[],
+  options: CodemodCommandOptions = {},
+): Promise<{ code: number; report: JsonReport }> {
   let stdout = '';
-  const code = await runCodemodCommand('guard-ids', paths, { json: true, ...options }, {
-    registry: { 'guard-ids': guardIds },
-    cwd,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: () => true },
-  });
+  const code = await runCodemodCommand(
+    'guard-ids',
+    paths,
+    { json: true, ...options },
+    {
+      registry: { 'guard-ids': guardIds },
+      cwd,
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: () => true },
+    },
+  );
   return { code, report: JSON.parse(stdout) as JsonReport };
 }
 
 interface JsonReport {
   readonly summary: { readonly changed: number; readonly needsReview: number };
-  readonly files: readonly { path: string; status: string; needsReview: boolean; output?: string; notes: { kind: string; line: number; message: string }[] }[];
+  readonly files: readonly {
+    path: string;
+    status: string;
+    needsReview: boolean;
+    output?: string;
+    notes: { kind: string; line: number; message: string }[];
+  }[];
 }
 
 function fileOf(report: JsonReport, relative: string) {
   const found = report.files.find((file) => file.path === relative);
-  if (found === undefined) throw new Error(`${relative} is not in the report: ${report.files.map((file) => file.path).join(', ')}`);
+  if (found === undefined)
+    throw new Error(`${relative} is not in the report: ${report.files.map((file) => file.path).join(', ')}`);
   return found;
 }
 
@@ -55,12 +71,17 @@ export const TicketSchema = z.object({ ticketId: z.string() });
 export const LabelSchema = z.object({ labelId: z.string() });
 `;
 
-const tsconfig = JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true }, include: ['src'] });
+const tsconfig = JSON.stringify({
+  compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true },
+  include: ['src'],
+});
 
 describe('guard-ids across files: a schema module judged by the files that use it', () => {
   it('one file at a time, with no project, guards an exported schema that another file uses as an outputSchema', () => {
     // What the pure transform does without the runner's facts: TicketSchema looks like a plain object.
-    expect(guardIdsTransform(schemas, '/p/src/schemas.ts')).toContain('export const TicketSchema = z.object({ ticketId: guardId(z.string()) });');
+    expect(guardIdsTransform(schemas, '/p/src/schemas.ts')).toContain(
+      'export const TicketSchema = z.object({ ticketId: guardId(z.string()) });',
+    );
   });
 
   it('on a folder, leaves the outputSchema alone, guards the input, and asks for a review of the schema used as both', async () => {
@@ -76,7 +97,11 @@ describe('guard-ids across files: a schema module judged by the files that use i
   });
 
   it('named on its own, a schema module is judged by the files of the tsconfig around it', async () => {
-    const root = await makeTempTree({ 'tsconfig.json': tsconfig, 'src/schemas.ts': schemas, 'src/tools/get-ticket.ts': tools('../schemas.js') });
+    const root = await makeTempTree({
+      'tsconfig.json': tsconfig,
+      'src/schemas.ts': schemas,
+      'src/tools/get-ticket.ts': tools('../schemas.js'),
+    });
     const { report } = await runGuardIds(root, ['src/schemas.ts'], { print: true });
     expect(report.files.map((file) => file.path)).toEqual(['src/schemas.ts']);
     expect(fileOf(report, 'src/schemas.ts').output).toBe(guardedSchemas);
@@ -84,42 +109,64 @@ describe('guard-ids across files: a schema module judged by the files that use i
 
   it('follows re-exports (export * from, export { A as B } from), namespace imports and tsconfig paths aliases', async () => {
     const root = await makeTempTree({
-      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'esnext', moduleResolution: 'bundler', baseUrl: '.', paths: { '@/*': ['src/*'] } }, include: ['src'] }),
+      'tsconfig.json': JSON.stringify({
+        compilerOptions: { module: 'esnext', moduleResolution: 'bundler', baseUrl: '.', paths: { '@/*': ['src/*'] } },
+        include: ['src'],
+      }),
       'src/schemas/tickets.ts': schemas,
       'src/schemas/index.ts': "export * from './tickets';\nexport { TicketSchema as TicketOut } from './tickets';\n",
       'src/tools/a.ts': tools('@/schemas'),
-      'src/tools/b.ts': "import * as s from '../schemas';\nimport { TicketOut } from '@/schemas';\nexport const x = { outputSchema: s.GetTicketSchema, y: TicketOut };\n",
+      'src/tools/b.ts':
+        "import * as s from '../schemas';\nimport { TicketOut } from '@/schemas';\nexport const x = { outputSchema: s.GetTicketSchema, y: TicketOut };\n",
     });
     const { report } = await runGuardIds(root, ['tsconfig.json'], { print: true });
     const output = fileOf(report, 'src/schemas/tickets.ts').output;
     // GetTicketSchema is an input in a.ts and an output in b.ts: both, so left alone too.
     expect(output).toBeUndefined();
-    expect(fileOf(report, 'src/schemas/tickets.ts').notes.map((note) => note.message.split(' is used as')[0])).toEqual(['GetTicketSchema', 'LabelSchema']);
+    expect(fileOf(report, 'src/schemas/tickets.ts').notes.map((note) => note.message.split(' is used as')[0])).toEqual([
+      'GetTicketSchema',
+      'LabelSchema',
+    ]);
   });
 
   it('counts a schema whose parsed value a function returns as an output', async () => {
     const root = await makeTempTree({
       'src/schemas.ts': schemas,
-      'src/api.ts': "import { TicketSchema, GetTicketSchema } from './schemas.js';\nexport async function load(): Promise<unknown> {\n  const data: unknown = await fetch('x');\n  GetTicketSchema.parse(data);\n  return TicketSchema.parse(data);\n}\n",
+      'src/api.ts':
+        "import { TicketSchema, GetTicketSchema } from './schemas.js';\nexport async function load(): Promise<unknown> {\n  const data: unknown = await fetch('x');\n  GetTicketSchema.parse(data);\n  return TicketSchema.parse(data);\n}\n",
     });
     const { report } = await runGuardIds(root, ['src'], { print: true });
     // GetTicketSchema is only parsed, never returned: no role, so it stays a plain object and is guarded.
-    expect(fileOf(report, 'src/schemas.ts').output).toBe(guardedSchemas.replace('labelId: z.string()', 'labelId: guardId(z.string())'));
+    expect(fileOf(report, 'src/schemas.ts').output).toBe(
+      guardedSchemas.replace('labelId: z.string()', 'labelId: guardId(z.string())'),
+    );
   });
 
   it('does not count a test that parses values in arrows as an emitter', async () => {
     const root = await makeTempTree({
       'src/schemas.ts': schemas,
       'src/tools.ts': tools('./schemas.js'),
-      'test/schemas.test.ts': "import { GetTicketSchema } from '../src/schemas.js';\nexport const parse = (value: unknown) => GetTicketSchema.parse(value);\n",
+      'test/schemas.test.ts':
+        "import { GetTicketSchema } from '../src/schemas.js';\nexport const parse = (value: unknown) => GetTicketSchema.parse(value);\n",
     });
     const { report } = await runGuardIds(root, ['src', 'test'], { print: true });
     expect(fileOf(report, 'src/schemas.ts').output).toBe(guardedSchemas);
   });
 
   it('reads every other file of the run once, and parses only those that import a schema name', async () => {
-    const root = await makeTempTree({ 'src/schemas.ts': schemas, 'src/tools.ts': tools('./schemas.js'), 'src/util.ts': "import { readFile } from 'node:fs';\nexport const r = readFile;\n" });
-    const report = await runCodemod({ codemod: guardIds, options: {}, cwd: root, targets: ['src'], write: true, force: true });
+    const root = await makeTempTree({
+      'src/schemas.ts': schemas,
+      'src/tools.ts': tools('./schemas.js'),
+      'src/util.ts': "import { readFile } from 'node:fs';\nexport const r = readFile;\n",
+    });
+    const report = await runCodemod({
+      codemod: guardIds,
+      options: {},
+      cwd: root,
+      targets: ['src'],
+      write: true,
+      force: true,
+    });
     expect(report.summary).toMatchObject({ files: 3, changed: 1, skipped: 2, needsReview: 1 });
     expect(await readFile(path.join(root, 'src/schemas.ts'), 'utf8')).toBe(guardedSchemas);
     // A second run over the result: nothing left to do.
@@ -132,11 +179,18 @@ describe('guard-ids --import-from', () => {
   const tool = "import { z } from 'zod';\nexport const GetTicketArgs = z.object({ ticketId: z.string() });\n";
 
   it('takes ./ and ../ paths from where the command runs, and writes each file its own relative import', async () => {
-    const root = await makeTempTree({ 'src/lib/guard.ts': "export { guardId } from 'agent-contract';\n", 'src/tools/a.ts': tool, 'src/b.ts': tool });
+    const root = await makeTempTree({
+      'src/lib/guard.ts': "export { guardId } from 'agent-contract';\n",
+      'src/tools/a.ts': tool,
+      'src/b.ts': tool,
+    });
     const { report } = await runGuardIds(root, ['src'], { print: true, importFrom: './src/lib/guard.ts' });
     expect(fileOf(report, 'src/tools/a.ts').output).toContain("import { guardId } from '../lib/guard.ts';\n");
     expect(fileOf(report, 'src/b.ts').output).toContain("import { guardId } from './lib/guard.ts';\n");
-    const fromSrc = await runGuardIds(path.join(root, 'src'), ['tools'], { print: true, importFrom: '../src/lib/guard.ts' });
+    const fromSrc = await runGuardIds(path.join(root, 'src'), ['tools'], {
+      print: true,
+      importFrom: '../src/lib/guard.ts',
+    });
     expect(fileOf(fromSrc.report, 'tools/a.ts').output).toContain("import { guardId } from '../lib/guard.ts';\n");
   });
 

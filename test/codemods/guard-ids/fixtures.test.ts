@@ -32,7 +32,9 @@ async function loadFixtures(): Promise<Fixture[]> {
     const optionsPath = path.join(dir, 'options.json');
     const inputPath = path.join(dir, inputFile);
     const options = existsSync(optionsPath) ? (JSON.parse(readFileSync(optionsPath, 'utf8')) as GuardIdsOptions) : {};
-    const projectFiles = readdirSync(dir).filter((file) => /\.tsx?$/.test(file) && !file.startsWith('output.')).map((file) => path.join(dir, file));
+    const projectFiles = readdirSync(dir)
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('output.'))
+      .map((file) => path.join(dir, file));
     const withProject = guardIds.withProject?.(await openProject(projectFiles, new Map()), options);
     return {
       name,
@@ -75,7 +77,9 @@ describe('guard-ids fixtures', () => {
 
     it('reports exactly the notes in notes.txt', () => {
       const { notes } = guardIds.analyse(fixture.input, fixture.inputPath, fixture.options);
-      expect(notes.map((note) => `${note.line}:${note.column} ${note.kind}: ${note.message}\n`).join('')).toBe(fixture.notes);
+      expect(notes.map((note) => `${note.line}:${note.column} ${note.kind}: ${note.message}\n`).join('')).toBe(
+        fixture.notes,
+      );
     });
 
     it('has nothing left to do on its own output', () => {

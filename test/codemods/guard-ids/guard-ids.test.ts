@@ -16,13 +16,31 @@ describe('mightMatch', () => {
   });
 
   it('sees every spelling of an id the naming model accepts', () => {
-    for (const name of ['id', 'ID', '_id', 'id_', 'ticketId', 'ticket_id', 'ticket_id_', 'ticketID', 'TicketIds', 'project_iid', 'mergeRequestIid', 'SKUId', 'ticket-id']) {
+    for (const name of [
+      'id',
+      'ID',
+      '_id',
+      'id_',
+      'ticketId',
+      'ticket_id',
+      'ticket_id_',
+      'ticketID',
+      'TicketIds',
+      'project_iid',
+      'mergeRequestIid',
+      'SKUId',
+      'ticket-id',
+    ]) {
       expect(mightMatchGuardIds(`// zod\n'${name}'`), name).toBe(true);
     }
   });
 
   it('is the first thing analyse asks: a file that cannot match is not parsed, so it cannot fail to parse', () => {
-    expect(guardIds.analyse('this is { not typescript', '/p/a.ts', {})).toEqual({ output: undefined, edits: [], notes: [] });
+    expect(guardIds.analyse('this is { not typescript', '/p/a.ts', {})).toEqual({
+      output: undefined,
+      edits: [],
+      notes: [],
+    });
   });
 });
 
@@ -105,9 +123,13 @@ describe('the guard import', () => {
 
   it('turns an absolute importFrom into a path relative to each file', () => {
     const source = `${zodImport}export const Args = z.object({ ticketId: z.string() });\n`;
-    const output = guardIdsTransform(source, '/project/src/tools/tickets.ts', { importFrom: '/project/src/lib/guard-id.ts' });
+    const output = guardIdsTransform(source, '/project/src/tools/tickets.ts', {
+      importFrom: '/project/src/lib/guard-id.ts',
+    });
     expect(output).toContain("import { guardId } from '../lib/guard-id.ts';");
-    expect(guardIdsTransform(output ?? '', '/project/src/tools/tickets.ts', { importFrom: '/project/src/lib/guard-id.ts' })).toBeUndefined();
+    expect(
+      guardIdsTransform(output ?? '', '/project/src/tools/tickets.ts', { importFrom: '/project/src/lib/guard-id.ts' }),
+    ).toBeUndefined();
   });
 
   it('changes nothing when guardId already names something else, and says why', () => {
@@ -165,11 +187,19 @@ describe('tool inputs the model recognises', () => {
 
 describe('a coerce inside another schema call', () => {
   it('is left alone with a note: only z.coerce.string itself can become z.string', () => {
-    const field = 'z\n    .preprocess((val) => (val === null ? undefined : val), z.coerce.string().optional())\n    .describe("Milestone ID")';
+    const field =
+      'z\n    .preprocess((val) => (val === null ? undefined : val), z.coerce.string().optional())\n    .describe("Milestone ID")';
     const source = `${zodImport}export const UpdateArgs = z.object({\n  milestone_id: ${field},\n  project_id: z.coerce.string(),\n});\n`;
     const { output, notes } = guardIds.analyse(source, '/p/a.ts', {});
-    expect(output).toBe(`${zodImport}import { guardId } from 'agent-contract';\nexport const UpdateArgs = z.object({\n  milestone_id: ${field},\n  project_id: guardId(z.string()),\n});\n`);
-    expect(notes.map((note) => `${note.line}:${note.column} ${note.kind}`)).toEqual(['3:17 needs-review', '6:15 behaviour-change']);
-    expect(notes[0]?.message).toMatch(/^milestone_id: z \.preprocess\(.* is not rewritten: its z\.coerce\.string\(\) sits inside another schema call/);
+    expect(output).toBe(
+      `${zodImport}import { guardId } from 'agent-contract';\nexport const UpdateArgs = z.object({\n  milestone_id: ${field},\n  project_id: guardId(z.string()),\n});\n`,
+    );
+    expect(notes.map((note) => `${note.line}:${note.column} ${note.kind}`)).toEqual([
+      '3:17 needs-review',
+      '6:15 behaviour-change',
+    ]);
+    expect(notes[0]?.message).toMatch(
+      /^milestone_id: z \.preprocess\(.* is not rewritten: its z\.coerce\.string\(\) sits inside another schema call/,
+    );
   });
 });

@@ -56,23 +56,40 @@ describe('guard-ids on examples/helpdesk', () => {
       { file: 'server.ts', edits: 0, notes: [] },
       { file: 'tools.ts', edits: 17, notes: [] },
     ]);
-    expect(readFileSync(path.join(copyDir, 'tools.ts'), 'utf8')).toContain("import { guardId } from '../../../src/index.ts';");
+    expect(readFileSync(path.join(copyDir, 'tools.ts'), 'utf8')).toContain(
+      "import { guardId } from '../../../src/index.ts';",
+    );
   });
 
   it('type-checks with the repository compiler options', () => {
     const config = ts.readConfigFile(path.join(repoRoot, 'tsconfig.json'), (file) => ts.sys.readFile(file));
     const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, repoRoot);
-    const program = ts.createProgram({ rootNames: readdirSync(copyDir).map((file) => path.join(copyDir, file)), options: { ...options, noEmit: true } });
-    const diagnostics = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    const program = ts.createProgram({
+      rootNames: readdirSync(copyDir).map((file) => path.join(copyDir, file)),
+      options: { ...options, noEmit: true },
+    });
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
     expect(diagnostics).toEqual([]);
   });
 
   it('breaks no chain for the literal consumer and publishes the shipped tools/list bytes', async () => {
-    const copy = (await import(pathToFileURL(path.join(copyDir, 'server.ts')).href)) as typeof import('../../../examples/helpdesk/src/server.ts');
+    const copy = (await import(
+      pathToFileURL(path.join(copyDir, 'server.ts')).href
+    )) as typeof import('../../../examples/helpdesk/src/server.ts');
     const { client, close } = await connectInMemory(copy.createHelpdeskServer({ db: openHelpdeskDb() }));
     try {
       const report = await runLiteralConsumer({ client, samples });
-      expect(report.summary).toEqual({ tools: 9, emitters: 21, acceptors: 8, chains: 46, ok: 44, rejected: 0, failed: 2 });
+      expect(report.summary).toEqual({
+        tools: 9,
+        emitters: 21,
+        acceptors: 8,
+        chains: 46,
+        ok: 44,
+        rejected: 0,
+        failed: 2,
+      });
     } finally {
       await close();
     }

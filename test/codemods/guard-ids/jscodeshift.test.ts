@@ -19,7 +19,12 @@ let workDir: string;
 const plainEnv = { ...process.env, NO_COLOR: '1' };
 
 function jscodeshift(args: readonly string[], cwd = workDir): string {
-  return execFileSync(process.execPath, [jscodeshiftBin, ...args], { cwd, encoding: 'utf8', env: plainEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(process.execPath, [jscodeshiftBin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: plainEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** `--silent --print` output: one ` REP ` line per note, then the new source and the newline console.log adds. */
@@ -38,7 +43,8 @@ function copyFixture(name: string, into: string): string {
 }
 
 beforeAll(() => {
-  if (!existsSync(transform)) throw new Error(`${path.relative(repoRoot, transform)} is missing; run npm run build first`);
+  if (!existsSync(transform))
+    throw new Error(`${path.relative(repoRoot, transform)} is missing; run npm run build first`);
   mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true });
   workDir = mkdtempSync(path.join(repoRoot, '.tmp', 'guard-ids-jscodeshift-'));
 });
@@ -52,7 +58,9 @@ describe('the jscodeshift adapter', () => {
     const input = copyFixture('behaviour-changes', path.join(workDir, 'babel'));
     // From the repository root: Babel's cache is keyed by the working directory, and it caches its compile of typescript.js.
     const relative = path.relative(repoRoot, input);
-    const { reports, source } = splitPrinted(jscodeshift(['--silent', '--run-in-band', '--dry', '--print', '-t', transform, relative], repoRoot));
+    const { reports, source } = splitPrinted(
+      jscodeshift(['--silent', '--run-in-band', '--dry', '--print', '-t', transform, relative], repoRoot),
+    );
     expect(source).toBe(readFileSync(path.join(fixtures, 'behaviour-changes/output.ts'), 'utf8'));
     const notes = readFileSync(path.join(fixtures, 'behaviour-changes/notes.txt'), 'utf8').trimEnd().split('\n');
     expect(reports).toEqual(
@@ -67,16 +75,45 @@ describe('the jscodeshift adapter', () => {
     const dir = path.join(workDir, 'import-from');
     copyFixture('import-from-helper', dir);
     copyFileSync(path.join(fixtures, 'import-from-helper/guard.ts'), path.join(dir, 'guard.ts'));
-    const { source } = splitPrinted(jscodeshift(['--no-babel', '--silent', '--run-in-band', '--dry', '--print', '--import-from=./guard.ts', '-t', transform, 'input.ts'], dir));
+    const { source } = splitPrinted(
+      jscodeshift(
+        [
+          '--no-babel',
+          '--silent',
+          '--run-in-band',
+          '--dry',
+          '--print',
+          '--import-from=./guard.ts',
+          '-t',
+          transform,
+          'input.ts',
+        ],
+        dir,
+      ),
+    );
     expect(source).toBe(readFileSync(path.join(fixtures, 'import-from-helper/output.ts'), 'utf8'));
   }, 60_000);
 
   it('counts a changed file as ok, a file with nothing to do as skipped, and a file that does not parse as an error', () => {
     const dir = path.join(workDir, 'summary');
     copyFixture('zod4-register-tool', dir);
-    writeFileSync(path.join(dir, 'no-ids.ts'), "import { z } from 'zod';\nexport const Args = z.object({ subject: z.string() });\n");
-    writeFileSync(path.join(dir, 'broken.ts'), "import { z } from 'zod';\nexport const Args = z.object({ ticketId: z.string( });\n");
-    const stdout = jscodeshift(['--no-babel', '--run-in-band', '--dry', '--extensions=ts', '-t', transform, path.relative(workDir, dir)]);
+    writeFileSync(
+      path.join(dir, 'no-ids.ts'),
+      "import { z } from 'zod';\nexport const Args = z.object({ subject: z.string() });\n",
+    );
+    writeFileSync(
+      path.join(dir, 'broken.ts'),
+      "import { z } from 'zod';\nexport const Args = z.object({ ticketId: z.string( });\n",
+    );
+    const stdout = jscodeshift([
+      '--no-babel',
+      '--run-in-band',
+      '--dry',
+      '--extensions=ts',
+      '-t',
+      transform,
+      path.relative(workDir, dir),
+    ]);
     expect(stdout).toContain('1 errors\n0 unmodified\n1 skipped\n1 ok\n');
     expect(stdout).toContain('CodemodParseError: summary/broken.ts:2:52: Argument expression expected.');
   }, 60_000);

@@ -24,7 +24,11 @@ interface MatrixModule {
   readonly zodV4Ns?: unknown;
   readonly zodMiniNs?: unknown;
   readonly McpServer: new (info: { name: string; version: string }) => {
-    registerTool(name: string, config: { inputSchema: unknown }, handler: (args: { ticketIds?: unknown }) => Promise<ToolResult>): unknown;
+    registerTool(
+      name: string,
+      config: { inputSchema: unknown },
+      handler: (args: { ticketIds?: unknown }) => Promise<ToolResult>,
+    ): unknown;
     connect(transport: Transport): Promise<void>;
     close(): Promise<void>;
   };
@@ -39,7 +43,10 @@ interface MatrixModule {
 
 type Flavour = 'classic' | 'mini';
 
-const FOLDERS: readonly { folder: string; namespaces: readonly { label: string; pick: (module: MatrixModule) => unknown; flavour: Flavour; source: string }[] }[] = [
+const FOLDERS: readonly {
+  folder: string;
+  namespaces: readonly { label: string; pick: (module: MatrixModule) => unknown; flavour: Flavour; source: string }[];
+}[] = [
   {
     folder: 'zod-3.25.76',
     namespaces: [
@@ -47,8 +54,14 @@ const FOLDERS: readonly { folder: string; namespaces: readonly { label: string; 
       { label: 'zod/v4 classic', pick: (module) => module.zodV4Ns, flavour: 'classic', source: 'zod/v4' },
     ],
   },
-  { folder: 'zod-4.0.0', namespaces: [{ label: 'zod 4 classic', pick: (module) => module.zodNs, flavour: 'classic', source: 'zod' }] },
-  { folder: 'zod-4.4.3', namespaces: [{ label: 'zod 4 classic', pick: (module) => module.zodNs, flavour: 'classic', source: 'zod' }] },
+  {
+    folder: 'zod-4.0.0',
+    namespaces: [{ label: 'zod 4 classic', pick: (module) => module.zodNs, flavour: 'classic', source: 'zod' }],
+  },
+  {
+    folder: 'zod-4.4.3',
+    namespaces: [{ label: 'zod 4 classic', pick: (module) => module.zodNs, flavour: 'classic', source: 'zod' }],
+  },
   {
     folder: 'zod-4.6.7',
     namespaces: [
@@ -71,15 +84,23 @@ const REWRITTEN: Record<Flavour, readonly string[]> = {
     'z.array(z.string()).nullish()',
     'z.array(z.string().optional())',
   ],
-  mini: ['z.array(z.string())', 'z.optional(z.array(z.string()))', 'z.array(z.string()).check(z.minLength(1))', 'z.array(z.string().check(z.minLength(1)))'],
+  mini: [
+    'z.array(z.string())',
+    'z.optional(z.array(z.string()))',
+    'z.array(z.string()).check(z.minLength(1))',
+    'z.array(z.string().check(z.minLength(1)))',
+  ],
 };
 
 /** Left alone by the codemod: guarded by hand, each publishes other bytes on the zod 4 renders. */
-const LEFT_ALONE: readonly { text: string; byHand: string }[] = [{ text: 'z.array(z.string()).default([])', byHand: 'z.array(guardId(z.string())).default([])' }];
+const LEFT_ALONE: readonly { text: string; byHand: string }[] = [
+  { text: 'z.array(z.string()).default([])', byHand: 'z.array(guardId(z.string())).default([])' },
+];
 
 async function loadFolder(folder: string): Promise<MatrixModule> {
   const entry = new URL(`../../zod-matrix/${folder}/index.mjs`, import.meta.url);
-  if (!existsSync(new URL(`../../zod-matrix/${folder}/node_modules`, import.meta.url))) throw new Error(`test/zod-matrix/${folder} is not installed: run node scripts/install-zod-matrix.mjs`);
+  if (!existsSync(new URL(`../../zod-matrix/${folder}/node_modules`, import.meta.url)))
+    throw new Error(`test/zod-matrix/${folder} is not installed: run node scripts/install-zod-matrix.mjs`);
   return (await import(pathToFileURL(entry.pathname).href)) as MatrixModule;
 }
 
@@ -91,7 +112,8 @@ function rewrittenField(text: string, source: string): string | undefined {
   const parsed = ts.createSourceFile('tools.ts', output, ts.ScriptTarget.Latest, true);
   let field: string | undefined;
   const visit = (node: ts.Node): void => {
-    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'ticketIds') field = node.initializer.getText(parsed);
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'ticketIds')
+      field = node.initializer.getText(parsed);
     ts.forEachChild(node, visit);
   };
   visit(parsed);
@@ -146,15 +168,18 @@ describe.each(FOLDERS)('lists of ids on $folder', ({ folder, namespaces }) => {
     });
 
     if (flavour === 'classic') {
-      it.each(LEFT_ALONE)('$text: left alone, and guarding it by hand moves the bytes on zod 4', async ({ text, byHand }) => {
-        const module = await loadFolder(folder);
-        const z = pick(module);
-        expect(rewrittenField(text, source)).toBeUndefined();
-        const plain = await render(module, z, flavour, text);
-        const guarded = await render(module, z, flavour, byHand);
-        if (source === 'zod/v3') expect(guarded.tools).toBe(plain.tools);
-        else expect(guarded.tools).not.toBe(plain.tools);
-      });
+      it.each(LEFT_ALONE)(
+        '$text: left alone, and guarding it by hand moves the bytes on zod 4',
+        async ({ text, byHand }) => {
+          const module = await loadFolder(folder);
+          const z = pick(module);
+          expect(rewrittenField(text, source)).toBeUndefined();
+          const plain = await render(module, z, flavour, text);
+          const guarded = await render(module, z, flavour, byHand);
+          if (source === 'zod/v3') expect(guarded.tools).toBe(plain.tools);
+          else expect(guarded.tools).not.toBe(plain.tools);
+        },
+      );
     }
   });
 });

@@ -8,12 +8,17 @@ afterAll(removeTempTrees);
 async function summaryOf(source: string): Promise<string> {
   const cwd = await makeTempTree({ 'server.ts': source });
   let stdout = '';
-  const code = await runCodemodCommand('guard-ids', ['server.ts'], { force: true }, {
-    registry: { 'guard-ids': guardIds },
-    cwd,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: () => true },
-  });
+  const code = await runCodemodCommand(
+    'guard-ids',
+    ['server.ts'],
+    { force: true },
+    {
+      registry: { 'guard-ids': guardIds },
+      cwd,
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: () => true },
+    },
+  );
   expect(code).toBe(0);
   return stdout;
 }

@@ -26,15 +26,26 @@ describe('agent-contract codemod, the built CLI, on bad input: one line naming t
       names.length === 0
         ? "agent-contract: unknown codemod 'no-such-codemod'; this version has no codemods yet\n"
         : `agent-contract: unknown codemod 'no-such-codemod'; the available codemods are: ${names.join(', ')}\n`;
-    expect(await run(cli, ['codemod', 'no-such-codemod', '.'], root)).toEqual({ code: 2, stdout: '', stderr: expected });
+    expect(await run(cli, ['codemod', 'no-such-codemod', '.'], root)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: expected,
+    });
     expect(await run(cliWithUpperTodo, ['codemod', 'upper-tod'], root)).toMatchObject({
       code: 2,
-      stderr: expect.stringMatching(/^agent-contract: unknown codemod 'upper-tod'; the available codemods are: (.+, )?upper-todo(, .+)?\n$/),
+      stderr: expect.stringMatching(
+        /^agent-contract: unknown codemod 'upper-tod'; the available codemods are: (.+, )?upper-todo(, .+)?\n$/,
+      ),
     });
   });
 
   const cases: [string, Record<string, string>, string[], string][] = [
-    ['a path that does not exist', { 'src/a.ts': '' }, ['src', 'lib'], 'agent-contract: lib: no such file or folder; check the path (relative paths start at <root>)'],
+    [
+      'a path that does not exist',
+      { 'src/a.ts': '' },
+      ['src', 'lib'],
+      'agent-contract: lib: no such file or folder; check the path (relative paths start at <root>)',
+    ],
     [
       'a tsconfig that is not valid JSON',
       { 'tsconfig.json': '{ "include": [' },
@@ -47,7 +58,12 @@ describe('agent-contract codemod, the built CLI, on bad input: one line naming t
       ['tsconfig.json'],
       "agent-contract: tsconfig.json: the tsconfig does not load (Argument for '--module' option must be: ",
     ],
-    ['--dry with --print', { 'a.ts': '' }, ['--dry', '--print'], "agent-contract: option '--dry' cannot be used with option '--print'; run agent-contract --help"],
+    [
+      '--dry with --print',
+      { 'a.ts': '' },
+      ['--dry', '--print'],
+      "agent-contract: option '--dry' cannot be used with option '--print'; run agent-contract --help",
+    ],
   ];
   it.each(cases)('%s', async (_name, files, args, message) => {
     const root = await makeTempTree(files);
@@ -102,9 +118,15 @@ describe('agent-contract codemod, the built CLI, on real runs', () => {
 
   it('passes --import-from through to the codemod as { importFrom }', async () => {
     const root = await makeTempTree({ 'a.ts': "'todo';\n" });
-    const result = await run(cliWithUpperTodo, ['codemod', 'upper-todo', '--json', '--dry', '--import-from', '#guards', 'a.ts'], root);
+    const result = await run(
+      cliWithUpperTodo,
+      ['codemod', 'upper-todo', '--json', '--dry', '--import-from', '#guards', 'a.ts'],
+      root,
+    );
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ files: [{ path: 'a.ts', notes: [{ kind: 'info', message: 'import from #guards' }] }] });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      files: [{ path: 'a.ts', notes: [{ kind: 'info', message: 'import from #guards' }] }],
+    });
   });
 
   it('lists the registered codemods at the end of codemod --help', async () => {
@@ -112,8 +134,12 @@ describe('agent-contract codemod, the built CLI, on real runs', () => {
     const result = await run(cliWithUpperTodo, ['codemod', '--help'], root);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: agent-contract codemod \[options\] <name> \[paths\.\.\.\]\n/);
-    expect(result.stdout).toMatch(/\nCodemods:\n(.*\n)*  upper-todo +upper-cases the string literal 'todo' \(test fixture\)\n/);
-    expect(result.stdout).toContain('\nExit codes:\n  0  the run finished: files written, or nothing to change\n  1  --check: a file would change\n  2  a file was left as it was');
+    expect(result.stdout).toMatch(
+      /\nCodemods:\n(.*\n)*  upper-todo +upper-cases the string literal 'todo' \(test fixture\)\n/,
+    );
+    expect(result.stdout).toContain(
+      '\nExit codes:\n  0  the run finished: files written, or nothing to change\n  1  --check: a file would change\n  2  a file was left as it was',
+    );
     expect(result.stdout).toContain('changed\n     while the codemod ran: run it again)');
   });
 });

@@ -17,7 +17,12 @@ interface CapturedRun {
 }
 
 /** Runs the command in-process with the test codemod, capturing what it prints; `tty` makes stderr a terminal. */
-async function run(cwd: string, paths: string[], options: CodemodCommandOptions = {}, tty = false): Promise<CapturedRun> {
+async function run(
+  cwd: string,
+  paths: string[],
+  options: CodemodCommandOptions = {},
+  tty = false,
+): Promise<CapturedRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCodemodCommand('upper-todo', paths, options, {
@@ -61,14 +66,26 @@ describe('agent-contract codemod: the text summary', () => {
   });
 
   it('says plainly that nothing matched, never "done", and exits 0', async () => {
-    const root = await makeTempTree({ 'a.ts': 'export const todoList = [];\n', 'b.ts': 'export {};\n', 'c.ts': 'export {};\n' });
+    const root = await makeTempTree({
+      'a.ts': 'export const todoList = [];\n',
+      'b.ts': 'export {};\n',
+      'c.ts': 'export {};\n',
+    });
     const result = await run(root, ['.']);
-    expect(result).toEqual({ code: 0, stdout: 'no file had anything to change: 3 files scanned, 2 could not contain a match\n', stderr: '' });
+    expect(result).toEqual({
+      code: 0,
+      stdout: 'no file had anything to change: 3 files scanned, 2 could not contain a match\n',
+      stderr: '',
+    });
   });
 
   it('says the same for a folder with no TypeScript file in it', async () => {
     const root = await makeTempTree({ 'README.md': 'todo\n' });
-    expect(await run(root, [])).toEqual({ code: 0, stdout: 'no file had anything to change: 0 files scanned, 0 could not contain a match\n', stderr: '' });
+    expect(await run(root, [])).toEqual({
+      code: 0,
+      stdout: 'no file had anything to change: 0 files scanned, 0 could not contain a match\n',
+      stderr: '',
+    });
   });
 });
 
@@ -103,7 +120,8 @@ describe('agent-contract codemod --check', () => {
 describe('agent-contract codemod --dry and --print', () => {
   it('--dry prints a unified diff per changed file, labelled relative to the working folder, and writes nothing', async () => {
     const root = await makeTempTree({
-      'src/a.ts': "import { x } from './x.ts';\n\nconst one = 1;\nconst two = 2;\nconst three = 3;\nconst four = 4;\nexport const status = 'todo';\n",
+      'src/a.ts':
+        "import { x } from './x.ts';\n\nconst one = 1;\nconst two = 2;\nconst three = 3;\nconst four = 4;\nexport const status = 'todo';\n",
       'src/b.ts': "export const b = 'todo'",
     });
     const result = await run(root, ['src'], { dry: true });
@@ -141,7 +159,9 @@ describe('agent-contract codemod --dry and --print', () => {
     const root = await makeTempTree({ 'a.ts': "const a = 'todo';\n", 'b.ts': 'export {};\n' });
     const result = await run(root, [], { print: true });
     expect(result.stdout).toBe("const a = 'TODO';\n");
-    expect(result.stderr).toContain('1 file would change; nothing was written. Run again without --print to write them.\n');
+    expect(result.stderr).toContain(
+      '1 file would change; nothing was written. Run again without --print to write them.\n',
+    );
     expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe("const a = 'todo';\n");
   });
 
@@ -153,7 +173,12 @@ describe('agent-contract codemod --dry and --print', () => {
 
 describe('agent-contract codemod --json', () => {
   it('prints per-file status, edits, notes, errors and the summary, and nothing else', async () => {
-    const root = await makeTempTree({ 'a.ts': "'todo'; // review\n", 'b.ts': 'export {};\n', 'c.ts': "'todo'\n<<<\n", 'd.ts': 'const todos = 0;\n' });
+    const root = await makeTempTree({
+      'a.ts': "'todo'; // review\n",
+      'b.ts': 'export {};\n',
+      'c.ts': "'todo'\n<<<\n",
+      'd.ts': 'const todos = 0;\n',
+    });
     const result = await run(root, [], { json: true, check: true, importFrom: 'agent-contract' });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('');
@@ -171,7 +196,14 @@ describe('agent-contract codemod --json', () => {
           notes: [{ kind: 'needs-review', line: 1, column: 1, message: "check that 'TODO' is meant here" }, info],
         },
         { path: 'b.ts', status: 'skipped', needsReview: false, edits: [], notes: [] },
-        { path: 'c.ts', status: 'error', needsReview: false, edits: [], notes: [], error: { message: "merge conflict marker '<<<'", line: 2, column: 1 } },
+        {
+          path: 'c.ts',
+          status: 'error',
+          needsReview: false,
+          edits: [],
+          notes: [],
+          error: { message: "merge conflict marker '<<<'", line: 2, column: 1 },
+        },
         { path: 'd.ts', status: 'unchanged', needsReview: false, edits: [], notes: [info] },
       ],
     });
@@ -179,9 +211,13 @@ describe('agent-contract codemod --json', () => {
 
   it('adds the diff with --dry and the new text with --print', async () => {
     const root = await makeTempTree({ 'a.ts': "'todo';\n" });
-    const dry = JSON.parse((await run(root, [], { json: true, dry: true })).stdout) as { files: { diff?: string; output?: string }[] };
+    const dry = JSON.parse((await run(root, [], { json: true, dry: true })).stdout) as {
+      files: { diff?: string; output?: string }[];
+    };
     expect(dry.files[0]?.diff).toBe("--- a.ts\n+++ a.ts\n@@ -1,1 +1,1 @@\n-'todo';\n+'TODO';\n");
-    const printed = JSON.parse((await run(root, [], { json: true, print: true })).stdout) as { files: { diff?: string; output?: string }[] };
+    const printed = JSON.parse((await run(root, [], { json: true, print: true })).stdout) as {
+      files: { diff?: string; output?: string }[];
+    };
     expect(printed.files[0]).toMatchObject({ output: "'TODO';\n" });
     expect(printed.files[0]?.diff).toBeUndefined();
   });
@@ -192,23 +228,33 @@ describe('agent-contract codemod errors', () => {
     await expect(runCodemodCommand('uper-todo', [], {}, { registry })).rejects.toThrow(
       new UsageError("unknown codemod 'uper-todo'; the available codemods are: upper-todo"),
     );
-    await expect(runCodemodCommand('guard-ids', [], {}, { registry: {} })).rejects.toThrow("unknown codemod 'guard-ids'; this version has no codemods yet");
+    await expect(runCodemodCommand('guard-ids', [], {}, { registry: {} })).rejects.toThrow(
+      "unknown codemod 'guard-ids'; this version has no codemods yet",
+    );
   });
 
   it('turns a missing path or a dirty tree into a one-line usage error', async () => {
     const root = await makeTempTree({ 'a.ts': '' });
-    await expect(run(root, ['a.ts', 'missing'])).rejects.toThrow(new UsageError(`missing: no such file or folder; check the path (relative paths start at ${root})`));
+    await expect(run(root, ['a.ts', 'missing'])).rejects.toThrow(
+      new UsageError(`missing: no such file or folder; check the path (relative paths start at ${root})`),
+    );
   });
 
   it('rejects an empty --import-from', async () => {
     const root = await makeTempTree({ 'a.ts': '' });
-    await expect(run(root, [], { importFrom: ' ' })).rejects.toThrow('--import-from needs a module name, e.g. --import-from agent-contract');
+    await expect(run(root, [], { importFrom: ' ' })).rejects.toThrow(
+      '--import-from needs a module name, e.g. --import-from agent-contract',
+    );
   });
 });
 
 describe('agent-contract codemod progress bar', () => {
   async function manyFiles(count: number): Promise<string> {
-    return makeTempTree(Object.fromEntries(Array.from({ length: count }, (_, index) => [`f${String(index).padStart(3, '0')}.ts`, 'export {};\n'])));
+    return makeTempTree(
+      Object.fromEntries(
+        Array.from({ length: count }, (_, index) => [`f${String(index).padStart(3, '0')}.ts`, 'export {};\n']),
+      ),
+    );
   }
 
   it('draws on a terminal stderr for more than 200 files, and clears its line at the end', async () => {

@@ -25,7 +25,13 @@ describe('discoverFiles on folders', () => {
       'README.md': '',
       'src/ts': '',
     });
-    expect(await discovered(root, ['.'])).toEqual(['src/a.tsx', 'src/b.ts', 'src/c.mts', 'src/d.cts', 'src/types.d.ts']);
+    expect(await discovered(root, ['.'])).toEqual([
+      'src/a.tsx',
+      'src/b.ts',
+      'src/c.mts',
+      'src/d.cts',
+      'src/types.d.ts',
+    ]);
   });
 
   it('walks the working folder when no path is given', async () => {
@@ -34,12 +40,22 @@ describe('discoverFiles on folders', () => {
   });
 
   it('always skips node_modules, at any depth, with or without a .gitignore', async () => {
-    const root = await makeTempTree({ 'a.ts': '', 'node_modules/x/index.ts': '', 'packages/p/node_modules/y/index.ts': '', 'packages/p/src.ts': '' });
+    const root = await makeTempTree({
+      'a.ts': '',
+      'node_modules/x/index.ts': '',
+      'packages/p/node_modules/y/index.ts': '',
+      'packages/p/src.ts': '',
+    });
     expect(await discovered(root, ['.'])).toEqual(['a.ts', 'packages/p/src.ts']);
   });
 
   it('respects the .gitignore files of a folder that is not a git repository', async () => {
-    const root = await makeTempTree({ '.gitignore': 'dist/\n*.gen.ts\n', 'src/a.ts': '', 'src/a.gen.ts': '', 'dist/a.ts': '' });
+    const root = await makeTempTree({
+      '.gitignore': 'dist/\n*.gen.ts\n',
+      'src/a.ts': '',
+      'src/a.gen.ts': '',
+      'dist/a.ts': '',
+    });
     expect(await discovered(root, ['.'])).toEqual(['src/a.ts']);
   });
 
@@ -58,8 +74,15 @@ describe('discoverFiles on folders', () => {
     });
     commitAll(root);
     // the target is below the repository root: the root .gitignore still applies
-    expect(await discovered(root, ['packages/app'])).toEqual(['packages/app/src/keep.gen.ts', 'packages/app/src/main.ts']);
-    expect(await discovered(root, ['packages'])).toEqual(['packages/app/src/keep.gen.ts', 'packages/app/src/main.ts', 'packages/other/local.ts']);
+    expect(await discovered(root, ['packages/app'])).toEqual([
+      'packages/app/src/keep.gen.ts',
+      'packages/app/src/main.ts',
+    ]);
+    expect(await discovered(root, ['packages'])).toEqual([
+      'packages/app/src/keep.gen.ts',
+      'packages/app/src/main.ts',
+      'packages/other/local.ts',
+    ]);
   });
 
   it('reads .git/info/exclude, below the .gitignore files', async () => {
@@ -97,7 +120,9 @@ describe('discoverFiles on named files', () => {
     const root = await makeTempTree({ 'a.ts': '' });
     const attempt = discoverFiles(['a.ts', 'srcc'], root);
     await expect(attempt).rejects.toThrow(CodemodRunError);
-    await expect(attempt).rejects.toThrow(`srcc: no such file or folder; check the path (relative paths start at ${root})`);
+    await expect(attempt).rejects.toThrow(
+      `srcc: no such file or folder; check the path (relative paths start at ${root})`,
+    );
   });
 });
 
@@ -120,7 +145,10 @@ describe('discoverFiles on a tsconfig', () => {
   it('follows extends, and reads tsconfig.<name>.json names as tsconfigs too', async () => {
     const root = await makeTempTree({
       'tsconfig.base.json': JSON.stringify({ compilerOptions: { strict: true }, include: ['lib'] }),
-      'config/tsconfig.build.json': JSON.stringify({ extends: '../tsconfig.base.json', exclude: ['../lib/**/*.test.ts'] }),
+      'config/tsconfig.build.json': JSON.stringify({
+        extends: '../tsconfig.base.json',
+        exclude: ['../lib/**/*.test.ts'],
+      }),
       'lib/a.ts': '',
       'lib/a.test.ts': '',
       'src/b.ts': '',
@@ -141,7 +169,11 @@ describe('discoverFiles on a tsconfig', () => {
   });
 
   it('throws a one-line error for a tsconfig whose base cannot be found', async () => {
-    const root = await makeTempTree({ 'tsconfig.json': JSON.stringify({ extends: './missing.json', include: ['src'] }) });
-    await expect(discoverFiles(['tsconfig.json'], root)).rejects.toThrow(/^tsconfig\.json: the tsconfig does not load \(Cannot read file '.*missing\.json'\.\); fix it, or pass its folders instead$/);
+    const root = await makeTempTree({
+      'tsconfig.json': JSON.stringify({ extends: './missing.json', include: ['src'] }),
+    });
+    await expect(discoverFiles(['tsconfig.json'], root)).rejects.toThrow(
+      /^tsconfig\.json: the tsconfig does not load \(Cannot read file '.*missing\.json'\.\); fix it, or pass its folders instead$/,
+    );
   });
 });

@@ -15,7 +15,11 @@ describe('findDirtyRepositories', () => {
   });
 
   it('lists tracked files with unstaged, staged and renamed changes, for a folder or a file target', async () => {
-    const root = await makeTempTree({ 'src/a.ts': 'export {};\n', 'src/b.ts': 'export {};\n', 'src/c.ts': 'export {};\n' });
+    const root = await makeTempTree({
+      'src/a.ts': 'export {};\n',
+      'src/b.ts': 'export {};\n',
+      'src/c.ts': 'export {};\n',
+    });
     commitAll(root);
     await writeFile(path.join(root, 'src/a.ts'), 'export const a = 1;\n');
     await writeFile(path.join(root, 'src/b.ts'), 'export const b = 1;\n');

@@ -50,7 +50,10 @@ describe('runCodemod statuses', () => {
     expect(files['unchanged.ts']).toMatchObject({ status: 'unchanged', needsReview: false, edits: [], notes: [] });
     expect(files['unchanged.ts']?.output).toBeUndefined();
     expect(files['skipped.ts']).toMatchObject({ status: 'skipped', edits: [], notes: [] });
-    expect(files['broken.ts']).toMatchObject({ status: 'error', error: { message: "merge conflict marker '<<<'", line: 2, column: 1 } });
+    expect(files['broken.ts']).toMatchObject({
+      status: 'error',
+      error: { message: "merge conflict marker '<<<'", line: 2, column: 1 },
+    });
     expect(report.summary).toEqual({ files: 5, changed: 2, unchanged: 1, skipped: 1, needsReview: 1, errors: 1 });
     expect(report.written).toBe(false);
   });
@@ -58,15 +61,30 @@ describe('runCodemod statuses', () => {
   it('does not parse a file mightMatch turns away', async () => {
     const root = await makeTempTree(mixedTree);
     const analysed: string[] = [];
-    const spy: Codemod<object> = { ...upperTodo, analyse: (source, filePath, options) => (analysed.push(path.basename(filePath)), upperTodo.analyse(source, filePath, options)) };
+    const spy: Codemod<object> = {
+      ...upperTodo,
+      analyse: (source, filePath, options) => (
+        analysed.push(path.basename(filePath)),
+        upperTodo.analyse(source, filePath, options)
+      ),
+    };
     await runCodemod({ codemod: spy, options: {}, cwd: root, write: false });
     expect(analysed.sort()).toEqual(['broken.ts', 'changed.ts', 'review.ts', 'unchanged.ts']);
   });
 
   it('hands the codemod its options and the absolute file path', async () => {
     const root = await makeTempTree({ 'a.ts': "'todo';\n" });
-    const report = await runCodemod({ codemod: upperTodo, options: { importFrom: '#guards' }, cwd: root, targets: ['a.ts'], write: false });
-    expect(report.files[0]).toMatchObject({ path: path.join(root, 'a.ts'), notes: [{ kind: 'info', line: 1, column: 1, message: 'import from #guards' }] });
+    const report = await runCodemod({
+      codemod: upperTodo,
+      options: { importFrom: '#guards' },
+      cwd: root,
+      targets: ['a.ts'],
+      write: false,
+    });
+    expect(report.files[0]).toMatchObject({
+      path: path.join(root, 'a.ts'),
+      notes: [{ kind: 'info', line: 1, column: 1, message: 'import from #guards' }],
+    });
   });
 
   it('turns a codemod crash on one file into an error entry and goes on with the others', async () => {
@@ -81,7 +99,10 @@ describe('runCodemod statuses', () => {
     const report = await runCodemod({ codemod: crashing, options: {}, cwd: root, write: true });
     expect(byName(report.files)['b.ts']).toMatchObject({
       status: 'error',
-      error: { message: 'the upper-todo codemod failed on this file (Cannot read properties of undefined); this is a bug in the codemod, please report it with the file' },
+      error: {
+        message:
+          'the upper-todo codemod failed on this file (Cannot read properties of undefined); this is a bug in the codemod, please report it with the file',
+      },
     });
     expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe("'TODO';\n");
   });
@@ -89,8 +110,19 @@ describe('runCodemod statuses', () => {
   it('reports progress once before the first file and after each one', async () => {
     const root = await makeTempTree({ 'a.ts': '', 'b.ts': '', 'c.ts': '' });
     const calls: [number, number][] = [];
-    await runCodemod({ codemod: upperTodo, options: {}, cwd: root, write: false, onProgress: (done, total) => calls.push([done, total]) });
-    expect(calls).toEqual([[0, 3], [1, 3], [2, 3], [3, 3]]);
+    await runCodemod({
+      codemod: upperTodo,
+      options: {},
+      cwd: root,
+      write: false,
+      onProgress: (done, total) => calls.push([done, total]),
+    });
+    expect(calls).toEqual([
+      [0, 3],
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
   });
 });
 
@@ -102,7 +134,8 @@ describe('runCodemod writing', () => {
     const read = (name: string) => readFile(path.join(root, 'src', name), 'utf8');
     expect(await read('changed.ts')).toBe("export const a = 'TODO';\n");
     expect(await read('review.ts')).toBe("export const b = 'TODO'; // review\n");
-    for (const name of ['unchanged.ts', 'skipped.ts', 'broken.ts']) expect(await read(name)).toBe(mixedTree[`src/${name}` as keyof typeof mixedTree]);
+    for (const name of ['unchanged.ts', 'skipped.ts', 'broken.ts'])
+      expect(await read(name)).toBe(mixedTree[`src/${name}` as keyof typeof mixedTree]);
   });
 
   it('writes nothing when write is false', async () => {
@@ -121,12 +154,18 @@ describe('runCodemod writing', () => {
       write: true,
       fileSystem: {
         ...nodeFileSystem,
-        access: (filePath, mode) => (filePath === locked ? Promise.reject(Object.assign(new Error('EACCES'), { code: 'EACCES' })) : nodeFileSystem.access(filePath, mode)),
+        access: (filePath, mode) =>
+          filePath === locked
+            ? Promise.reject(Object.assign(new Error('EACCES'), { code: 'EACCES' }))
+            : nodeFileSystem.access(filePath, mode),
       },
     });
     expect(byName(report.files)['locked.ts']).toMatchObject({
       status: 'error',
-      error: { message: 'not written: it is not writable for this user (EACCES); make it writable (chmod u+w) if it should be rewritten' },
+      error: {
+        message:
+          'not written: it is not writable for this user (EACCES); make it writable (chmod u+w) if it should be rewritten',
+      },
     });
     expect(report.summary).toMatchObject({ changed: 1, errors: 1 });
     expect(await readFile(locked, 'utf8')).toBe("'todo';\n");
@@ -150,7 +189,10 @@ describe('runCodemod leaves alone what it must not write', () => {
     const report = await runCodemod({ codemod: upperTodo, options: {}, cwd: root, write: true, fileSystem: saveB });
     expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe("'TODO';\n");
     expect(await readFile(path.join(root, 'b.ts'), 'utf8')).toBe("'todo'; // the user's edit\n");
-    expect(byName(report.files)['b.ts']).toMatchObject({ status: 'error', error: { message: 'changed while the codemod ran; run it again' } });
+    expect(byName(report.files)['b.ts']).toMatchObject({
+      status: 'error',
+      error: { message: 'changed while the codemod ran; run it again' },
+    });
     expect(report.summary).toMatchObject({ changed: 1, errors: 1 });
   });
 
@@ -161,16 +203,23 @@ describe('runCodemod leaves alone what it must not write', () => {
     };
     const report = await runCodemod({ codemod: upperTodo, options: {}, cwd: root, write: true, onProgress });
     expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe("'todo'; // saved\n");
-    expect(report.files[0]).toMatchObject({ status: 'error', error: { message: 'changed while the codemod ran; run it again' } });
+    expect(report.files[0]).toMatchObject({
+      status: 'error',
+      error: { message: 'changed while the codemod ran; run it again' },
+    });
   });
 
-  it('two runs at once: the second to write finds the file changed and keeps the first one\'s edit', async () => {
+  it("two runs at once: the second to write finds the file changed and keeps the first one's edit", async () => {
     const root = await makeTempTree({ 'a.ts': "'todo'; 'done';\n" });
     const upperDone: Codemod<object> = {
       ...upperTodo,
       name: 'upper-done',
       mightMatch: (source) => source.includes('done'),
-      analyse: (source) => ({ output: source.replace("'done'", "'DONE'"), edits: [{ start: 8, end: 14, text: "'DONE'" }], notes: [] }),
+      analyse: (source) => ({
+        output: source.replace("'done'", "'DONE'"),
+        edits: [{ start: 8, end: 14, text: "'DONE'" }],
+        notes: [],
+      }),
     };
     let first: Promise<unknown> | undefined;
     // The upper-done run has read a.ts; the upper-todo run starts, reads and writes it before upper-done writes.
@@ -182,9 +231,18 @@ describe('runCodemod leaves alone what it must not write', () => {
         await nodeFileSystem.writeFile(filePath, data, options);
       },
     };
-    const second = await runCodemod({ codemod: upperDone, options: {}, cwd: root, write: true, fileSystem: lateWriter });
+    const second = await runCodemod({
+      codemod: upperDone,
+      options: {},
+      cwd: root,
+      write: true,
+      fileSystem: lateWriter,
+    });
     expect(await first).toMatchObject({ summary: { changed: 1, errors: 0 } });
-    expect(second.files[0]).toMatchObject({ status: 'error', error: { message: 'changed while the codemod ran; run it again' } });
+    expect(second.files[0]).toMatchObject({
+      status: 'error',
+      error: { message: 'changed while the codemod ran; run it again' },
+    });
     expect(await readFile(path.join(root, 'a.ts'), 'utf8')).toBe("'TODO'; 'done';\n");
   });
 
@@ -213,7 +271,13 @@ describe('runCodemod leaves alone what it must not write', () => {
     const outside = await makeTempTree({ 'victim.ts': "'todo';\n" });
     const root = await makeTempTree({ 'tsconfig.json': '{ "include": ["src"] }', 'src/a.ts': "'todo';\n" });
     await symlink(path.join(outside, 'victim.ts'), path.join(root, 'src/link.ts'));
-    const report = await runCodemod({ codemod: upperTodo, options: {}, cwd: root, targets: ['tsconfig.json'], write: true });
+    const report = await runCodemod({
+      codemod: upperTodo,
+      options: {},
+      cwd: root,
+      targets: ['tsconfig.json'],
+      write: true,
+    });
     expect(byName(report.files)['link.ts']).toMatchObject({
       status: 'error',
       error: {
@@ -224,11 +288,16 @@ describe('runCodemod leaves alone what it must not write', () => {
     expect(await readFile(path.join(root, 'src/a.ts'), 'utf8')).toBe("'TODO';\n");
   });
 
-  it('refuses a file without its owner\'s write bit, whoever runs it (root passes access checks)', async () => {
+  it("refuses a file without its owner's write bit, whoever runs it (root passes access checks)", async () => {
     const root = await makeTempTree({ 'locked.ts': "'todo';\n" });
     await chmod(path.join(root, 'locked.ts'), 0o444);
     const report = await runCodemod({ codemod: upperTodo, options: {}, cwd: root, write: true });
-    expect(report.files[0]).toMatchObject({ status: 'error', error: { message: 'not written: it is read-only (mode 0444); make it writable (chmod u+w) if it should be rewritten' } });
+    expect(report.files[0]).toMatchObject({
+      status: 'error',
+      error: {
+        message: 'not written: it is read-only (mode 0444); make it writable (chmod u+w) if it should be rewritten',
+      },
+    });
     expect(await readFile(path.join(root, 'locked.ts'), 'utf8')).toBe("'todo';\n");
     expect((await stat(path.join(root, 'locked.ts'))).mode & 0o7777).toBe(0o444);
   });
@@ -260,8 +329,12 @@ describe('runCodemod on a git tree', () => {
 
   it('does not mind a dirty tree when it writes nothing, or has nothing to write', async () => {
     const root = await dirtyRepository();
-    await expect(runCodemod({ codemod: upperTodo, options: {}, cwd: root, write: false })).resolves.toMatchObject({ summary: { changed: 1 } });
-    await expect(runCodemod({ codemod: upperTodo, options: {}, cwd: root, targets: ['src/b.ts'], write: true })).resolves.toMatchObject({ summary: { changed: 0 } });
+    await expect(runCodemod({ codemod: upperTodo, options: {}, cwd: root, write: false })).resolves.toMatchObject({
+      summary: { changed: 1 },
+    });
+    await expect(
+      runCodemod({ codemod: upperTodo, options: {}, cwd: root, targets: ['src/b.ts'], write: true }),
+    ).resolves.toMatchObject({ summary: { changed: 0 } });
   });
 
   it('writes on a clean tree, and counts a folder outside git as clean', async () => {

@@ -23,10 +23,14 @@ export async function removeTempTrees(): Promise<void> {
 
 /** Runs git in `cwd` with a throwaway identity, so commits work on a machine with no git config. */
 export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=runner test', '-c', 'user.email=runner@test.invalid', '-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    encoding: 'utf8',
-  });
+  return execFileSync(
+    'git',
+    ['-c', 'user.name=runner test', '-c', 'user.email=runner@test.invalid', '-c', 'init.defaultBranch=main', ...args],
+    {
+      cwd,
+      encoding: 'utf8',
+    },
+  );
 }
 
 /** `git init`, add everything, commit: a clean repository. */

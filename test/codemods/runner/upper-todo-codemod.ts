@@ -32,8 +32,12 @@ export const upperTodo: Codemod<UpperTodoOptions> = {
         notes.push({ kind: 'needs-review', ...position(match.index), message: "check that 'TODO' is meant here" });
       }
     }
-    if (options.importFrom !== undefined) notes.push({ kind: 'info', line: 1, column: 1, message: `import from ${options.importFrom}` });
-    const output = edits.length === 0 ? undefined : edits.reduceRight((text, edit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end), source);
+    if (options.importFrom !== undefined)
+      notes.push({ kind: 'info', line: 1, column: 1, message: `import from ${options.importFrom}` });
+    const output =
+      edits.length === 0
+        ? undefined
+        : edits.reduceRight((text, edit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end), source);
     return { output, edits, notes };
   },
 };
