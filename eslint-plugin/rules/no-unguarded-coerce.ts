@@ -2,6 +2,7 @@ import type { TSESLint } from '@typescript-eslint/utils';
 import { coercionSurprises } from '../../src/model/coercion.ts';
 import { isIdName } from '../../src/model/ids.ts';
 import { mayHoldCoercion } from '../../src/model/text-shortcuts.ts';
+import { COERCED_ID_LOOKALIKES } from '../../src/model/zod-vocabulary.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { shortText } from '../utils/message-text.ts';
@@ -23,6 +24,8 @@ const GUARDS: Readonly<Record<string, string>> = {
   boolean: "(value) => (value === 'true' ? true : value === 'false' ? false : value)",
   date: "(value) => (typeof value === 'string' || typeof value === 'number' ? new Date(value) : value)",
 };
+/** On an id field only a decimal string is an id: `" 7 "` and `"0x1F"` stay strings and fail. */
+const ID_NUMBER_GUARD = "(value) => (typeof value === 'string' && /^\\d+$/.test(value) ? Number(value) : value)";
 
 export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 'useGuardedPreprocess'>({
   name: 'no-unguarded-coerce',
@@ -67,8 +70,13 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
       mayReport: mayHoldCoercion,
       onCoercion({ call, chain, expr, target, meaning, fieldName, namespace }) {
         if (allow.includes(target)) return;
-        // Nothing surprising left (`z.coerce.date().nullable()`, `z.coerce.number().positive().nullable()`): it does only what it is for.
-        const surprise = coercionSurprises(target, meaning, expr.methods)?.[0];
+        const onId = fieldName !== undefined && isIdName(fieldName);
+        // Nothing surprising left (`z.coerce.date().nullable()`, `z.coerce.number().positive().nullable()`): it does
+        // only what it is for. On an id no check rejects what becomes a valid id (`true` becomes 1).
+        const lookalike = onId ? COERCED_ID_LOOKALIKES[target]?.[0] : undefined;
+        const surprise =
+          coercionSurprises(target, meaning, expr.methods)?.[0] ??
+          (lookalike === undefined ? undefined : `${lookalike.input} becomes ${lookalike.becomes}`);
         if (surprise === undefined) return;
         const calleeText = sourceCode.getText(call.callee);
         const uncoerced =
@@ -76,7 +84,7 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
             ? undefined
             : `${namespace}.${target}${sourceCode.getText(chain).slice(calleeText.length)}`;
         const suggest: TSESLint.SuggestionReportDescriptor<'useGuardId' | 'useGuardedPreprocess'>[] = [];
-        if (fieldName !== undefined && isIdName(fieldName) && target === 'string') {
+        if (onId && target === 'string') {
           const guard = guardCalleeAt(sourceCode, chain, importFrom);
           if (guard !== undefined && uncoerced !== undefined) {
             const replacement = shortText(`${guard.callee}(${uncoerced})`);
@@ -87,7 +95,7 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
             });
           }
         } else if (uncoerced !== undefined && namespace !== undefined) {
-          const guardFn = GUARDS[target] ?? '';
+          const guardFn = (onId && target === 'number' ? ID_NUMBER_GUARD : GUARDS[target]) ?? '';
           const replacement = expr.binding.module.mini
             ? `${namespace}.pipe(${namespace}.transform(${guardFn}), ${uncoerced})`
             : `${namespace}.preprocess(${guardFn}, ${uncoerced})`;

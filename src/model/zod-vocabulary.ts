@@ -153,3 +153,31 @@ export const OBJECT_EFFECT_METHODS: ReadonlySet<string> = new Set([
 
 /** Methods whose output is no longer the string the schema parsed, so `guardId(...)` around them would not type-check. */
 export const RETYPING_METHODS: ReadonlySet<string> = new Set(['transform', 'pipe', 'array', 'and', 'promise']);
+
+/** A conversion `z.coerce.<target>()` makes: `input` (JSON, as written) `becomes` the parsed value. */
+export interface Coerced {
+  readonly input: string;
+  readonly becomes: string;
+}
+
+/**
+ * JSON values that are no ids but that `z.coerce.<target>()` turns into a value an id check cannot tell from a real
+ * id, measured on zod 3.25.76 and 4.6.7: `Number(true)` is 1, `Number([5])` is 5, `Number(" 7 ")` is 7. No `.int()`,
+ * `.positive()` or `.min(1)` rejects them, so on an id field a coercion stays a surprise whatever checks follow it.
+ */
+export const COERCED_ID_LOOKALIKES: Readonly<Record<string, readonly Coerced[]>> = {
+  string: [
+    { input: 'true', becomes: '"true"' },
+    { input: '[5]', becomes: '"5"' },
+  ],
+  number: [
+    { input: 'true', becomes: '1' },
+    { input: '[5]', becomes: '5' },
+    { input: '" 7 "', becomes: '7' },
+  ],
+  bigint: [
+    { input: 'true', becomes: '1n' },
+    { input: '[5]', becomes: '5n' },
+    { input: '" 7 "', becomes: '7n' },
+  ],
+};

@@ -2,10 +2,13 @@ import { ESLint, Linter } from 'eslint';
 import fc from 'fast-check';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { z as z4 } from 'zod';
+import { z as z3 } from 'zod3';
 import plugin from '../../eslint-plugin/index.ts';
 import { CAST_CALLEES, CAST_METHODS } from '../../src/model/defensive-cast.ts';
 import { isIdName, mayBeIdName } from '../../src/model/ids.ts';
 import { isTestFilePath } from '../../src/model/test-files.ts';
+import { COERCED_ID_LOOKALIKES } from '../../src/model/zod-vocabulary.ts';
 
 /** The plugin takes these facts from the model; each test fails when the plugin's use of them drifts from the model's meaning. */
 
@@ -80,6 +83,29 @@ describe('id names', () => {
         ),
         key,
       ).toBe(1);
+    }
+  });
+});
+
+describe('coercions on id fields', () => {
+  // What no-unguarded-coerce names on an id field, whatever number checks follow: each input passes, as the value said.
+  const checked: Record<string, (z: typeof z4) => { safeParse(value: unknown): { success: boolean; data?: unknown } }> =
+    {
+      string: (z) => z.coerce.string().min(1),
+      number: (z) => z.coerce.number().int().positive(),
+      bigint: (z) => z.coerce.bigint().positive(),
+    };
+  it.each(Object.entries(COERCED_ID_LOOKALIKES))('%s', (target, lookalikes) => {
+    const schemaOf = checked[target];
+    expect(schemaOf, target).toBeDefined();
+    for (const z of [z4, z3 as unknown as typeof z4]) {
+      const schema = schemaOf?.(z);
+      for (const { input, becomes } of lookalikes) {
+        const result = schema?.safeParse(JSON.parse(input));
+        expect(result?.success, input).toBe(true);
+        const data = result?.data;
+        expect(typeof data === 'bigint' ? `${data}n` : JSON.stringify(data), input).toBe(becomes);
+      }
     }
   });
 });

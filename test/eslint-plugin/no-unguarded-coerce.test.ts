@@ -3,6 +3,8 @@ import { runRule } from './rule-tester.ts';
 
 const STRING_GUARD = "(value) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value)";
 const NUMBER_GUARD = "(value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)";
+/** On an id field only decimal strings are ids: `" 7 "` and `"0x1F"` stay strings and fail. */
+const ID_NUMBER_GUARD = "(value) => (typeof value === 'string' && /^\\d+$/.test(value) ? Number(value) : value)";
 
 runRule('no-unguarded-coerce', rule, {
   valid: [
@@ -16,10 +18,43 @@ runRule('no-unguarded-coerce', rule, {
     },
     // A nullable date coercion has nothing surprising left: null stays null, dates and epochs are what it is for.
     `import { z } from 'zod'; export const finishedAt = z.coerce.date().nullable();`,
-    // 0 fails .min(1) and .positive(), so null and "" still end in a validation error.
-    `import { z } from 'zod'; export const input = { pullRequestId: z.coerce.number().min(1).optional(), top: z.coerce.number().positive() };`,
+    // 0 fails .min(1) and .positive(), so null and "" still end in a validation error on a field that is no id.
+    `import { z } from 'zod'; export const input = { top: z.coerce.number().positive(), page: z.coerce.number().int().min(1).optional() };`,
   ],
   invalid: [
+    {
+      // On an id field no number check helps: true becomes 1, [5] becomes 5 and " 7 " becomes 7, all valid ids.
+      code: `import { z } from 'zod';
+export const input = { id: z.coerce.number().int().positive(), pullRequestId: z.coerce.number().min(1).optional() };`,
+      errors: [
+        {
+          messageId: 'coerce',
+          line: 2,
+          column: 28,
+          data: { call: 'z.coerce.number()', field: ' on `id`', surprise: 'true becomes 1' },
+          suggestions: [
+            {
+              messageId: 'useGuardedPreprocess',
+              output: `import { z } from 'zod';
+export const input = { id: z.preprocess(${ID_NUMBER_GUARD}, z.number().int().positive()), pullRequestId: z.coerce.number().min(1).optional() };`,
+            },
+          ],
+        },
+        {
+          messageId: 'coerce',
+          line: 2,
+          column: 79,
+          data: { call: 'z.coerce.number()', field: ' on `pullRequestId`', surprise: 'true becomes 1' },
+          suggestions: [
+            {
+              messageId: 'useGuardedPreprocess',
+              output: `import { z } from 'zod';
+export const input = { id: z.coerce.number().int().positive(), pullRequestId: z.preprocess(${ID_NUMBER_GUARD}, z.number().min(1).optional()) };`,
+            },
+          ],
+        },
+      ],
+    },
     {
       code: `import { z } from 'zod';
 export const input = { ticketId: z.coerce.string().min(1) };`,
