@@ -1,16 +1,11 @@
-import type { CodemodNote } from '../codemod.ts';
 import { displayPath } from './display-path.ts';
-import type { CodemodRunReport, FileError, FileStatus, ReportedEdit, RunSummary } from './run-codemod.ts';
+import type { CodemodRunReport, FileReport, RunSummary } from './run-codemod.ts';
 import { unifiedDiff } from './unified-diff.ts';
 
-export interface JsonFileReport {
+/** A file of the run as `--json` prints it: the run's own report, with a relative path and without the texts read. */
+export interface JsonFileReport extends Pick<FileReport, 'status' | 'needsReview' | 'edits' | 'notes' | 'error'> {
   /** Relative to the working folder, forward slashes. */
   readonly path: string;
-  readonly status: FileStatus;
-  readonly needsReview: boolean;
-  readonly edits: readonly ReportedEdit[];
-  readonly notes: readonly CodemodNote[];
-  readonly error?: FileError;
   /** With `--dry`, for a changed file. */
   readonly diff?: string;
   /** With `--print`, for a changed file. */

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { shortText, unwrapExpression } from '../adapters/typescript/unwrap.ts';
 import type { JsonType } from '../model/id-fields.ts';
 import type { SchemaExpr } from '../model/schema-expr.ts';
 import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
@@ -27,36 +28,14 @@ const MAX_DEPTH = 2;
 const DIGITS = ['7', '42', '1234567890'];
 const NOT_DIGITS = ['', 'a', 'abc', 'a1', '1a', '1-2', 'x_y', '1.5', ' 1', 'ab-12'];
 
-function unwrap(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isTypeAssertionExpression(current)
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
-
 function calleeText(callee: ts.Expression): string | undefined {
-  const expr = unwrap(callee);
+  const expr = unwrapExpression(callee);
   if (ts.isIdentifier(expr)) return expr.text;
   if (ts.isPropertyAccessExpression(expr)) {
     const owner = calleeText(expr.expression);
     return owner === undefined ? undefined : `${owner}.${expr.name.text}`;
   }
   return undefined;
-}
-
-function shortText(node: ts.Node, limit = 60): string {
-  const text = node
-    .getText()
-    .replace(/\s*\n\s*/g, ' ')
-    .replace(/\s+/g, ' ');
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
 /** True when a regular expression literal (`/^\d+$/`) accepts decimal digits and nothing else. */
@@ -123,7 +102,7 @@ export function handlerEvidence(
       );
     };
     const isId = (input: ts.Expression): boolean => {
-      const expr = unwrap(input);
+      const expr = unwrapExpression(input);
       if (ts.isIdentifier(expr)) {
         const symbol = symbolOf(expr);
         if (symbol !== undefined && ids.has(symbol)) return true;
@@ -136,7 +115,7 @@ export function handlerEvidence(
       return false;
     };
     const isInput = (input: ts.Expression): boolean => {
-      const expr = unwrap(input);
+      const expr = unwrapExpression(input);
       if (!ts.isIdentifier(expr)) return false;
       const symbol = symbolOf(expr);
       return symbol !== undefined && inputs.has(symbol);

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { shortText, unwrapExpression } from '../adapters/typescript/unwrap.ts';
 import { coercionSurprises, joinPhrases } from '../model/coercion.ts';
 import { castOfCallee, globalOfCast, idNameOfValue, type DefensiveCastKind } from '../model/defensive-cast.ts';
 import { handlerReads } from '../adapters/typescript/handler-reads.ts';
@@ -31,14 +32,6 @@ export interface RawFinding {
   readonly node: ts.Node;
   readonly message: string;
   readonly tool?: string;
-}
-
-function shortText(node: ts.Node, limit = 60): string {
-  const text = node
-    .getText()
-    .replace(/\s*\n\s*/g, '')
-    .replace(/\s+/g, ' ');
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
 /** The findings on one tool's schemas and handler. */
@@ -130,14 +123,7 @@ export function toolFindings(
 
 /** `ticket.id` -> `['ticket', 'id']`; undefined for what is not an access path. */
 function accessNames(input: ts.Expression): string[] | undefined {
-  let node = input;
-  while (
-    ts.isParenthesizedExpression(node) ||
-    ts.isAsExpression(node) ||
-    ts.isNonNullExpression(node) ||
-    ts.isSatisfiesExpression(node)
-  )
-    node = node.expression;
+  const node = unwrapExpression(input);
   if (ts.isIdentifier(node)) return [node.text];
   if (ts.isPropertyAccessExpression(node)) return [...(accessNames(node.expression) ?? ['?']), node.name.text];
   if (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression))

@@ -129,14 +129,19 @@ export function toolRegistrationOf<N>(call: CallSite<N>): ToolRegistration<N> | 
   }
 }
 
-const DEFINITION_INPUT_KEYS = ['inputSchema', 'inputShape', 'parameters', 'schema'];
+/** Where a tool object or a tool class holds its input schema, in the order they are looked up. */
+export const TOOL_INPUT_KEYS: readonly string[] = ['inputSchema', 'inputShape', 'parameters', 'schema'];
 /** Input keys too generic to make a tool on their own: the object also needs a handler. */
 const GENERIC_INPUT_KEYS = new Set(['parameters', 'schema']);
-const DEFINITION_OUTPUT_KEYS = ['outputSchema', 'outputShape'];
-const DEFINITION_HANDLER_KEYS = ['execute', 'handler', 'run', 'callback', 'cb'];
+/** Where a tool object or a tool class holds its output schema. */
+export const TOOL_OUTPUT_KEYS: readonly string[] = ['outputSchema', 'outputShape'];
+/** Where a tool object holds its handler. */
+export const TOOL_HANDLER_KEYS: readonly string[] = ['execute', 'handler', 'run', 'callback', 'cb'];
+/** Where a tool class holds its handler: a method may also be called `call` or `handle`. */
+export const TOOL_CLASS_HANDLER_KEYS: readonly string[] = [...TOOL_HANDLER_KEYS, 'call', 'handle'];
 
 /** Keys an object must have one of to be a tool definition: a front end can skip every other object literal. */
-export const TOOL_DEFINITION_INPUT_KEYS: ReadonlySet<string> = new Set(DEFINITION_INPUT_KEYS);
+export const TOOL_DEFINITION_INPUT_KEYS: ReadonlySet<string> = new Set(TOOL_INPUT_KEYS);
 
 /** The key every tool definition has besides an input key (`{ name, inputSchema, ... }`). */
 export const TOOL_NAME_KEY = 'name';
@@ -158,11 +163,11 @@ export function toolDefinitionOf<N>(expr: SchemaExpr<N>): ToolRegistration<N> | 
   if (expr.kind !== 'object') return undefined;
   const nameExpr = property(expr, TOOL_NAME_KEY);
   if (nameExpr === undefined || nameExpr.kind === 'object' || nameExpr.kind === 'function') return undefined;
-  const inputKey = DEFINITION_INPUT_KEYS.find((key) => property(expr, key) !== undefined);
+  const inputKey = TOOL_INPUT_KEYS.find((key) => property(expr, key) !== undefined);
   if (inputKey === undefined) return undefined;
   const input = property(expr, inputKey);
-  const output = firstProperty(expr, DEFINITION_OUTPUT_KEYS);
-  const handler = firstProperty(expr, DEFINITION_HANDLER_KEYS);
+  const output = firstProperty(expr, TOOL_OUTPUT_KEYS);
+  const handler = firstProperty(expr, TOOL_HANDLER_KEYS);
   if (GENERIC_INPUT_KEYS.has(inputKey) && handler === undefined) return undefined;
   return withName(
     {

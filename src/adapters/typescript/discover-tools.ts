@@ -1,8 +1,12 @@
 import ts from 'typescript';
+import { shortText, unwrapExpression } from './unwrap.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import {
   REGISTRATION_METHODS,
+  TOOL_CLASS_HANDLER_KEYS,
   TOOL_DEFINITION_INPUT_KEYS,
+  TOOL_INPUT_KEYS,
+  TOOL_OUTPUT_KEYS,
   toolDefinitionOf,
   toolRegistrationOf,
   type CallSite,
@@ -88,24 +92,8 @@ export interface Discovery {
   readonly unfollowed: readonly UnfollowedRegistration[];
 }
 
-const HANDLER_KEYS = ['execute', 'handler', 'run', 'callback', 'cb', 'call', 'handle'];
-const CLASS_INPUT_KEYS = ['inputSchema', 'inputShape', 'parameters', 'schema'];
-const CLASS_OUTPUT_KEYS = ['outputSchema', 'outputShape'];
-
-function unwrap(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current)
-  )
-    current = current.expression;
-  return current;
-}
-
 function calleeName(call: ts.CallExpression): string | undefined {
-  const callee = unwrap(call.expression);
+  const callee = unwrapExpression(call.expression);
   if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
   if (ts.isIdentifier(callee)) return callee.text;
   return undefined;
@@ -130,7 +118,7 @@ function objectProperty(object: ts.ObjectLiteralExpression, key: string): ts.Nod
 
 /** A discriminant that holds a tool name: `name`, `toolName`, `request.params.name`. */
 function namesATool(expression: ts.Expression): boolean {
-  const expr = unwrap(expression);
+  const expr = unwrapExpression(expression);
   if (ts.isIdentifier(expr)) return /name$/i.test(expr.text);
   if (ts.isPropertyAccessExpression(expr)) return /name$/i.test(expr.name.text);
   return false;
@@ -139,9 +127,10 @@ function namesATool(expression: ts.Expression): boolean {
 /** `t.name`, `t.getName()`, `this.name`: the instance and the member read from it. */
 function memberAccess(node: ts.Node | undefined): { receiver: ts.Expression; member: string } | undefined {
   if (node === undefined || !ts.isExpression(node)) return undefined;
-  let expr = unwrap(node);
-  if (ts.isCallExpression(expr)) expr = unwrap(expr.expression);
-  if (ts.isPropertyAccessExpression(expr)) return { receiver: unwrap(expr.expression), member: expr.name.text };
+  let expr = unwrapExpression(node);
+  if (ts.isCallExpression(expr)) expr = unwrapExpression(expr.expression);
+  if (ts.isPropertyAccessExpression(expr))
+    return { receiver: unwrapExpression(expr.expression), member: expr.name.text };
   return undefined;
 }
 
@@ -168,13 +157,13 @@ function localValue(node: ts.Node | undefined): ts.Node | undefined {
 
 /** `x.bind(y)`: `x`. */
 function unbound(node: ts.Expression): ts.Expression {
-  const expr = unwrap(node);
+  const expr = unwrapExpression(node);
   if (
     ts.isCallExpression(expr) &&
     ts.isPropertyAccessExpression(expr.expression) &&
     expr.expression.name.text === 'bind'
   )
-    return unwrap(expr.expression.expression);
+    return unwrapExpression(expr.expression.expression);
   return expr;
 }
 
@@ -208,14 +197,6 @@ function styleOfMethod(method: string): ToolStyle {
       : method === 'registerTool'
         ? 'register-tool'
         : 'wrapper';
-}
-
-function shortText(node: ts.Node, limit = 50): string {
-  const text = node
-    .getText()
-    .replace(/\s*\n\s*/g, ' ')
-    .replace(/\s+/g, ' ');
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
 interface PendingSite {
@@ -350,7 +331,7 @@ class ToolFinder {
     return (
       call.arguments.length >= 2 &&
       last !== undefined &&
-      (ts.isArrowFunction(unwrap(last)) || ts.isFunctionExpression(unwrap(last)))
+      (ts.isArrowFunction(unwrapExpression(last)) || ts.isFunctionExpression(unwrapExpression(last)))
     );
   }
 
@@ -450,7 +431,7 @@ class ToolFinder {
       if (
         handlerExpr !== undefined &&
         ts.isPropertyAccessExpression(handlerExpr) &&
-        sameReceiver(unwrap(handlerExpr.expression))
+        sameReceiver(unwrapExpression(handlerExpr.expression))
       ) {
         handler = this.classes.methodOf(declaration, handlerExpr.name.text);
       } else {
@@ -481,7 +462,7 @@ class ToolFinder {
     const [index, key] = at.split('.') as [string, string];
     const argument = call.arguments[Number(index)];
     if (argument === undefined) return undefined;
-    let object = unwrap(argument);
+    let object = unwrapExpression(argument);
     if (ts.isIdentifier(object) || ts.isPropertyAccessExpression(object)) {
       const resolved = this.resolver.resolve(this.resolver.read(object));
       if (resolved.kind === 'object') object = resolved.node as ts.Expression;
@@ -509,7 +490,7 @@ class ToolFinder {
     };
     // A wrapper whose argument is a definition object: the object is this tool, not a second one.
     for (const argument of call.arguments)
-      if (ts.isObjectLiteralExpression(unwrap(argument))) this.seen.add(unwrap(argument));
+      if (ts.isObjectLiteralExpression(unwrapExpression(argument))) this.seen.add(unwrapExpression(argument));
     this.fromRegistration(call, registration, nameNode, 'wrapper', call, wrapper.callee);
   }
 
@@ -573,8 +554,8 @@ class ToolFinder {
       return undefined;
     };
     const nameValue = valueOf(nameMember);
-    const inputMember = CLASS_INPUT_KEYS.map((key) => members.get(key)).find((member) => valueOf(member) !== undefined);
-    const handlerMember = HANDLER_KEYS.map((key) => members.get(key)).find(
+    const inputMember = TOOL_INPUT_KEYS.map((key) => members.get(key)).find((member) => valueOf(member) !== undefined);
+    const handlerMember = TOOL_CLASS_HANDLER_KEYS.map((key) => members.get(key)).find(
       (member) =>
         member !== undefined &&
         (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer !== undefined)),
@@ -582,11 +563,11 @@ class ToolFinder {
     if (nameValue === undefined || inputMember === undefined || handlerMember === undefined) return;
     const name = this.resolver.constantString(nameValue);
     const inputValue = valueOf(inputMember);
-    const outputValue = CLASS_OUTPUT_KEYS.map((key) => valueOf(members.get(key))).find((value) => value !== undefined);
+    const outputValue = TOOL_OUTPUT_KEYS.map((key) => valueOf(members.get(key))).find((value) => value !== undefined);
     const handler = ts.isMethodDeclaration(handlerMember)
       ? handlerMember
       : ts.isPropertyDeclaration(handlerMember) && handlerMember.initializer !== undefined
-        ? unwrap(handlerMember.initializer)
+        ? unwrapExpression(handlerMember.initializer)
         : undefined;
     if (inputValue === undefined) return;
     this.definitionKeys.push(new Set(members.keys()));
@@ -619,7 +600,7 @@ class ToolFinder {
       }
       return;
     }
-    const condition = unwrap(node.expression);
+    const condition = unwrapExpression(node.expression);
     if (!ts.isBinaryExpression(condition)) return;
     const operator = condition.operatorToken.kind;
     if (operator !== ts.SyntaxKind.EqualsEqualsEqualsToken && operator !== ts.SyntaxKind.EqualsEqualsToken) return;
@@ -670,10 +651,10 @@ class ToolFinder {
     } else if (registration === undefined) {
       const config =
         method === 'registerTool' ? call.arguments[1] : method === 'addTool' ? call.arguments[0] : undefined;
-      const shown = config === undefined ? 'its arguments' : `its config \`${shortText(config)}\``;
+      const shown = config === undefined ? 'its arguments' : `its config \`${shortText(config, 50)}\``;
       message = `the audit cannot follow ${what}: ${shown} is computed at run time, so its tool and chains are missing; write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`;
     } else {
-      const shown = nameNode === undefined ? 'its name' : `its name \`${shortText(nameNode)}\``;
+      const shown = nameNode === undefined ? 'its name' : `its name \`${shortText(nameNode, 50)}\``;
       message = `the audit cannot follow ${what}: ${shown} is computed at run time and no tool class or definition of the shape it reads was found, so the tools it registers are missing; register them through a function of your own and declare that function in agent-contract.config.json`;
     }
     this.unfollowed.push({ node: call, message });
@@ -794,7 +775,7 @@ function wrapperEntryFor(
     if (name === undefined) return undefined;
     parts.push('name');
     if (method === 'registerTool') {
-      const config = args[1] === undefined ? undefined : unwrap(args[1]);
+      const config = args[1] === undefined ? undefined : unwrapExpression(args[1]);
       if (config !== undefined && ts.isObjectLiteralExpression(config))
         input = path(parameterAt(objectProperty(config, 'inputSchema')));
       else {

@@ -1,8 +1,10 @@
 import ts from 'typescript';
+import { unwrapExpression } from './unwrap.ts';
 import { TypeScriptSchemaReader } from './from-typescript.ts';
 import type { ChainMethod, ObjectExpr, ObjectProperty, SchemaExpr, ZodChainExpr } from '../../model/schema-expr.ts';
 import { meaningOf } from '../../model/schema-meaning.ts';
 import { GUARD_MODULES } from '../../model/zod-imports.ts';
+import { FIELD_ADDING_METHODS, FIELD_SELECTING_METHODS, OBJECT_FACTORIES } from '../../model/zod-vocabulary.ts';
 
 /**
  * Schema expressions across a whole program. The shared reader sees one file; the audit follows a schema wherever it
@@ -13,26 +15,11 @@ import { GUARD_MODULES } from '../../model/zod-imports.ts';
 
 type Expr = SchemaExpr<ts.Node>;
 
-const OBJECT_FACTORIES = new Set(['object', 'strictObject', 'looseObject']);
 /** Methods that change an object schema's keys; the resolver applies them to the shape. */
-const SHAPE_METHODS = new Set(['extend', 'safeExtend', 'merge', 'pick', 'omit']);
+const SHAPE_METHODS: ReadonlySet<string> = new Set([...FIELD_ADDING_METHODS, ...FIELD_SELECTING_METHODS]);
 /** Calls that render a Zod schema as JSON Schema: the schema they are given is the one agents see. */
 const RENDERERS = /^(?:zodToJsonSchema|toJSONSchema|toJsonSchema|zodToJSONSchema)$/;
 const MAX_HOPS = 12;
-
-function unwrap(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (
-    ts.isParenthesizedExpression(current) ||
-    ts.isAsExpression(current) ||
-    ts.isSatisfiesExpression(current) ||
-    ts.isNonNullExpression(current) ||
-    ts.isTypeAssertionExpression(current)
-  ) {
-    current = current.expression;
-  }
-  return current;
-}
 
 function keysOfMask(expr: Expr | undefined): Set<string> | undefined {
   if (expr?.kind !== 'object') return undefined;
@@ -95,7 +82,7 @@ export class SchemaResolver {
 
   /** The value a name stands for as a constant string: `'get_ticket'`, `TOOLS.getTicket`, an `as const` member. */
   constantString(node: ts.Expression, hops = 0): string | undefined {
-    const expr = unwrap(node);
+    const expr = unwrapExpression(node);
     if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return expr.text;
     if (hops > 6) return undefined;
     if (ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr) || ts.isElementAccessExpression(expr)) {
@@ -113,18 +100,18 @@ export class SchemaResolver {
 
   /** The function a call reaches, when it is written in source (a declaration or a const arrow/function). */
   functionOf(callee: ts.Expression): ts.SignatureDeclaration | undefined {
-    const expr = unwrap(callee);
+    const expr = unwrapExpression(callee);
     const declaration = this.declarationOf(ts.isPropertyAccessExpression(expr) ? expr.name : expr);
     if (declaration === undefined) return undefined;
     if (declaration.getSourceFile().isDeclarationFile) return undefined;
     if (ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration))
       return declaration.body === undefined ? undefined : declaration;
     if (ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined) {
-      const initializer = unwrap(declaration.initializer);
+      const initializer = unwrapExpression(declaration.initializer);
       if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer;
     }
     if (ts.isPropertyAssignment(declaration)) {
-      const initializer = unwrap(declaration.initializer);
+      const initializer = unwrapExpression(declaration.initializer);
       if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer;
     }
     return undefined;
@@ -147,10 +134,10 @@ export class SchemaResolver {
     const methods: ChainMethod<ts.Node>[] = [];
     let current: ts.Expression = call;
     while (ts.isCallExpression(current)) {
-      const callee = unwrap(current.expression);
+      const callee = unwrapExpression(current.expression);
       if (!ts.isPropertyAccessExpression(callee)) break;
       methods.unshift({ name: callee.name.text, args: current.arguments.map((arg) => this.read(arg)), node: current });
-      current = unwrap(callee.expression);
+      current = unwrapExpression(callee.expression);
     }
     return methods.length === 0 ? undefined : { root: current, methods };
   }
@@ -236,10 +223,10 @@ export class SchemaResolver {
       }
       case 'call': {
         if (!ts.isCallExpression(node)) return undefined;
-        const calleeName = ts.isIdentifier(unwrap(node.expression))
-          ? (unwrap(node.expression) as ts.Identifier).text
-          : ts.isPropertyAccessExpression(unwrap(node.expression))
-            ? (unwrap(node.expression) as ts.PropertyAccessExpression).name.text
+        const calleeName = ts.isIdentifier(unwrapExpression(node.expression))
+          ? (unwrapExpression(node.expression) as ts.Identifier).text
+          : ts.isPropertyAccessExpression(unwrapExpression(node.expression))
+            ? (unwrapExpression(node.expression) as ts.PropertyAccessExpression).name.text
             : '';
         if (RENDERERS.test(calleeName) && expr.args[0] !== undefined) return expr.args[0];
         const fn = this.functionOf(node.expression);

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { unwrapExpression } from './unwrap.ts';
 
 /**
  * Tool classes seen through the types of a registration: when `server.registerTool(t.name, { inputSchema: t.schema },
@@ -230,14 +231,7 @@ export class ToolClasses {
 
 /** `this.x` or `this.x()`: the member name `x`; else undefined. */
 export function thisMember(input: ts.Expression): string | undefined {
-  let expr = input;
-  while (
-    ts.isParenthesizedExpression(expr) ||
-    ts.isAsExpression(expr) ||
-    ts.isSatisfiesExpression(expr) ||
-    ts.isNonNullExpression(expr)
-  )
-    expr = expr.expression;
+  let expr = unwrapExpression(input);
   if (ts.isCallExpression(expr) && expr.arguments.length === 0) expr = expr.expression;
   if (ts.isPropertyAccessExpression(expr) && expr.expression.kind === ts.SyntaxKind.ThisKeyword) return expr.name.text;
   return undefined;

@@ -22,3 +22,12 @@ export function unwrapExpression(
   }
   return current;
 }
+
+/** The node's source on one line, white space folded, cut to `limit` characters with an ellipsis: for messages. */
+export function shortText(node: ts.Node, limit = 60): string {
+  const text = node
+    .getText()
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\s+/g, ' ');
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+}
