@@ -2,8 +2,8 @@ import { constants, type Stats } from 'node:fs';
 import { access, chmod, chown, lstat, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-// The one writer of the codemods and the contract. It loads no node:crypto (some 8 ms a contract snapshot would pay):
-// a temporary file's name needs to be unique, not secret.
+// The one writer of the codemods and the contract. A temporary file's name needs to be unique, not secret, so it is
+// built from the process id and a counter, without node:crypto.
 
 /** The file-system calls `writeFileAtomic` makes; tests replace one to make a step fail or to act between two steps. */
 export interface AtomicWriteFileSystem {

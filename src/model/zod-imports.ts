@@ -37,8 +37,9 @@ export type ZodBinding =
   /** `string` in `import { string } from 'zod'`: one factory, called directly. */
   | { readonly kind: 'factory'; readonly local: string; readonly name: string; readonly module: ZodModule };
 
+/** The Zod module an import specifier names; undefined for any other (also `constructor`, `__proto__` and the like). */
 export function zodModuleOf(source: string): ZodModule | undefined {
-  return ZOD_MODULES[source];
+  return Object.hasOwn(ZOD_MODULES, source) ? ZOD_MODULES[source] : undefined;
 }
 
 /** The names a module exports that are the whole Zod namespace rather than one factory. */
