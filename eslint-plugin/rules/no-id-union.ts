@@ -11,7 +11,7 @@ export interface NoIdUnionOptions {
   importFrom: string;
 }
 
-export default createRule<[NoIdUnionOptions], 'idUnion' | 'useGuardId'>({
+export default createRule<[NoIdUnionOptions], 'idUnion' | 'idUnionThrough' | 'useGuardId'>({
   name: 'no-id-union',
   meta: {
     type: 'problem',
@@ -36,6 +36,8 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'useGuardId'>({
     defaultOptions: [{ importFrom: 'agent-contract' }],
     messages: {
       idUnion: '`{{name}}` accepts a string or a number: its published schema moves and the handler receives numbers.',
+      idUnionThrough:
+        '`{{name}}` accepts a string or a number through `{{union}}`: its published schema moves and the handler receives numbers.',
       useGuardId: 'Replace the union with {{guard}}({{branch}}).',
     },
   },
@@ -49,22 +51,27 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'useGuardId'>({
       onIdField(field) {
         // Most id fields hold no union at all; their text says so before anything is read.
         if (!field.mayHoldUnion || field.verdict !== 'union') return;
-        const { node, name } = field;
+        // A schema that parses what an upstream API sent, or describes what a tool emits, may well be lenient.
+        if (field.role === 'output') return;
+        const { node, name, through } = field;
+        // The chain the union is written in: the value itself, or the initializer of the const it names.
+        const chain = field.expr.node as TSESTree.Node;
         const union = stringBranchOfUnion(field.expr);
         const guard = guardCalleeAt(sourceCode, node, importFrom);
         const first = union?.after[0];
         const afterStart = first === undefined ? undefined : (first.node as TSESTree.CallExpression).callee;
         const afterText =
           afterStart?.type === AST_NODE_TYPES.MemberExpression
-            ? sourceCode.text.slice(afterStart.object.range[1], node.range[1])
+            ? sourceCode.text.slice(afterStart.object.range[1], chain.range[1])
             : '';
         const inner =
           union === undefined ? undefined : `${sourceCode.getText(union.branch.node as TSESTree.Node)}${afterText}`;
         const fix = { guard: guard?.callee ?? 'guardId', branch: shortText(inner ?? 'z.string()') };
         context.report({
           node,
-          messageId: 'idUnion',
-          data: { name },
+          ...(through === undefined
+            ? { messageId: 'idUnion', data: { name } }
+            : { messageId: 'idUnionThrough', data: { name, union: through } }),
           suggest:
             guard === undefined || inner === undefined
               ? []

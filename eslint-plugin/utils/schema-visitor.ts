@@ -11,6 +11,7 @@ import { CAST_CALLEES, CAST_METHODS } from '../../src/model/defensive-cast.ts';
 import { idAcceptorVerdict, type IdAcceptorVerdict } from '../../src/model/id-acceptor.ts';
 import { ID_NAME_PATTERN, isIdName, type ToolSide } from '../../src/model/ids.ts';
 import type { SchemaExpr } from '../../src/model/schema-expr.ts';
+import type { SchemaRole } from '../../src/model/schema-role.ts';
 import { guardedSchemasIn, schemaFieldsOf, type SchemaField } from '../../src/model/schema-fields.ts';
 import { meaningOf, type SchemaMeaning } from '../../src/model/schema-meaning.ts';
 import { mayImportZod } from '../../src/model/text-shortcuts.ts';
@@ -23,6 +24,7 @@ import {
 } from '../../src/model/tool-registration.ts';
 import { GUARD_MODULES } from '../../src/model/zod-imports.ts';
 import { perLintedFile } from './per-linted-file.ts';
+import { SchemaRoles } from './schema-roles.ts';
 
 /**
  * The one visitor every rule of this plugin is written on, in the manner of eslint-plugin-regexp's
@@ -43,7 +45,8 @@ export interface ToolSchema {
 
 /** An id-named field of a tool's input schema (nested fields and array items too). */
 export interface ToolIdField {
-  readonly tool: ToolRegistration<Node>;
+  /** Undefined for a schema that is an input by its name or use (`GetTicketParams`), not by a registration. */
+  readonly tool: ToolRegistration<Node> | undefined;
   readonly field: SchemaField<Node>;
   readonly verdict: Exclude<IdAcceptorVerdict, 'not-id'>;
 }
@@ -56,17 +59,24 @@ export interface OutputGuard {
   readonly fieldName: string | undefined;
 }
 
-/** An id-named property of the file whose value is a call chain, in a tool or not: `{ ticketId: z.union([...]) }`. */
+/**
+ * An id-named property or const of the file whose value is a call chain or a same-file const, in a tool or not:
+ * `{ ticketId: z.union([...]) }`, `{ ticketId: AnyId }`, `const AnyId = z.union([...])`.
+ */
 export interface IdField {
   readonly name: string;
-  /** The value: the outermost call of its chain. */
-  readonly node: TSESTree.CallExpression;
+  /** The value: the outermost call of its chain, or the identifier of the const it names. */
+  readonly node: TSESTree.CallExpression | TSESTree.Identifier;
+  /** The const the value names (`AnyId`), when it is one. */
+  readonly through: string | undefined;
   /** False when the value cannot be a string-or-number union, from its text alone: test it before the facts below. */
   readonly mayHoldUnion: boolean;
-  /** Read on first use. */
+  /** Read on first use, through the const the value names. */
   readonly expr: SchemaExpr<Node>;
   readonly meaning: SchemaMeaning<Node>;
   readonly verdict: IdAcceptorVerdict;
+  /** The side of a tool the field's schema is on, as far as the file shows (see `SchemaRoles`). */
+  readonly role: SchemaRole | undefined;
 }
 
 /** A `z.coerce.<target>()` call of Zod's. */
@@ -103,8 +113,18 @@ export class SchemaFile {
   private schemas: Map<ToolRegistration<Node>, readonly [ToolSchema | undefined, ToolSchema | undefined]> | undefined;
   private fields: Map<SchemaExpr<Node>, readonly SchemaField<Node>[]> | undefined;
   private guards: Map<SchemaExpr<Node>, readonly SchemaExpr<Node>[]> | undefined;
+  private roles: SchemaRoles | undefined;
 
-  constructor(readonly reader: EstreeSchemaReader) {}
+  constructor(
+    readonly reader: EstreeSchemaReader,
+    private readonly sourceCode: Readonly<TSESLint.SourceCode>,
+  ) {}
+
+  /** Which side of a tool each schema of the file is on; worked out on first use, once for every rule. */
+  rolesIn(filename: string): SchemaRoles {
+    this.roles ??= new SchemaRoles(this.sourceCode, this.reader, filename);
+    return this.roles;
+  }
 
   /** The tool's input and output schema, in that order (undefined where it declares none). */
   schemasOf(tool: ToolRegistration<Node>): readonly [ToolSchema | undefined, ToolSchema | undefined] {
@@ -127,24 +147,14 @@ export class SchemaFile {
     return { role, tool, expr, meaning: meaningOf(expr) };
   }
 
-  fieldsOf(schema: ToolSchema): readonly SchemaField<Node>[] {
+  fieldsOf(expr: SchemaExpr<Node>): readonly SchemaField<Node>[] {
     this.fields ??= new Map();
-    let fields = this.fields.get(schema.expr);
-    if (fields === undefined) {
-      fields = schemaFieldsOf(schema.expr, this.reader.resolve);
-      this.fields.set(schema.expr, fields);
-    }
-    return fields;
+    return memoized(this.fields, expr, () => schemaFieldsOf(expr, this.reader.resolve));
   }
 
   guardsIn(schema: ToolSchema): readonly SchemaExpr<Node>[] {
     this.guards ??= new Map();
-    let guards = this.guards.get(schema.expr);
-    if (guards === undefined) {
-      guards = guardedSchemasIn(schema.expr, this.reader.resolve);
-      this.guards.set(schema.expr, guards);
-    }
-    return guards;
+    return memoized(this.guards, schema.expr, () => guardedSchemasIn(schema.expr, this.reader.resolve));
   }
 
   /** False when the chain at `node` cannot be a string-or-number union, decided from its text alone. */
@@ -153,13 +163,22 @@ export class SchemaFile {
   }
 }
 
+function memoized<Key, Value>(cache: Map<Key, Value>, key: Key, compute: () => Value): Value {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = compute();
+    cache.set(key, value);
+  }
+  return value;
+}
+
 function fileOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: string): SchemaFile | undefined {
   if (!importsZod(sourceCode.ast)) return undefined;
   const reader = new EstreeSchemaReader(
     sourceCode,
     GUARD_MODULES.includes(importFrom) ? GUARD_MODULES : [...GUARD_MODULES, importFrom],
   );
-  return reader.imports.hasZod ? new SchemaFile(reader) : undefined;
+  return reader.imports.hasZod ? new SchemaFile(reader, sourceCode) : undefined;
 }
 
 /** One `SchemaFile` per file and guard module, shared by every rule that lints the file; undefined for a file without Zod. */
@@ -176,6 +195,11 @@ const REGISTRATION_SELECTOR = `CallExpression[callee.property.name=${namesPatter
 const DEFINITION_SELECTOR = `ObjectExpression > Property[key.name=${namesPattern(TOOL_DEFINITION_INPUT_KEYS)}]`;
 const ID_NAME = `/${ID_NAME_PATTERN.source}/`;
 const ID_FIELD_SELECTOR = `Property[key.name=${ID_NAME}] > CallExpression.value, Property[key.value=${ID_NAME}] > CallExpression.value`;
+const ID_CONST_SELECTOR = `VariableDeclarator[id.name=${ID_NAME}] > CallExpression.init`;
+/** `{ ticketId: AnyId }`; not the shorthand `{ ticketId }`, which in handler code names a value, not a schema. */
+const ID_REFERENCE_SELECTOR = `Property[shorthand=false][key.name=${ID_NAME}] > Identifier.value, Property[key.value=${ID_NAME}] > Identifier.value`;
+/** Text a file needs before any of its schemas can be an input by name or use alone (see `SchemaRoles`). */
+const INPUT_ROLE_HINT = /[Ii]nput|[Pp]aram|[Aa]rg/;
 const COERCE_MEMBER_SELECTOR = 'CallExpression[callee.object.property.name="coerce"]';
 
 /** One selector for every call shape `defensiveCastOf` can accept, from the model's cast names. */
@@ -228,20 +252,32 @@ class LazyIdField implements IdField {
 
   constructor(
     readonly name: string,
-    readonly node: TSESTree.CallExpression,
+    readonly node: TSESTree.CallExpression | TSESTree.Identifier,
     private readonly file: SchemaFile,
+    private readonly filename: string,
   ) {}
 
   private facts(): { expr: SchemaExpr<Node>; meaning: SchemaMeaning<Node> } {
     if (this.read === undefined) {
-      const expr = this.file.reader.read(this.node);
+      const read = this.file.reader.read(this.node);
+      const expr = this.node.type === AST_NODE_TYPES.Identifier ? this.file.reader.resolve(read) : read;
       this.read = { expr, meaning: meaningOf(expr) };
     }
     return this.read;
   }
 
+  get through(): string | undefined {
+    return this.node.type === AST_NODE_TYPES.Identifier ? this.node.name : undefined;
+  }
+
   get mayHoldUnion(): boolean {
-    return this.file.mayHoldUnion(this.node);
+    if (this.node.type === AST_NODE_TYPES.CallExpression) return this.file.mayHoldUnion(this.node);
+    const { expr } = this;
+    return expr.node !== this.node && this.file.mayHoldUnion(expr.node as Node);
+  }
+
+  get role(): SchemaRole | undefined {
+    return this.file.rolesIn(this.filename).roleOf(this.node);
   }
 
   get expr(): SchemaExpr<Node> {
@@ -332,17 +368,28 @@ export function defineSchemaVisitor(
   const importFrom = hooks.importFrom ?? (GUARD_MODULES[0] as string);
   const file = (): SchemaFile | undefined => schemaFileFor(sourceCode, importFrom);
 
-  if (wantsTools) listeners = merge(listeners, toolListeners(file, hooks));
+  if (wantsTools) listeners = merge(listeners, toolListeners(file, hooks, { filename: context.filename, text }));
   if (onIdField !== undefined || onCoercion !== undefined) {
     // These hooks fire on nodes a file without Zod has plenty of: ask for the facts now and listen only if there are some.
     const facts = file();
     if (facts === undefined) return listeners ?? {};
     if (onIdField !== undefined) {
+      const { filename } = context;
       listeners = merge(listeners, {
         [ID_FIELD_SELECTOR](node: TSESTree.CallExpression) {
           const name = propertyKeyOf(node);
           if (name === undefined || !isIdName(name) || outermostChain(node) !== node) return;
-          onIdField(new LazyIdField(name, node, facts));
+          onIdField(new LazyIdField(name, node, facts, filename));
+        },
+        [ID_REFERENCE_SELECTOR](node: TSESTree.Identifier) {
+          const name = propertyKeyOf(node);
+          if (name !== undefined && isIdName(name)) onIdField(new LazyIdField(name, node, facts, filename));
+        },
+        [ID_CONST_SELECTOR](node: TSESTree.CallExpression) {
+          const declarator = node.parent as TSESTree.VariableDeclarator;
+          const name = declarator.id.type === AST_NODE_TYPES.Identifier ? declarator.id.name : undefined;
+          if (name === undefined || !isIdName(name) || declarator.parent.kind !== 'const') return;
+          onIdField(new LazyIdField(name, node, facts, filename));
         },
       });
     }
@@ -374,28 +421,38 @@ export function defineSchemaVisitor(
  * Calls the tool hooks once per tool the file registers (`server.tool`, `registerTool`, `addTool`) or defines as an
  * object (`{ name, inputSchema, handler }`); a definition passed straight to `addTool` is one tool.
  */
-function toolListeners(file: () => SchemaFile | undefined, hooks: ReadHooks): Listeners {
+function toolListeners(
+  file: () => SchemaFile | undefined,
+  hooks: ReadHooks,
+  { filename, text }: { filename: string; text: string },
+): Listeners {
   const { onToolSchema, onInputIdField, onOutputGuard } = hooks;
   // Most files register no tool: the sets are made for the first one.
   let seenTools: Set<Node> | undefined;
   let seenFields: Set<Node> | undefined;
   let seenGuards: Set<Node> | undefined;
+  const visitInputFields = (
+    facts: SchemaFile,
+    tool: ToolRegistration<Node> | undefined,
+    input: SchemaExpr<Node>,
+  ): void => {
+    if (onInputIdField === undefined) return;
+    for (const field of facts.fieldsOf(input)) {
+      const verdict = idAcceptorVerdict(field.key, field.meaning);
+      if (verdict === 'not-id') continue;
+      seenFields ??= new Set();
+      if (seenFields.has(field.value.node)) continue;
+      seenFields.add(field.value.node);
+      onInputIdField({ tool, field, verdict });
+    }
+  };
   const visit = (facts: SchemaFile, tool: ToolRegistration<Node>): void => {
     const [input, output] = facts.schemasOf(tool);
     if (onToolSchema !== undefined) {
       if (input !== undefined) onToolSchema(input);
       if (output !== undefined) onToolSchema(output);
     }
-    if (onInputIdField !== undefined && input !== undefined) {
-      for (const field of facts.fieldsOf(input)) {
-        const verdict = idAcceptorVerdict(field.key, field.meaning);
-        if (verdict === 'not-id') continue;
-        seenFields ??= new Set();
-        if (seenFields.has(field.value.node)) continue;
-        seenFields.add(field.value.node);
-        onInputIdField({ tool, field, verdict });
-      }
-    }
+    if (input !== undefined) visitInputFields(facts, tool, input.expr);
     if (onOutputGuard !== undefined && output !== undefined) {
       for (const expr of facts.guardsIn(output)) {
         seenGuards ??= new Set();
@@ -415,11 +472,23 @@ function toolListeners(file: () => SchemaFile | undefined, hooks: ReadHooks): Li
     seenTools.add(identity);
     visit(facts, tool);
   };
-  return {
+  const listeners: Listeners = {
     [REGISTRATION_SELECTOR]: (node: TSESTree.CallExpression) => handle(node),
     [DEFINITION_SELECTOR](node: TSESTree.Property) {
       const object = node.parent as TSESTree.ObjectExpression;
       if (hasStaticKey(object, TOOL_NAME_KEY)) handle(object);
     },
   };
+  // Schemas that are inputs by their name or use (`GetTicketParams`, `Args.parse(request.params.arguments)`) though
+  // no registration in the file shows them: only a file whose text can name such a role is walked for them.
+  if (onInputIdField !== undefined && INPUT_ROLE_HINT.test(text)) {
+    listeners['Program:exit'] = () => {
+      const facts = file();
+      if (facts === undefined) return;
+      const { reader } = facts;
+      for (const node of facts.rolesIn(filename).inputs())
+        visitInputFields(facts, undefined, reader.resolve(reader.read(node)));
+    };
+  }
+  return listeners;
 }

@@ -17,12 +17,45 @@ runRule('prefer-guarded-id', rule, {
     `const z = { string: () => 1 }; server.tool('t', { ticketId: z.string() }, cb);`,
     // Not a tool: a plain schema is not an input the rule can vouch for.
     `import { z } from 'zod'; export const row = z.object({ ticketId: z.string() });`,
+    // A response schema is never an input, even beside a tool.
+    `import { z } from 'zod';
+const TicketResponseSchema = z.object({ ticketId: z.string() });
+server.tool('get_ticket', 'Read', { query: z.string() }, async () => TicketResponseSchema.parse(await (await fetch('/t')).json()));`,
     {
       code: `import { z } from 'zod'; server.tool('t', { sessionId: z.string() }, cb);`,
       options: [{ importFrom: 'agent-contract', ignoredNames: ['sessionId'] }],
     },
   ],
   invalid: [
+    {
+      // An exported shape named as an input, and a schema the handler parses tool arguments with, are inputs.
+      code: `import { z } from 'zod';
+export const GetTicketParams = z.object({ ticketId: z.string() });
+const Ticket = z.object({ agentId: z.string() });
+export function handle(request: { params: { arguments: unknown } }) {
+  return Ticket.parse(request.params.arguments);
+}`,
+      output: [
+        `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+export const GetTicketParams = z.object({ ticketId: guardId(z.string()) });
+const Ticket = z.object({ agentId: z.string() });
+export function handle(request: { params: { arguments: unknown } }) {
+  return Ticket.parse(request.params.arguments);
+}`,
+        `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+export const GetTicketParams = z.object({ ticketId: guardId(z.string()) });
+const Ticket = z.object({ agentId: guardId(z.string()) });
+export function handle(request: { params: { arguments: unknown } }) {
+  return Ticket.parse(request.params.arguments);
+}`,
+      ],
+      errors: [
+        { messageId: 'preferGuardedId', line: 2, column: 53 },
+        { messageId: 'preferGuardedId', line: 3, column: 36 },
+      ],
+    },
     {
       // `.catch()` already turned 47 into the fallback; the guard would change that, so it is a suggestion.
       code: `import { z } from 'zod';
