@@ -203,6 +203,7 @@ export async function runSnapshot(
       `wrote ${options.out}: ${contract.tools.length} tools of ${contract.server.name || 'the server'} (${runtimeText(contract)}); ` +
         `${findings} client compatibility ${findings === 1 ? 'finding' : 'findings'}${findings > 0 ? `, see agent-contract contract compat ${options.out}` : ''}\n`,
     );
+    if (contract.acceptance === undefined) process.stdout.write(`${(await snapshotModule()).ACCEPTANCE_UNKNOWN}\n`);
     return EXIT_OK;
   } catch (error) {
     return exitForInterrupt(error, written);
@@ -226,7 +227,7 @@ async function printDiff(
   const diff = diffContracts(base, head);
   if (options.json === true)
     process.stdout.write(
-      `${JSON.stringify({ base: labels.base, head: labels.head, summary: diff.summary, changes: diff.changes }, null, 2)}\n`,
+      `${JSON.stringify({ base: labels.base, head: labels.head, summary: diff.summary, changes: diff.changes, notes: diff.notes }, null, 2)}\n`,
     );
   else process.stdout.write(`${formatDiff(diff, labels, { color: color() })}\n`);
   return diff;

@@ -1,17 +1,22 @@
 import { chainMatrix, type ChainEnd, type ChainMatrix } from '../model/chain-matrix.ts';
 import { idFieldsOfJsonSchema } from '../model/id-fields.ts';
-import { toolNamingOf } from '../model/ids.ts';
+import { formatPath, toolNamingOf } from '../model/ids.ts';
+import { acceptanceOf, toleratedTypes } from './acceptance.ts';
 import type { McpContract } from './contract-types.ts';
 
 export interface ContractChainMatrix extends ChainMatrix {
   readonly tools: number;
   /** Tools without an outputSchema: what they emit is invisible to a contract-only check. */
   readonly toolsWithoutOutputSchema: readonly string[];
+  /** `recorded` when the contract says what the inputs accept at run time; `unknown` when it does not (format 1, `--no-probe`, `--url`). */
+  readonly acceptance: 'recorded' | 'unknown';
 }
 
 /**
  * The chain matrix of a contract: every id field of every outputSchema against every id field of every inputSchema
- * that names the same entity. It needs nothing but the contract, so it checks servers written in any language.
+ * that names the same entity. It needs nothing but the contract, so it checks servers written in any language. Where
+ * the contract records what an input accepts at run time, a type it takes without publishing it (a guarded id takes
+ * 47 and publishes string) is what the matrix calls `tolerates`, as the audit does with the guard it reads in source.
  */
 export function contractChainMatrix(contract: McpContract): ContractChainMatrix {
   const emitters: ChainEnd[] = [];
@@ -19,12 +24,19 @@ export function contractChainMatrix(contract: McpContract): ContractChainMatrix 
   const withoutOutput: string[] = [];
   const naming = toolNamingOf(contract.tools.map((tool) => tool.name));
   for (const tool of contract.tools) {
-    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' }))
-      acceptors.push({ tool: tool.name, field });
+    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' })) {
+      const tolerates = toleratedTypes(acceptanceOf(contract, tool.name, formatPath(field.path)), field.types);
+      acceptors.push({ tool: tool.name, field, ...(tolerates.length > 0 ? { tolerates } : {}) });
+    }
     if (tool.outputSchema === undefined) withoutOutput.push(tool.name);
     else
       for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' }))
         emitters.push({ tool: tool.name, field });
   }
-  return { ...chainMatrix(emitters, acceptors), tools: contract.tools.length, toolsWithoutOutputSchema: withoutOutput };
+  return {
+    ...chainMatrix(emitters, acceptors),
+    tools: contract.tools.length,
+    toolsWithoutOutputSchema: withoutOutput,
+    acceptance: contract.acceptance === undefined ? 'unknown' : 'recorded',
+  };
 }

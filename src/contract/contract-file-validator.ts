@@ -3,7 +3,7 @@
  * (contract-file-schema.ts, the published description of the format). It checks the keys in the order ajv does, so
  * test/contract/contract-file-validator.test.ts can hold the two to the same answer, and the same place, on each file.
  */
-import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
+import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSIONS } from './contract-file-schema.ts';
 import { jsonPointer } from './json-pointer.ts';
 
 export interface ContractProblem {
@@ -61,6 +61,11 @@ function constant(expected: string | number): Shape {
   return leaf(JSON.stringify(expected), (value) => value === expected);
 }
 
+function oneOf(values: readonly (string | number)[]): Shape {
+  const expected = values.map((value) => JSON.stringify(value)).join(' or ');
+  return leaf(expected, (value) => values.includes(value as string | number));
+}
+
 function listOf(item: Shape, expected: string): Shape {
   return {
     expected,
@@ -103,6 +108,7 @@ function record(name: string, fields: Readonly<Record<string, Shape>>): Shape {
 }
 
 const string = leaf('a string', (value) => typeof value === 'string');
+const boolean = leaf('true or false', (value) => typeof value === 'boolean');
 const strings = listOf(string, 'an array of strings');
 // The schema's `pattern: "."`: a name with a character other than a line break.
 const NAME_CHARACTER = /./u;
@@ -122,7 +128,7 @@ const jsonSchema = leaf(
 
 const contractFile = record('the contract', {
   format: constant(CONTRACT_FORMAT),
-  formatVersion: constant(CONTRACT_FORMAT_VERSION),
+  formatVersion: oneOf(CONTRACT_FORMAT_VERSIONS),
   server: record('the server', { name: string }),
   runtime: optional(record('the runtime', { sdk: strings, zod: strings, sdkZod: strings })),
   instructions: optional(string),
@@ -147,6 +153,18 @@ const contractFile = record('the contract', {
       message: string,
     }),
     'an array of compatibility findings',
+  ),
+  acceptance: optional(
+    listOf(
+      record("a field's acceptance", {
+        tool: string,
+        field: string,
+        number: optional(boolean),
+        string: optional(boolean),
+        missing: optional(oneOf(['accepted', 'rejected', 'coerced'])),
+      }),
+      'an array of field acceptances',
+    ),
   ),
 });
 

@@ -5,6 +5,7 @@ export type {
   CompatibilityFinding,
   ContractRuntime,
   ContractTool,
+  FieldAcceptance,
   JsonObject,
   JsonValue,
   McpContract,
@@ -13,6 +14,7 @@ export {
   CONTRACT_FILE_SCHEMA,
   CONTRACT_FORMAT,
   CONTRACT_FORMAT_VERSION,
+  CONTRACT_FORMAT_VERSIONS,
   DEFAULT_CONTRACT_FILE,
 } from './contract-file-schema.ts';
 export { serializeContract, writeContractFile } from './contract-file-writer.ts';

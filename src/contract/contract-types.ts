@@ -41,6 +41,28 @@ export interface McpContract {
   readonly tools: readonly ContractTool[];
   /** Client compatibility findings on the schemas exactly as published (see compatibility.ts); not part of the diff. */
   readonly compatibility: readonly CompatibilityFinding[];
+  /**
+   * Format 2: what the server's validation accepts for each id field of each input schema, measured inside the server
+   * (acceptance.ts). Absent when it could not be measured (`--no-probe`, `--url`, a server that is not Node on the MCP
+   * SDK 1.x `McpServer`) and in format 1 files. Not part of the published schemas.
+   */
+  readonly acceptance?: readonly FieldAcceptance[];
+}
+
+/** What one input id field's run-time validation did with each value; a key is absent when the probe could not tell. */
+export interface FieldAcceptance {
+  readonly tool: string;
+  /** As reports print it: `ticketId`, `tickets[].id`. */
+  readonly field: string;
+  /** Took the positive integer 47 (`[47]` for a list of ids). */
+  readonly number?: boolean;
+  /** Took its decimal string "47". */
+  readonly string?: boolean;
+  /**
+   * A call without the field: `rejected`, `accepted`, or `coerced` (accepted only by turning the missing value into
+   * the string "undefined", as zod 3's `z.coerce.string()` does).
+   */
+  readonly missing?: 'accepted' | 'rejected' | 'coerced';
 }
 
 /** One finding as a contract file records it; what to change is the rule's (COMPATIBILITY_RULES, `fixFor`). */

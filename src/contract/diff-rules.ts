@@ -20,6 +20,7 @@ export type DiffRuleId =
   | 'input-became-optional'
   | 'input-type-narrowed'
   | 'input-type-widened'
+  | 'input-published-narrowed'
   | 'input-enum-value-removed'
   | 'input-enum-value-added'
   | 'input-constraint-tightened'
@@ -85,6 +86,11 @@ export const DIFF_RULES: Readonly<Record<DiffRuleId, { readonly level: ChangeLev
     summary: 'an input no longer accepts a JSON type it accepted (including a type replaced by another)',
   },
   'input-type-widened': { level: 'info', summary: 'an input accepts an additional JSON type' },
+  'input-published-narrowed': {
+    level: 'warning',
+    summary:
+      'an input publishes a narrower type (or requires a field), but the recorded run-time acceptance still takes what callers sent (a guarded id takes 47)',
+  },
   'input-enum-value-removed': { level: 'breaking', summary: 'an input enum no longer accepts a value' },
   'input-enum-value-added': { level: 'info', summary: 'an input enum accepts a new value' },
   'input-constraint-tightened': {

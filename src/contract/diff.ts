@@ -1,7 +1,8 @@
 import { change, show, type ContractChange } from './contract-change.ts';
 import { compareSchemas } from './compare-schemas.ts';
-import type { ContractRuntime, ContractTool, JsonValue, McpContract } from './contract-types.ts';
-import { LEVELS, type ChangeLevel } from './diff-rules.ts';
+import { ACCEPTANCE_UNKNOWN, acceptanceOf } from './acceptance.ts';
+import type { ContractRuntime, ContractTool, FieldAcceptance, JsonValue, McpContract } from './contract-types.ts';
+import { LEVELS, type ChangeLevel, type DiffRuleId } from './diff-rules.ts';
 import { canonicalJson, isNormalised, isObject, normaliseSchema } from './normalise.ts';
 import { sameJson } from './same-json.ts';
 
@@ -18,6 +19,8 @@ export type { ChangeLevel, DiffRuleId } from './diff-rules.ts';
 export interface ContractDiff {
   readonly summary: Readonly<Record<ChangeLevel, number>>;
   readonly changes: readonly ContractChange[];
+  /** Said once above the changes: the head records no run-time acceptance, so inputs were judged as published. */
+  readonly notes?: readonly string[];
 }
 
 /** A schema as the diff compares it: a snapshot's is already normalised; a hand-written one is normalised here. */
@@ -237,11 +240,65 @@ export function diffContracts(base: McpContract, head: McpContract): ContractDif
     compareTools(tool, next, list);
     if (list.length > 0) push(name, list);
   }
-  for (const name of [...perTool.keys()].sort()) changes.push(...(perTool.get(name) ?? []));
+  for (const name of [...perTool.keys()].sort())
+    changes.push(...(perTool.get(name) ?? []).map((item) => judgedByAcceptance(item, base, head)));
 
   const summary: Record<ChangeLevel, number> = { breaking: 0, warning: 0, info: 0 };
   for (const item of changes) summary[item.level] += 1;
-  return { summary, changes };
+  const judgedAsPublished =
+    head.acceptance === undefined && changes.some((item) => NARROWING_RULES.has(item.rule) && item.field !== undefined);
+  return { summary, changes, ...(judgedAsPublished ? { notes: [ACCEPTANCE_UNKNOWN] } : {}) };
+}
+
+/** What the recorded acceptance can show a caller does not feel. */
+const NARROWING_RULES: ReadonlySet<DiffRuleId> = new Set(['input-type-narrowed', 'input-became-required']);
+
+/**
+ * An input narrowing the published schema shows, kept `breaking` unless the recorded run-time acceptance says callers
+ * do not feel it: then `input-published-narrowed`, a warning. A type is still taken when the head's validation took 47
+ * (for integer and number) or "47" (for string); a field now published as required is still optional when the head
+ * took a call without it, and was never really optional when the base took one only as the string "undefined".
+ */
+function judgedByAcceptance(item: ContractChange, base: McpContract, head: McpContract): ContractChange {
+  if (item.tool === null || item.field === undefined || !NARROWING_RULES.has(item.rule)) return item;
+  const now = acceptanceOf(head, item.tool, item.field);
+  const message =
+    item.rule === 'input-type-narrowed'
+      ? stillTakesLostTypes(item, now)
+      : stillOptional(item.field, acceptanceOf(base, item.tool, item.field), now);
+  if (message === undefined) return item;
+  return change('input-published-narrowed', item.tool, item.path, message, item.before, item.after, item.field);
+}
+
+function typesIn(value: JsonValue | undefined): string[] | undefined {
+  if (typeof value === 'string') return value === 'any' ? undefined : [value];
+  if (Array.isArray(value) && value.every((type) => typeof type === 'string')) return value as string[];
+  return undefined;
+}
+
+function stillTakesLostTypes(item: ContractChange, now: FieldAcceptance | undefined): string | undefined {
+  const before = typesIn(item.before);
+  const after = typesIn(item.after);
+  if (now === undefined || before === undefined || after === undefined) return undefined;
+  const lost = before.filter((type) => !after.includes(type) && !(type === 'integer' && after.includes('number')));
+  const numbers = lost.some((type) => type === 'integer' || type === 'number');
+  const strings = lost.includes('string');
+  if (lost.length === 0 || lost.some((type) => !['integer', 'number', 'string'].includes(type))) return undefined;
+  if ((numbers && now.number !== true) || (strings && now.string !== true)) return undefined;
+  const taken = numbers && strings ? 'numbers and strings' : numbers ? 'numbers' : 'strings';
+  return `\`${item.field}\`: published type is now ${after.join('|')}; the server still accepts ${taken} (was ${before.join('|')})`;
+}
+
+function stillOptional(
+  field: string,
+  was: FieldAcceptance | undefined,
+  now: FieldAcceptance | undefined,
+): string | undefined {
+  if (now?.missing === 'accepted')
+    return `\`${field}\`: published as required now; the server still accepts a call without it`;
+  if (was?.missing === 'coerced')
+    return `\`${field}\`: published as required now; before, a call without it passed validation only as the string "undefined" (zod 3's z.coerce.string())`;
+  return undefined;
 }
 
 /** True when a change at `failOn` level or worse is present. */

@@ -1,6 +1,7 @@
 import { createColors } from 'picocolors';
 import { formatChainMatrixTally, type ChainVerdict } from '../model/chain-matrix.ts';
 import { formatPath } from '../model/ids.ts';
+import { ACCEPTANCE_UNKNOWN } from './acceptance.ts';
 import type { ContractChainMatrix } from './chains.ts';
 import { CLIENTS, fixFor, type ClientId, type CompatibilityFinding } from './compatibility.ts';
 import type { JsonValue } from './contract-types.ts';
@@ -34,7 +35,9 @@ export function formatDiff(
     warning: colors.yellow,
     info: colors.dim,
   };
-  const lines: string[] = [colors.bold(`${labels.base} -> ${labels.head}`), ''];
+  const lines: string[] = [colors.bold(`${labels.base} -> ${labels.head}`)];
+  for (const note of diff.notes ?? []) lines.push(colors.dim(note));
+  lines.push('');
   if (diff.changes.length === 0) {
     lines.push('No changes: both publish the same contract.');
     return lines.join('\n');
@@ -103,6 +106,7 @@ export function formatChainMatrix(matrix: ContractChainMatrix, options: TextOpti
       `${matrix.tools} tools, ${emitters} emitted id fields (outputSchema), ${acceptors} accepting id fields (inputSchema)`,
     ),
   ];
+  if (matrix.acceptance === 'unknown') lines.push(colors.dim(`  ${ACCEPTANCE_UNKNOWN}`));
   if (matrix.toolsWithoutOutputSchema.length > 0) {
     lines.push(
       colors.dim(

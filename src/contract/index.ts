@@ -1,3 +1,4 @@
+export { ACCEPTANCE_UNKNOWN } from './acceptance.ts';
 export { contractChainMatrix } from './chains.ts';
 export type { ContractChainMatrix } from './chains.ts';
 export { CLIENTS, COMPATIBILITY_RULES, compatibilityFindings, fixFor } from './compatibility.ts';
@@ -13,7 +14,14 @@ export {
   serializeContract,
   writeContractFile,
 } from './contract-file.ts';
-export type { ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-file.ts';
+export type {
+  ContractRuntime,
+  ContractTool,
+  FieldAcceptance,
+  JsonObject,
+  JsonValue,
+  McpContract,
+} from './contract-file.ts';
 export { DIFF_RULES, diffContracts, diffFails, LEVELS } from './diff.ts';
 export type { ChangeLevel, ContractChange, ContractDiff, DiffRuleId } from './diff.ts';
 export { formatChainMatrix, formatDiff, formatDiffSummary, formatFindings } from './format.ts';

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { PACKAGE_ROOT } from '../package-info.ts';
+import { ACCEPTANCE_PRELOAD_SOURCE } from './acceptance-probe.ts';
 import type { ContractRuntime } from './contract-types.ts';
 
 /**
@@ -29,7 +30,8 @@ import type { ContractRuntime } from './contract-types.ts';
 
 const PRELOAD_SOURCE = `
 import * as nodeModule from 'node:module';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+${ACCEPTANCE_PRELOAD_SOURCE}
 
 // Node's ESM loader: the \`cascadedLoader\` in the closure of module.register, reached through the inspector.
 function esmLoader() {
@@ -97,10 +99,12 @@ try {
   const out = process.env.AGENT_CONTRACT_RUNTIME_REPORT;
   if (out) {
     const seen = new Set();
-    const record = (raw, resolved, parent) => {
+    const record = (raw, resolved, parent, commonJs) => {
       try {
         const specifier = raw instanceof URL ? raw.href : raw;
-        if (typeof specifier !== 'string' || !/^[@a-z0-9]/i.test(specifier) || specifier.startsWith('node:') || typeof resolved !== 'string' || !resolved.includes('node_modules')) return;
+        // A URL (file:, node:, the probe's own loads) is no bare specifier.
+        if (typeof specifier !== 'string' || !/^[@a-z0-9]/i.test(specifier) || specifier.includes(':') || typeof resolved !== 'string' || !resolved.includes('node_modules')) return;
+        noteSdkFile(resolved, commonJs === true);
         const key = specifier + ' ' + parent;
         if (seen.has(key)) return;
         seen.add(key);
@@ -113,7 +117,7 @@ try {
       const resolveFilename = Module._resolveFilename;
       Module._resolveFilename = function (request, parent, ...rest) {
         const filename = resolveFilename.call(this, request, parent, ...rest);
-        record(request, filename, parent && parent.filename);
+        record(request, filename, parent && parent.filename, true);
         return filename;
       };
     }
@@ -123,16 +127,31 @@ try {
 `;
 
 export const RUNTIME_REPORT_ENV = 'AGENT_CONTRACT_RUNTIME_REPORT';
+export const ACCEPTANCE_REQUEST_ENV = 'AGENT_CONTRACT_ACCEPTANCE_REQUEST';
+export const ACCEPTANCE_ANSWER_ENV = 'AGENT_CONTRACT_ACCEPTANCE_ANSWER';
 
-/** The environment that makes a Node server report what it loads to `reportFile`; the server's own NODE_OPTIONS stay first. */
+/** Where the acceptance probe (acceptance-probe.ts) reads the fields to try and writes what they accept. */
+export interface AcceptanceFiles {
+  readonly request: string;
+  readonly answer: string;
+}
+
+/**
+ * The environment that makes a Node server report what it loads to `reportFile` (and, given `acceptance`, answer the
+ * acceptance probe); the server's own NODE_OPTIONS stay first.
+ */
 export function runtimeProbeEnv(
   reportFile: string,
   env: Readonly<Record<string, string | undefined>>,
+  acceptance?: AcceptanceFiles,
 ): Record<string, string> {
   const preload = `--import=data:text/javascript;base64,${Buffer.from(PRELOAD_SOURCE).toString('base64')}`;
   const nodeOptions = env['NODE_OPTIONS']?.trim() ?? '';
   return {
     [RUNTIME_REPORT_ENV]: reportFile,
+    ...(acceptance === undefined
+      ? {}
+      : { [ACCEPTANCE_REQUEST_ENV]: acceptance.request, [ACCEPTANCE_ANSWER_ENV]: acceptance.answer }),
     NODE_OPTIONS: nodeOptions === '' ? preload : `${nodeOptions} ${preload}`,
   };
 }

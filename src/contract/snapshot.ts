@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,9 +7,19 @@ import { connectHttp, connectStdio, type Connection } from '../transport/connect
 import { compatibilityFindings } from './compatibility.ts';
 // The format constants come from the schema module: contract-file.ts would load its validator before the server is spawned.
 import { CONTRACT_FORMAT, CONTRACT_FORMAT_VERSION } from './contract-file-schema.ts';
-import type { ContractRuntime, ContractTool, JsonObject, JsonValue, McpContract } from './contract-types.ts';
+import type {
+  ContractRuntime,
+  ContractTool,
+  FieldAcceptance,
+  JsonObject,
+  JsonValue,
+  McpContract,
+} from './contract-types.ts';
 import { isObject, normaliseSchema } from './normalise.ts';
-import { runtimeProbeEnv, runtimeReportReader } from './runtime-probe.ts';
+import { acceptanceFromAnswer, acceptanceQuestions } from './acceptance.ts';
+
+export { ACCEPTANCE_UNKNOWN } from './acceptance.ts';
+import { runtimeProbeEnv, runtimeReportReader, type AcceptanceFiles } from './runtime-probe.ts';
 
 /** Where the server is: a command that starts it on stdio, or the URL of a running Streamable HTTP server. */
 export type ServerSource =
@@ -24,7 +34,10 @@ export class SnapshotError extends Error {
 export interface SnapshotOptions {
   /** How long the server may take to answer `initialize`, and then each `tools/list` page. */
   readonly timeoutMs?: number;
-  /** Ask a Node server which MCP SDK and zod copies it loaded (through NODE_OPTIONS). On by default. */
+  /**
+   * Ask a Node server which MCP SDK and zod copies it loaded, and what its tools' id fields accept at run time
+   * (through NODE_OPTIONS). On by default.
+   */
   readonly probeRuntime?: boolean;
   /** Aborting ends the server at once; the snapshot rejects with the signal's reason. */
   readonly signal?: AbortSignal;
@@ -88,10 +101,12 @@ export interface ContractMeta {
   readonly serverName: string;
   readonly instructions?: string;
   readonly runtime?: ContractRuntime;
+  /** What the acceptance probe measured (acceptance.ts); absent when it could not. */
+  readonly acceptance?: readonly FieldAcceptance[];
 }
 
-/** The contract for the `tools` of a `tools/list` answer (all pages), exactly as the server sent them. */
-export function contractFromToolsList(rawTools: readonly JsonValue[], meta: ContractMeta): McpContract {
+/** The tools of a `tools/list` answer as the contract records them, sorted by name. */
+function contractToolsOf(rawTools: readonly JsonValue[]): ContractTool[] {
   const tools = new Map<string, ContractTool>();
   rawTools.forEach((raw, index) => {
     if (!isObject(raw) || typeof raw['name'] !== 'string' || raw['name'] === '') {
@@ -106,16 +121,29 @@ export function contractFromToolsList(rawTools: readonly JsonValue[], meta: Cont
       throw new SnapshotError(`tools/list names the tool \`${raw['name']}\` twice; tool names must be unique`);
     tools.set(raw['name'], contractTool(raw));
   });
-  const sorted = [...tools.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return [...tools.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function buildContract(
+  rawTools: readonly JsonValue[],
+  tools: readonly ContractTool[],
+  meta: ContractMeta,
+): McpContract {
   return copyDefined({
     format: CONTRACT_FORMAT,
     formatVersion: CONTRACT_FORMAT_VERSION,
     server: { name: meta.serverName },
     runtime: meta.runtime,
     instructions: meta.instructions,
-    tools: sorted,
+    tools,
     compatibility: compatibilityFindings(rawTools),
+    acceptance: meta.acceptance,
   }) as McpContract;
+}
+
+/** The contract for the `tools` of a `tools/list` answer (all pages), exactly as the server sent them. */
+export function contractFromToolsList(rawTools: readonly JsonValue[], meta: ContractMeta): McpContract {
+  return buildContract(rawTools, contractToolsOf(rawTools), meta);
 }
 
 const MAX_PAGES = 10_000;
@@ -176,7 +204,11 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
   const probe = source.kind === 'stdio' && options.probeRuntime !== false;
   const probeDir = probe ? await mkdtemp(join(tmpdir(), 'agent-contract-')) : undefined;
   const reportFile = probeDir === undefined ? undefined : join(probeDir, 'runtime.jsonl');
-  const probeEnv = reportFile === undefined ? undefined : runtimeProbeEnv(reportFile, process.env);
+  const acceptanceFiles: AcceptanceFiles | undefined =
+    probeDir === undefined
+      ? undefined
+      : { request: join(probeDir, 'acceptance-request.json'), answer: join(probeDir, 'acceptance.json') };
+  const probeEnv = reportFile === undefined ? undefined : runtimeProbeEnv(reportFile, process.env, acceptanceFiles);
   const readRuntime = reportFile === undefined ? undefined : runtimeReportReader(reportFile);
   let probeRemoved: Promise<boolean> | undefined;
   try {
@@ -218,8 +250,13 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
       // While the server answers: what the probe reported up to now is read; at the end only a report that grew is.
       const runtimeSoFar = readRuntime?.();
       const rawTools = await listing;
-      await runtimeSoFar;
+      const runtimeListed = await runtimeSoFar;
       listed = performance.now() - started;
+      const tools = contractToolsOf(rawTools);
+      const acceptance =
+        acceptanceFiles !== undefined && loadedSdk1(runtimeListed)
+          ? await askAcceptance(connection.client, tools, acceptanceFiles, timeoutMs)
+          : undefined;
       // The server is ended while the contract is built; it is awaited below either way.
       closing = connection.close().catch(() => undefined);
       const serverInfo = connection.client.getServerVersion();
@@ -227,10 +264,11 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
       const runtime = await readRuntime?.();
       // Read: the folder goes while the server ends (a line the probe still appends then fails silently, unread).
       probeRemoved = removeProbeDir(probeDir);
-      contract = contractFromToolsList(rawTools, {
+      contract = buildContract(rawTools, tools, {
         serverName: serverInfo?.name ?? '',
         ...(instructions === undefined || instructions === '' ? {} : { instructions }),
         ...(runtime === undefined ? {} : { runtime }),
+        ...(acceptance === undefined ? {} : { acceptance }),
       });
       await options.onContract?.(contract);
     } catch (error) {
@@ -244,6 +282,33 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
   } finally {
     // Once the server has ended, after a failure or if the first try found the folder busy: nothing of the probe's stays.
     if ((await probeRemoved) !== true) await removeProbeDir(probeDir);
+  }
+}
+
+/** The acceptance probe answers on the SDK 1.x McpServer only; a server without it is not asked. */
+function loadedSdk1(runtime: ContractRuntime | undefined): boolean {
+  return runtime?.sdk.some((name) => name.startsWith('@modelcontextprotocol/sdk@')) === true;
+}
+
+/**
+ * Asks the acceptance probe inside the server what each input id field accepts: the questions go to the request
+ * file, then a `ping`, which the probe holds back until it has written its answer. Undefined when it did not answer
+ * (the probe found no McpServer it knows, or the server does not answer pings); an empty list when there is no id field.
+ */
+async function askAcceptance(
+  client: Client,
+  tools: readonly ContractTool[],
+  files: AcceptanceFiles,
+  timeoutMs: number,
+): Promise<FieldAcceptance[] | undefined> {
+  const questions = acceptanceQuestions(tools);
+  if (questions.length === 0) return [];
+  try {
+    await writeFile(files.request, JSON.stringify(questions.map(({ tool, path }) => ({ tool, path }))));
+    await client.ping({ timeout: timeoutMs });
+    return acceptanceFromAnswer(questions, await readFile(files.answer, 'utf8'));
+  } catch {
+    return undefined;
   }
 }
 

@@ -16,7 +16,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** Every field of the format, optional ones included, and free-form content where the format leaves it open. */
 const full: Json = {
   format: CONTRACT_FORMAT,
-  formatVersion: 1,
+  formatVersion: 2,
   server: { name: 'helpdesk' },
   runtime: { sdk: ['@modelcontextprotocol/sdk@1.32.2'], zod: ['4.6.7'], sdkZod: [] },
   instructions: 'Look a ticket up before you change it.',
@@ -45,8 +45,13 @@ const full: Json = {
       message: 'objects without "additionalProperties": false',
     },
   ],
+  acceptance: [
+    { tool: 'get_ticket', field: 'ticketId', number: true, string: true, missing: 'rejected' },
+    { tool: 'get_ticket', field: 'tickets[].id' },
+  ],
 };
 
+/** A format 1 file, as agent-contract wrote it before the acceptance section: still read. */
 const minimal: Json = {
   format: CONTRACT_FORMAT,
   formatVersion: 1,
@@ -79,6 +84,8 @@ const SAMPLES: readonly Json[] = [
   {},
   { x: 1 },
   { name: 'x' },
+  'rejected',
+  'undefined',
 ];
 
 type Path = readonly (string | number)[];
@@ -203,7 +210,12 @@ describe('firstContractProblem agrees with ajv on CONTRACT_FILE_SCHEMA', () => {
       expect(problem(without(full, ['runtime', key]))).toBe(`/runtime/${key}`);
     for (const key of ['rule', 'tool', 'paths', 'clients', 'message'])
       expect(problem(without(full, ['compatibility', 0, key]))).toBe(`/compatibility/0/${key}`);
-    for (const version of [0, 1.5, '1', null])
+    for (const key of ['tool', 'field'])
+      expect(problem(without(full, ['acceptance', 0, key]))).toBe(`/acceptance/0/${key}`);
+    expect(problem(edited(full, ['acceptance', 0, 'missing'], () => 'maybe'))).toBe('/acceptance/0/missing');
+    expect(problem(edited(full, ['acceptance', 0, 'number'], () => 'yes'))).toBe('/acceptance/0/number');
+    expect(problem(edited(minimal, ['formatVersion'], () => 2))).toBeUndefined();
+    for (const version of [0, 1.5, '1', null, 3])
       expect(problem(edited(minimal, ['formatVersion'], () => version))).toBe('/formatVersion');
     expect(problem(edited(full, ['tools', 0, 'dialect'], (dialect) => ({ ...(dialect as object), schema: 'x' })))).toBe(
       '/tools/0/dialect/schema',

@@ -55,7 +55,7 @@ describe('contract files', () => {
     const text = serializeContract(contract);
     expect(
       text.startsWith(
-        '{\n  "format": "agent-contract/mcp-contract",\n  "formatVersion": 1,\n  "server": {\n    "name": "files"\n  },\n  "tools": [\n',
+        '{\n  "format": "agent-contract/mcp-contract",\n  "formatVersion": 2,\n  "server": {\n    "name": "files"\n  },\n  "tools": [\n',
       ),
     ).toBe(true);
     expect(text).toContain(
@@ -102,8 +102,8 @@ describe('contract files', () => {
     ],
     [
       'a newer format version',
-      '{"format":"agent-contract/mcp-contract","formatVersion":2}',
-      /^mcp-contract\.json uses contract format 2, written by a newer agent-contract \(this one reads format 1\); upgrade agent-contract$/,
+      '{"format":"agent-contract/mcp-contract","formatVersion":3}',
+      /^mcp-contract\.json uses contract format 3, written by a newer agent-contract \(this one reads format 2\); upgrade agent-contract$/,
     ],
   ])('rejects %s with one line naming the file and the next step', (_name, text, message) => {
     expect(parseError(text)).toMatch(message);
@@ -125,7 +125,7 @@ describe('contract files', () => {
     [
       'a format version that is not a number',
       '{"format":"agent-contract/mcp-contract","formatVersion":"1","server":{"name":"x"},"tools":[],"compatibility":[]}',
-      '/formatVersion is the string "1", expected 1',
+      '/formatVersion is the string "1", expected 1 or 2',
     ],
     [
       'a server name that is a number',
