@@ -73,10 +73,57 @@ const STRING_SOURCES: ReadonlySet<string> = new Set([
   'cookies',
 ]);
 
-/** True when an access path reads from a string source: `['req', 'params', 'mr_iid']`. */
+/**
+ * True when an access path reads from a string source: `['req', 'params', 'mr_iid']`, `['process', 'env', 'X']`.
+ * The source must hang off an object (a request, `process`, a URL): a bare `params.issueId` is a function's own
+ * parameters, such as a tool's arguments, whose ids are whatever the test put there.
+ */
 export function readsStringSource(names: readonly string[]): boolean {
-  return names.slice(0, -1).some((name) => STRING_SOURCES.has(name));
+  return names.slice(1, -1).some((name) => STRING_SOURCES.has(name));
 }
+
+/**
+ * Calls whose arguments play an upstream API in a test (a mock's resolved value, a nock or msw reply, a fetch
+ * `Response`): ids there are what the API sends, so a cast builds mock data and covers for no acceptor. By the
+ * callee's last name: `fetchProject.mockResolvedValue(...)`, `scope.reply(200, ...)`, `HttpResponse.json(...)`.
+ */
+export const MOCK_RESPONSE_CALLEES: ReadonlySet<string> = new Set([
+  'mockResolvedValue',
+  'mockResolvedValueOnce',
+  'mockReturnValue',
+  'mockReturnValueOnce',
+  'mockImplementation',
+  'mockImplementationOnce',
+  'resolves',
+  'returns',
+  'reply',
+  'replyOnce',
+  'json',
+  'send',
+  'Response',
+]);
+
+/** Methods that define a mock route whose callback builds the response: msw's `http.get(path, resolver)`. */
+export const MOCK_ROUTE_OBJECTS: ReadonlySet<string> = new Set(['http', 'rest', 'graphql']);
+
+/** Properties of a fetch `Response` stand-in whose function builds the body: `{ json: async () => ({ id }) }`. */
+export const MOCK_BODY_KEYS: ReadonlySet<string> = new Set(['json', 'text']);
+
+/** Calls that set an environment variable, whose value is a string by nature: `vi.stubEnv('X', String(id))`. */
+export const ENV_SETTERS: ReadonlySet<string> = new Set(['stubEnv', 'setEnv']);
+
+/**
+ * Calls a test makes a tool with: their arguments are what an agent would send, so a cast there is the cover-up the
+ * rule exists for, even inside a mock. `runTool(...)`, `client.callTool({ name, arguments })`, `tool.handler(...)`.
+ */
+export const TOOL_CALL_CALLEES: ReadonlySet<string> = new Set([
+  'callTool',
+  'runTool',
+  'invokeTool',
+  'executeTool',
+  'handler',
+  'execute',
+]);
 
 /** Casts that turn a value into a number: over a string literal the test wrote itself, they build mock data. */
 export function castsToNumber(kind: DefensiveCastKind): boolean {
