@@ -1,6 +1,7 @@
 import { castContextOf } from '../utils/cast-context.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { shortText } from '../utils/message-text.ts';
+import { optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
 export interface NoDefensiveIdCastOptions {
@@ -18,19 +19,9 @@ export default createRule<[NoDefensiveIdCastOptions], 'defensiveCast' | 'passAsI
       config: 'tests',
     },
     hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          ignoredNames: {
-            type: 'array',
-            items: { type: 'string' },
-            description: 'Id names whose casts are deliberate.',
-          },
-        },
-        additionalProperties: false,
-      },
-    ],
+    schema: optionsSchema({
+      ignoredNames: { type: 'array', items: { type: 'string' }, description: 'Id names whose casts are deliberate.' },
+    }),
     defaultOptions: [{ ignoredNames: [] }],
     messages: {
       defensiveCast: '`{{cast}}` hides the broken chain: pass `{{value}}` as the tool returned it.',

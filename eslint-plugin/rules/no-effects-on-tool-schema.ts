@@ -5,6 +5,7 @@ import { effectEmptiesContract } from '../../src/model/schema-meaning.ts';
 import { mayHoldContractEmptyingEffect } from '../../src/model/text-shortcuts.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { toolLabel } from '../utils/message-text.ts';
+import { optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
 export interface NoEffectsOnToolSchemaOptions {
@@ -32,21 +33,15 @@ export default createRule<[NoEffectsOnToolSchemaOptions], 'emptiedInput' | 'drop
         "Disallow `.refine()`/`.superRefine()`/`.transform()` on a tool's object schema where the SDK then publishes an empty contract or drops the output schema",
       config: 'recommended',
     },
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          zodMajor: {
-            oneOf: [
-              { type: 'string', enum: ['detect'] },
-              { type: 'number', enum: [3, 4] },
-            ],
-            description: 'Which zod a bare `zod` import is; `detect` reads the installed package.',
-          },
-        },
-        additionalProperties: false,
+    schema: optionsSchema({
+      zodMajor: {
+        oneOf: [
+          { type: 'string', enum: ['detect'] },
+          { type: 'number', enum: [3, 4] },
+        ],
+        description: 'Which zod a bare `zod` import is; `detect` reads the installed package.',
       },
-    ],
+    }),
     defaultOptions: [{ zodMajor: 'detect' }],
     messages: {
       emptiedInput: 'Under zod {{major}}, `.{{effect}}()` makes {{tool}} publish no input parameters.',

@@ -1,6 +1,7 @@
 import { mayHoldGuardedSchema } from '../../src/model/text-shortcuts.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { shortText, toolLabel } from '../utils/message-text.ts';
+import { DEFAULT_GUARD_MODULE, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
 export interface NoGuardedIdInOutputOptions {
@@ -17,24 +18,18 @@ export default createRule<[NoGuardedIdInOutputOptions], 'guardedOutput'>({
         'Disallow `guardId`, `idSchema` and numeric preprocesses in output schemas: clients reject the numbers they let through',
       config: 'recommended',
     },
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          importFrom: {
-            type: 'string',
-            description: 'A module of your own whose `guardId`/`idSchema` imports count as guards too.',
-          },
-        },
-        additionalProperties: false,
+    schema: optionsSchema({
+      importFrom: {
+        type: 'string',
+        description: 'A module of your own whose `guardId`/`idSchema` imports count as guards too.',
       },
-    ],
-    defaultOptions: [{ importFrom: 'agent-contract' }],
+    }),
+    defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE }],
     messages: {
       guardedOutput: 'Guarded {{subject}} lets {{tool}} return numbers that clients reject.',
     },
   },
-  defaultOptions: [{ importFrom: 'agent-contract' }],
+  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE }],
   create(context, optionList) {
     const { sourceCode } = context;
     return defineSchemaVisitor(context, {

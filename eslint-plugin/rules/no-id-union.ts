@@ -4,6 +4,7 @@ import { mayHoldUnionIn } from '../../src/model/text-shortcuts.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { shortText } from '../utils/message-text.ts';
+import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
 export interface NoIdUnionOptions {
@@ -21,19 +22,8 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'idUnionThrough' | 'us
       config: 'recommended',
     },
     hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          importFrom: {
-            type: 'string',
-            description: 'The module `guardId` is imported from when the suggestion adds the import.',
-          },
-        },
-        additionalProperties: false,
-      },
-    ],
-    defaultOptions: [{ importFrom: 'agent-contract' }],
+    schema: optionsSchema({ importFrom: importFromOption('suggestion') }),
+    defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE }],
     messages: {
       idUnion: '`{{name}}` accepts a string or a number: its published schema moves and the handler receives numbers.',
       idUnionThrough:
@@ -41,7 +31,7 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'idUnionThrough' | 'us
       useGuardId: 'Replace the union with {{guard}}({{branch}}).',
     },
   },
-  defaultOptions: [{ importFrom: 'agent-contract' }],
+  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE }],
   create(context, optionList) {
     const { importFrom } = optionList[0];
     const { sourceCode } = context;

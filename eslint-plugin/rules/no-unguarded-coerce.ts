@@ -6,6 +6,7 @@ import { COERCED_ID_LOOKALIKES } from '../../src/model/zod-vocabulary.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { shortText } from '../utils/message-text.ts';
+import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
 export interface NoUnguardedCoerceOptions {
@@ -37,31 +38,22 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
       config: 'recommended',
     },
     hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          importFrom: {
-            type: 'string',
-            description: 'The module `guardId` is imported from when the suggestion adds the import.',
-          },
-          allow: {
-            type: 'array',
-            items: { type: 'string', enum: ['string', 'number', 'bigint', 'boolean', 'date'] },
-            description: 'Coercion targets to allow.',
-          },
-        },
-        additionalProperties: false,
+    schema: optionsSchema({
+      importFrom: importFromOption('suggestion'),
+      allow: {
+        type: 'array',
+        items: { type: 'string', enum: ['string', 'number', 'bigint', 'boolean', 'date'] },
+        description: 'Coercion targets to allow.',
       },
-    ],
-    defaultOptions: [{ importFrom: 'agent-contract', allow: [] }],
+    }),
+    defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, allow: [] }],
     messages: {
       coerce: '`{{call}}`{{field}} accepts bad input silently: {{surprise}}.',
       useGuardId: 'Replace it with {{replacement}}.',
       useGuardedPreprocess: 'Replace it with a preprocess that converts only what you mean to accept.',
     },
   },
-  defaultOptions: [{ importFrom: 'agent-contract', allow: [] }],
+  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, allow: [] }],
   create(context, optionList) {
     const { importFrom, allow } = optionList[0];
     const { sourceCode } = context;

@@ -1,5 +1,6 @@
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
+import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
 export interface PreferGuardedIdOptions {
@@ -20,27 +21,18 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'wrapWit
     },
     fixable: 'code',
     hasSuggestions: true,
-    schema: [
-      {
-        type: 'object',
-        properties: {
-          importFrom: {
-            type: 'string',
-            description: 'The module `guardId` is imported from when the fix adds the import.',
-          },
-          ignoredNames: { type: 'array', items: { type: 'string' }, description: 'Id field names to leave alone.' },
-        },
-        additionalProperties: false,
-      },
-    ],
-    defaultOptions: [{ importFrom: 'agent-contract', ignoredNames: [] }],
+    schema: optionsSchema({
+      importFrom: importFromOption('fix'),
+      ignoredNames: { type: 'array', items: { type: 'string' }, description: 'Id field names to leave alone.' },
+    }),
+    defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, ignoredNames: [] }],
     messages: {
       preferGuardedId: '`{{name}}` accepts only strings, so the tool rejects an agent that passes the id as 47.',
       wrapWithCatch:
         'Wrap it in {{guard}}(...) and review it: with `.catch()` on the chain, 47 then parses to "47", not the fallback.',
     },
   },
-  defaultOptions: [{ importFrom: 'agent-contract', ignoredNames: [] }],
+  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, ignoredNames: [] }],
   create(context, optionList) {
     const { importFrom, ignoredNames } = optionList[0];
     const { sourceCode } = context;

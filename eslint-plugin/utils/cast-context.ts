@@ -6,6 +6,7 @@ import {
   MOCK_ROUTE_OBJECTS,
   TOOL_CALL_CALLEES,
 } from '../../src/model/defensive-cast.ts';
+import { lastNameOf } from './estree-names.ts';
 
 type Node = TSESTree.Node;
 
@@ -14,17 +15,6 @@ type Node = TSESTree.Node;
  * response or an environment variable (where ids are what the API or the process hold, often strings), or neither.
  */
 export type CastContext = 'tool-call' | 'mock-response' | 'env' | undefined;
-
-function lastNameOf(callee: Node): string | undefined {
-  if (callee.type === AST_NODE_TYPES.Identifier) return callee.name;
-  if (
-    callee.type === AST_NODE_TYPES.MemberExpression &&
-    !callee.computed &&
-    callee.property.type === AST_NODE_TYPES.Identifier
-  )
-    return callee.property.name;
-  return undefined;
-}
 
 /** `process.env.X`, `process.env['X']`, `import.meta.env.X`: a member chain that goes through `env`. */
 function isEnvTarget(target: Node): boolean {

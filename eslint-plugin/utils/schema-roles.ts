@@ -3,6 +3,7 @@ import type { EstreeSchemaReader } from '../../src/adapters/estree/from-estree.t
 import { isExpressionWrapper, unwrap } from '../../src/adapters/estree/unwrap.ts';
 import { schemaRoleOfFile, schemaRoleOfKey, schemaRoleOfName, type SchemaRole } from '../../src/model/schema-role.ts';
 import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, TOOL_NAME_KEY } from '../../src/model/tool-registration.ts';
+import { lastNameOf } from './estree-names.ts';
 
 type Node = TSESTree.Node;
 
@@ -13,17 +14,6 @@ const FETCHED_NAME = /^(?:res|resp|response|body|json|payload|raw)$|(?:Response|
 /** Methods and properties that read a fetched body: `await res.json()`, `response.data` (axios). */
 const BODY_READERS: ReadonlySet<string> = new Set(['json', 'text']);
 const BODY_PROPERTIES: ReadonlySet<string> = new Set(['data', 'body']);
-
-function nameOf(node: Node): string | undefined {
-  if (node.type === AST_NODE_TYPES.Identifier) return node.name;
-  if (
-    node.type === AST_NODE_TYPES.MemberExpression &&
-    !node.computed &&
-    node.property.type === AST_NODE_TYPES.Identifier
-  )
-    return node.property.name;
-  return undefined;
-}
 
 function staticKeyOf(property: TSESTree.Property): string | undefined {
   if (property.computed) return undefined;
@@ -124,7 +114,7 @@ export class SchemaRoles {
   private visitNode(node: Node): void {
     switch (node.type) {
       case AST_NODE_TYPES.CallExpression: {
-        const method = nameOf(node.callee);
+        const method = lastNameOf(node.callee);
         if (method === undefined) return;
         if (REGISTRATION_METHODS.has(method)) this.seedTool(node);
         const callee = node.callee;
@@ -173,7 +163,7 @@ export class SchemaRoles {
     let node = unwrap(argument);
     while (node.type === AST_NODE_TYPES.AwaitExpression) node = unwrap(node.argument);
     if (node.type === AST_NODE_TYPES.CallExpression) {
-      const method = nameOf(node.callee);
+      const method = lastNameOf(node.callee);
       if (method !== undefined && BODY_READERS.has(method)) return 'output';
       const [first] = node.arguments;
       // `JSON.parse(await res.text())`
@@ -181,7 +171,7 @@ export class SchemaRoles {
       return undefined;
     }
     if (node.type === AST_NODE_TYPES.MemberExpression) {
-      const property = nameOf(node);
+      const property = lastNameOf(node);
       if (property === 'arguments') return 'input';
       if (property !== undefined && BODY_PROPERTIES.has(property)) return 'output';
       return undefined;
@@ -219,10 +209,10 @@ export class SchemaRoles {
           }
           case AST_NODE_TYPES.ArrowFunctionExpression:
           case AST_NODE_TYPES.FunctionExpression:
-            if (node.parent.type !== AST_NODE_TYPES.CallExpression || nameOf(node.parent.callee) !== 'lazy') return;
+            if (node.parent.type !== AST_NODE_TYPES.CallExpression || lastNameOf(node.parent.callee) !== 'lazy') return;
             break;
           case AST_NODE_TYPES.CallExpression: {
-            const method = nameOf(node.callee);
+            const method = lastNameOf(node.callee);
             if (method !== undefined && PARSE_METHODS.has(method)) return;
             break;
           }
