@@ -21,6 +21,8 @@ export type DiffRuleId =
   | 'input-type-narrowed'
   | 'input-type-widened'
   | 'input-published-narrowed'
+  | 'input-accepted-narrowed'
+  | 'input-accepted-widened'
   | 'input-enum-value-removed'
   | 'input-enum-value-added'
   | 'input-constraint-tightened'
@@ -90,6 +92,15 @@ export const DIFF_RULES: Readonly<Record<DiffRuleId, { readonly level: ChangeLev
     level: 'warning',
     summary:
       'an input publishes a narrower type (or requires a field), but the recorded run-time acceptance still takes what callers sent (a guarded id takes 47)',
+  },
+  'input-accepted-narrowed': {
+    level: 'breaking',
+    summary:
+      'the recorded run-time acceptance of an input id no longer takes 47, "47" or a call without it, and the published schema does not say so (a guard removed)',
+  },
+  'input-accepted-widened': {
+    level: 'info',
+    summary: 'the recorded run-time acceptance of an input id takes 47, "47" or a call without it, which it rejected',
   },
   'input-enum-value-removed': { level: 'breaking', summary: 'an input enum no longer accepts a value' },
   'input-enum-value-added': { level: 'info', summary: 'an input enum accepts a new value' },

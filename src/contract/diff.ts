@@ -240,6 +240,9 @@ export function diffContracts(base: McpContract, head: McpContract): ContractDif
     compareTools(tool, next, list);
     if (list.length > 0) push(name, list);
   }
+  for (const name of [...after.keys()]) {
+    if (before.has(name)) compareAcceptance(name, base, head, perTool.get(name) ?? [], push);
+  }
   for (const name of [...perTool.keys()].sort())
     changes.push(...(perTool.get(name) ?? []).map((item) => judgedByAcceptance(item, base, head)));
 
@@ -248,6 +251,97 @@ export function diffContracts(base: McpContract, head: McpContract): ContractDif
   const judgedAsPublished =
     head.acceptance === undefined && changes.some((item) => NARROWING_RULES.has(item.rule) && item.field !== undefined);
   return { summary, changes, ...(judgedAsPublished ? { notes: [ACCEPTANCE_UNKNOWN] } : {}) };
+}
+
+const ACCEPTANCE_VALUES = [
+  ['number', 'numbers', '47'],
+  ['string', 'strings', '"47"'],
+] as const;
+/** Published changes that already tell a caller the field takes other types, or may or must be left out. */
+const TYPE_RULES: readonly DiffRuleId[] = ['input-type-narrowed', 'input-type-widened'];
+const PRESENCE_RULES: readonly DiffRuleId[] = ['input-became-required', 'input-became-optional'];
+
+/** `tickets[].id` -> `/inputSchema/properties/tickets/items/properties/id`: where the field sits in the input schema. */
+function fieldPointer(field: string): string {
+  const segments = field.split(/(\[\])|\./).filter((segment) => segment !== undefined && segment !== '');
+  return `/inputSchema${segments.map((segment) => (segment === '[]' ? '/items' : `/properties/${segment.replace(/~/g, '~0').replace(/\//g, '~1')}`)).join('')}`;
+}
+
+/**
+ * What the recorded acceptance of a tool's input ids gained or lost between two contracts that both record it, where
+ * the published schema does not already say so (a union that became a plain string is `input-type-narrowed`).
+ */
+function compareAcceptance(
+  tool: string,
+  base: McpContract,
+  head: McpContract,
+  published: readonly ContractChange[],
+  push: (tool: string, list: ContractChange[]) => void,
+): void {
+  if (base.acceptance === undefined || head.acceptance === undefined) return;
+  const found: ContractChange[] = [];
+  for (const now of head.acceptance) {
+    if (now.tool !== tool) continue;
+    const was = acceptanceOf(base, tool, now.field);
+    if (was === undefined) continue;
+    const shown = published.filter((item) => item.field === now.field).map((item) => item.rule);
+    const typesShown = shown.some((rule) => TYPE_RULES.includes(rule));
+    for (const [key, plural, value] of ACCEPTANCE_VALUES) {
+      const b = was[key];
+      const a = now[key];
+      if (b === undefined || a === undefined || b === a || typesShown) continue;
+      const path = fieldPointer(now.field);
+      found.push(
+        a
+          ? change(
+              'input-accepted-widened',
+              tool,
+              path,
+              `\`${now.field}\` now also accepts ${plural} at run time (${value} passes validation); its published type did not change`,
+              b,
+              a,
+              now.field,
+            )
+          : change(
+              'input-accepted-narrowed',
+              tool,
+              path,
+              `\`${now.field}\` no longer accepts ${plural} at run time (${value} is rejected), and its published type does not say so: callers that send ${plural} break`,
+              b,
+              a,
+              now.field,
+            ),
+      );
+    }
+    // A call without the field: `coerced` took it only as the string "undefined", which no caller means.
+    const took = (missing: FieldAcceptance['missing']) => (missing === undefined ? undefined : missing === 'accepted');
+    const bMissing = took(was.missing);
+    const aMissing = took(now.missing);
+    if (bMissing === undefined || aMissing === undefined || bMissing === aMissing) continue;
+    if (shown.some((rule) => PRESENCE_RULES.includes(rule))) continue;
+    found.push(
+      aMissing
+        ? change(
+            'input-accepted-widened',
+            tool,
+            fieldPointer(now.field),
+            `\`${now.field}\` may now be left out at run time; its published schema did not change`,
+            was.missing,
+            now.missing,
+            now.field,
+          )
+        : change(
+            'input-accepted-narrowed',
+            tool,
+            fieldPointer(now.field),
+            `a call without \`${now.field}\` is now rejected at run time, and its published schema does not say so`,
+            was.missing,
+            now.missing,
+            now.field,
+          ),
+    );
+  }
+  if (found.length > 0) push(tool, found);
 }
 
 /** What the recorded acceptance can show a caller does not feel. */

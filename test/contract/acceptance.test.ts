@@ -158,17 +158,64 @@ describe('contract diff judges a published narrowing by the recorded acceptance'
     expect(diffFails(diff, 'warning')).toBe(true);
   });
 
-  it.each(MAJORS)('%s: a real narrowing (the union becomes a plain string) stays breaking', (major) => {
-    const diff = diffContracts(contractOf(major, 'loose'), contractOf(major, 'base'));
-    expect(diff.changes.filter((change) => change.tool === 'get_ticket')).toMatchObject([
-      {
-        level: 'breaking',
-        rule: 'input-type-narrowed',
-        message: '`ticketId` no longer accepts integer (was integer|string, now string)',
-      },
-    ]);
-    expect(diffFails(diff, 'breaking')).toBe(true);
-  });
+  it.each(MAJORS)(
+    '%s: a real narrowing (union and coercion become plain strings, 47 is rejected) stays breaking',
+    (major) => {
+      const diff = diffContracts(contractOf(major, 'loose'), contractOf(major, 'base'));
+      const coercionLost = [
+        'breaking',
+        'input-accepted-narrowed',
+        'close_ticket',
+        '`ticketId` no longer accepts numbers at run time (47 is rejected), and its published type does not say so: callers that send numbers break',
+      ];
+      expect(changesOf(contractOf(major, 'loose'), contractOf(major, 'base'))).toEqual([
+        ...(major === 'zod3'
+          ? [
+              [
+                'warning',
+                'input-published-narrowed',
+                'close_ticket',
+                '`ticketId`: published as required now; before, a call without it passed validation only as the string "undefined" (zod 3\'s z.coerce.string())',
+              ],
+            ]
+          : []),
+        coercionLost,
+        [
+          'breaking',
+          'input-type-narrowed',
+          'get_ticket',
+          '`ticketId` no longer accepts integer (was integer|string, now string)',
+        ],
+      ]);
+      expect(diff.changes.find((change) => change.rule === 'input-accepted-narrowed')).toMatchObject({
+        path: '/inputSchema/properties/ticketId',
+        field: 'ticketId',
+        before: true,
+        after: false,
+      });
+      expect(diffFails(diff, 'breaking')).toBe(true);
+    },
+  );
+
+  it.each(MAJORS)(
+    '%s: z.string() -> guardId(z.string()) publishes the same bytes; the acceptance gained numbers (info)',
+    (major) => {
+      const diff = diffContracts(contractOf(major, 'base'), contractOf(major, 'guarded'));
+      expect(diff.changes.map((change) => [change.level, change.rule, change.tool, change.field])).toEqual([
+        ['info', 'input-accepted-widened', 'close_ticket', 'ticketId'],
+        ['info', 'input-accepted-widened', 'get_ticket', 'ticketId'],
+      ]);
+      expect(diff.changes[0]?.message).toBe(
+        '`ticketId` now also accepts numbers at run time (47 passes validation); its published type did not change',
+      );
+      // And back: removing the guard breaks every caller that passes a number on.
+      expect(diffContracts(contractOf(major, 'guarded'), contractOf(major, 'base')).summary).toEqual({
+        breaking: 2,
+        warning: 0,
+        info: 0,
+      });
+    },
+  );
 
   it('without a recorded acceptance the narrowing is breaking, as published, and the output says why once', () => {
     const head = contractOf('zod4', 'guarded', false);

@@ -171,13 +171,43 @@ describe('contract snapshot', () => {
 });
 
 describe.concurrent('contract diff classifies each change against the zod 4 base', () => {
-  it('z.string().min(1) -> guardId(z.string().min(1)): no change', async () => {
-    const result = await run(['contract', 'diff', '--base', file('zod4-base.json'), '--', ...zod4('guarded')]);
+  it('z.string().min(1) -> z.string().min(1): no change', async () => {
+    const result = await run(['contract', 'diff', '--base', file('zod4-base.json'), '--', ...zod4('base')]);
     expect(result).toEqual({
       code: 0,
-      stdout: `${file('zod4-base.json')} -> node ${fixtures}/zod4.mjs guarded\n\nNo changes: both publish the same contract.\n`,
+      stdout: `${file('zod4-base.json')} -> node ${fixtures}/zod4.mjs base\n\nNo changes: both publish the same contract.\n`,
       stderr: '',
     });
+  });
+
+  it('z.string().min(1) -> guardId(z.string().min(1)): the same published bytes; the recorded acceptance takes 47 (info)', async () => {
+    expect(await diffAgainst('zod4-base.json', zod4('guarded'))).toEqual({
+      code: 0,
+      changes: [
+        ['info', 'input-accepted-widened', 'close_ticket', '/inputSchema/properties/ticketId', false, true],
+        ['info', 'input-accepted-widened', 'get_ticket', '/inputSchema/properties/ticketId', false, true],
+      ],
+    });
+  });
+
+  it('guard-ids on a union and a coercion (zod 3 and zod 4): check --update warns input-published-narrowed and passes', async () => {
+    for (const [major, server] of [
+      ['zod4', zod4],
+      ['zod3', zod3],
+    ] as const) {
+      const committed = file(`${major}-loose.json`);
+      const snapshot = await run(['contract', 'snapshot', '--out', committed, '--', ...server('loose')]);
+      expect(snapshot.stdout).not.toContain('run-time acceptance not recorded');
+      const check = await run(['contract', 'check', '--update', '--file', committed, '--', ...server('guarded')]);
+      expect(check.code, check.stdout).toBe(0);
+      expect(check.stdout).toContain('published type is now string; the server still accepts numbers');
+      expect(check.stderr).toBe(
+        `updated ${committed} (0 breaking, ${major === 'zod3' ? 2 : 1} ${major === 'zod3' ? 'warnings' : 'warning'}, 0 info); commit it with your change\n`,
+      );
+      // A real narrowing still fails the commit: the guards become plain strings, and 47 is rejected again.
+      const real = await run(['contract', 'check', '--update', '--file', committed, '--', ...server('base')]);
+      expect(real.code).toBe(1);
+    }
   });
 
   it('-> z.union([...]): input widened (info), and the union publishes anyOf (a Cursor finding)', async () => {
@@ -331,7 +361,9 @@ describe.concurrent('contract diff classifies each change against the zod 4 base
       code: 0,
       changes: [
         ['warning', 'input-became-optional', 'close_ticket', '/inputSchema/required', 'required', 'optional'],
+        ['info', 'input-accepted-widened', 'close_ticket', '/inputSchema/properties/ticketId', false, true],
         ['warning', 'input-became-optional', 'get_ticket', '/inputSchema/required', 'required', 'optional'],
+        ['info', 'input-accepted-widened', 'get_ticket', '/inputSchema/properties/ticketId', false, true],
       ],
     });
   });
@@ -462,7 +494,7 @@ describe('contract check', () => {
       '--file',
       file('check-same.json'),
       '--',
-      ...zod4('guarded'),
+      ...zod4('base'),
     ]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
@@ -631,7 +663,7 @@ describe('contract commands on bad input: one line with the next step, exit 2, n
     [
       'a contract from a newer format',
       ['chains', 'NEWER'],
-      /written by a newer agent-contract \(this one reads format 1\); upgrade agent-contract$/,
+      /written by a newer agent-contract \(this one reads format 2\); upgrade agent-contract$/,
     ],
     [
       'a bad --fail-on',
