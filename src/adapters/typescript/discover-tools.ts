@@ -15,7 +15,7 @@ import {
 } from '../../model/tool-registration.ts';
 import type { ArgumentPath, WrapperConfig } from './agent-contract-config.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
-import { ToolClasses } from './tool-classes.ts';
+import { ToolClasses, type ServerMethodForm } from './tool-classes.ts';
 
 /**
  * Finds the tools a program registers, in every style the shared model knows (`server.tool`, `registerTool`,
@@ -217,6 +217,8 @@ class ToolFinder {
   /** `case 'name':` clauses and `if (name === 'x')` branches, by tool name. */
   private readonly branches = new Map<string, ts.Node>();
   private readonly wrappers: ReadonlyMap<string, WrapperConfig>;
+  /** Names of the registration methods server subclasses add (`addToolWithReadAccess`): calls worth a symbol lookup. */
+  readonly serverMethodNames: ReadonlySet<string>;
   private readonly sites: RegistrationSite[] = [];
   private readonly unfollowed: UnfollowedRegistration[] = [];
   /** Dynamic sites whose tools may be definitions found anywhere: settled once every file is read. */
@@ -233,6 +235,12 @@ class ToolFinder {
     wrappers: readonly WrapperConfig[],
   ) {
     this.wrappers = new Map(wrappers.map((wrapper) => [wrapper.callee, wrapper]));
+    this.serverMethodNames = new Set(
+      [...classes.serverRegistrationMethods().keys()].flatMap((declaration) => {
+        const name = ts.getNameOfDeclaration(declaration);
+        return name !== undefined && ts.isIdentifier(name) ? [name.text] : [];
+      }),
+    );
   }
 
   private handlerNode(expr: Expr | undefined): ts.Node | undefined {
@@ -288,11 +296,24 @@ class ToolFinder {
     return { ...site, args };
   }
 
-  private visitCall(call: ts.CallExpression, name: string): void {
+  /** The registration form a call of a server subclass's own method stands for, when its callee is one. */
+  private serverMethodFormOf(call: ts.CallExpression): ServerMethodForm | undefined {
+    const callee = unwrapExpression(call.expression);
+    if (!ts.isPropertyAccessExpression(callee)) return undefined;
+    const methods = this.classes.serverRegistrationMethods();
+    const declaration = this.checker
+      .getSymbolAtLocation(callee.name)
+      ?.declarations?.find((candidate) => methods.has(candidate));
+    return declaration === undefined ? undefined : methods.get(declaration);
+  }
+
+  /** `name` is the registration form the call is read in; `method` the name it is called by, when that differs. */
+  private visitCall(call: ts.CallExpression, name: string, method = name): void {
     const reader = this.resolver.readerFor(call.getSourceFile());
     if (REGISTRATION_METHODS.has(name)) {
-      const callSite = reader.callSite(call);
-      if (callSite === undefined) return;
+      const read = reader.callSite(call);
+      if (read === undefined) return;
+      const callSite = method === name ? read : { ...read, method: name };
       const site = this.normalised(callSite);
       const registration = toolRegistrationOf(site);
       if (registration === undefined) {
@@ -618,6 +639,10 @@ class ToolFinder {
         const name = calleeName(node);
         if (name !== undefined && (REGISTRATION_METHODS.has(name) || this.wrappers.has(name)))
           this.visitCall(node, name);
+        else if (name !== undefined && this.serverMethodNames.has(name)) {
+          const form = this.serverMethodFormOf(node);
+          if (form !== undefined) this.visitCall(node, form, name);
+        }
       } else if (ts.isObjectLiteralExpression(node)) {
         this.visitObject(node);
       } else if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) {
@@ -807,10 +832,9 @@ export function discoverTools(
   classes: ToolClasses = new ToolClasses(checker, files),
 ): Discovery {
   const finder = new ToolFinder(resolver, checker, classes, wrappers);
+  const callees = [...wrappers.map((wrapper) => wrapper.callee), ...finder.serverMethodNames];
   const wrapperPattern =
-    wrappers.length === 0
-      ? undefined
-      : new RegExp(wrappers.map((wrapper) => wrapper.callee.replace(/[$]/g, '\\$')).join('|'));
+    callees.length === 0 ? undefined : new RegExp(callees.map((callee) => callee.replace(/[$]/g, '\\$')).join('|'));
   for (const file of files) {
     if (!MAY_REGISTER.test(file.text) && (wrapperPattern === undefined || !wrapperPattern.test(file.text))) continue;
     finder.visitFile(file);

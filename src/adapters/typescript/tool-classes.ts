@@ -221,6 +221,43 @@ export class ToolClasses {
     return self === undefined ? value : (this.valueOf(declaration, self, false, hops + 1) ?? value);
   }
 
+  /** Methods of server subclasses that register tools, by each declaration of the method; built on first use. */
+  private serverMethods: Map<ts.Declaration, ServerMethodForm> | undefined;
+
+  /**
+   * The registration methods server subclasses add: a method of a class whose base has `registerTool` (the SDK's
+   * `McpServer`, v1 or v2) and whose overloads take the arguments of `tool()` (a name, a raw shape typed as one, a
+   * callback last) or of `registerTool()` (a name, a config with `inputSchema`). Its calls are read in that grammar,
+   * however the method passes its arguments on (`...args` to `registerTool.call(this, ...)`).
+   */
+  serverRegistrationMethods(): ReadonlyMap<ts.Declaration, ServerMethodForm> {
+    if (this.serverMethods !== undefined) return this.serverMethods;
+    const methods = new Map<ts.Declaration, ServerMethodForm>();
+    const visit = (node: ts.Node): void => {
+      if (ts.isClassLike(node) && node.heritageClauses !== undefined && this.extendsServer(node)) {
+        for (const member of node.members) {
+          if (!ts.isMethodDeclaration(member) || member.name === undefined) continue;
+          const symbol = this.checker.getSymbolAtLocation(member.name);
+          if (symbol === undefined || methods.has(member)) continue;
+          const form = registrationFormOf(symbol, this.checker);
+          // Every declaration of the method: a call's symbol names one of them (overloads are read as one).
+          if (form !== undefined) for (const declaration of symbol.declarations ?? []) methods.set(declaration, form);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    for (const file of this.files) if (/\bextends\b/.test(file.text)) visit(file);
+    this.serverMethods = methods;
+    return methods;
+  }
+
+  private extendsServer(declaration: ts.ClassLikeDeclaration): boolean {
+    const type = this.checker.getTypeAtLocation(declaration);
+    if (!(type.flags & ts.TypeFlags.Object)) return false;
+    const bases = this.checker.getBaseTypes(type as ts.InterfaceType);
+    return bases.some((base) => base.getProperty('registerTool') !== undefined);
+  }
+
   /** The name to print for a class: its own, or the variable's for a class expression. */
   static nameOf(declaration: ts.ClassLikeDeclaration): string {
     if (declaration.name !== undefined) return declaration.name.text;
@@ -235,4 +272,41 @@ export function thisMember(input: ts.Expression): string | undefined {
   if (ts.isCallExpression(expr) && expr.arguments.length === 0) expr = expr.expression;
   if (ts.isPropertyAccessExpression(expr) && expr.expression.kind === ts.SyntaxKind.ThisKeyword) return expr.name.text;
   return undefined;
+}
+
+/** The registration call a server subclass's method stands for: read its calls like `tool()` or `registerTool()`. */
+export type ServerMethodForm = 'tool' | 'registerTool';
+
+/** Type texts that say a parameter is a tool's raw shape or schema. */
+const SHAPE_TYPE = /\b(?:ZodRawShape|ZodRawShapeCompat|AnySchema|ZodTypeAny|ZodObject)\b/;
+
+/** The declared text of a parameter's type, its type parameter's constraint when it is one. */
+function declaredTypeText(parameter: ts.ParameterDeclaration, signature: ts.SignatureDeclaration): string {
+  const text = parameter.type?.getText() ?? '';
+  const typeParameter = signature.typeParameters?.find((candidate) => candidate.name.text === text);
+  return typeParameter?.constraint?.getText() ?? text;
+}
+
+function registrationFormOf(method: ts.Symbol, checker: ts.TypeChecker): ServerMethodForm | undefined {
+  if (method.name === 'tool' || method.name === 'registerTool') return undefined;
+  let form: ServerMethodForm | undefined;
+  for (const declaration of method.declarations ?? []) {
+    if (!ts.isMethodDeclaration(declaration)) continue;
+    const parameters = declaration.parameters;
+    const first = parameters[0];
+    const last = parameters.at(-1);
+    if (first === undefined || last === undefined || parameters.length < 2 || first.dotDotDotToken !== undefined)
+      continue;
+    if (!(checker.getTypeAtLocation(first).flags & ts.TypeFlags.StringLike)) continue;
+    const rest = parameters.slice(1);
+    if (rest.some((parameter) => SHAPE_TYPE.test(declaredTypeText(parameter, declaration)))) {
+      if (checker.getTypeAtLocation(last).getCallSignatures().length > 0) form = 'tool';
+    } else if (
+      parameters.length >= 2 &&
+      checker.getTypeAtLocation(parameters[1] as ts.ParameterDeclaration).getProperty('inputSchema') !== undefined
+    ) {
+      form ??= 'registerTool';
+    }
+  }
+  return form;
 }

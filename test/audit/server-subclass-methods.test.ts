@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { audit, type AuditReport } from '../../src/audit/audit.ts';
+
+const fixture = fileURLToPath(new URL('fixtures/server-subclass-methods', import.meta.url));
+
+describe('registration methods of an McpServer subclass whose overloads take the arguments of tool()', () => {
+  let report: AuditReport;
+  beforeAll(() => {
+    report = audit(fixture).report;
+  });
+
+  it('counts each call as a registration site and reads it like server.tool()', () => {
+    expect(report.tools.map((tool) => `${tool.name} ${tool.style} ${tool.file}:${tool.line}`)).toEqual([
+      'stories-create sdk-tool src/stories.ts:16',
+      'stories-get-by-id sdk-tool src/stories.ts:24',
+      'stories-ping sdk-tool src/stories.ts:31',
+    ]);
+    expect(report.discovery.sites.map((site) => `${site.style} ${site.via} ${site.tools} ${site.line}`)).toEqual([
+      'sdk-tool call 1 16',
+      'sdk-tool call 1 24',
+      'sdk-tool call 1 31',
+    ]);
+    expect(report.coverage.unfollowedSites).toBe(0);
+  });
+
+  it('reads the shape argument and the handler: a number story id into a string acceptor is broken', () => {
+    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`)).toEqual([
+      'stories-get-by-id.storyPublicId string',
+    ]);
+    expect(
+      report.chains.map(
+        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
+      ),
+    ).toEqual([
+      'stories-create id -> stories-get-by-id.storyPublicId: broken',
+      'stories-get-by-id id -> stories-get-by-id.storyPublicId: broken',
+    ]);
+  });
+
+  it('leaves a method of the subclass that takes no schema and no callback alone', () => {
+    expect(report.tools.map((tool) => tool.name)).not.toContain('stories-create-access');
+    expect(report.discovery.sites).toHaveLength(3);
+  });
+});
