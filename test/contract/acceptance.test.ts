@@ -70,6 +70,28 @@ describe('contract snapshot records what each input id field accepts at run time
     expect(contractOf(major, 'guarded').formatVersion).toBe(2);
   });
 
+  it.each(['zod-3.25.76', 'zod-4.6.7'])(
+    'on the test/zod-matrix/%s copies, with the SDK taken by require(): the same answers',
+    async (folder) => {
+      const saved = process.env['ZOD_MATRIX_DIR'];
+      process.env['ZOD_MATRIX_DIR'] = join(repoRoot, 'test/zod-matrix', folder);
+      try {
+        const { contract } = await snapshotServer({
+          kind: 'stdio',
+          command: process.execPath,
+          args: [join(fixtures, 'matrix.mjs'), 'guarded'],
+          cwd: repoRoot,
+        });
+        expect(contract.runtime?.sdkZod).toEqual([folder.slice('zod-'.length)]);
+        expect(contract.acceptance).toEqual(contractOf('zod4', 'guarded').acceptance);
+      } finally {
+        if (saved === undefined) delete process.env['ZOD_MATRIX_DIR'];
+        else process.env['ZOD_MATRIX_DIR'] = saved;
+      }
+    },
+    30_000,
+  );
+
   it('records nothing with the probe off, and the tools as before', () => {
     expect(contractOf('zod4', 'guarded', false).acceptance).toBeUndefined();
     expect(contractOf('zod4', 'guarded', false).tools).toEqual(contractOf('zod4', 'guarded').tools);

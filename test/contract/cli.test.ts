@@ -204,6 +204,17 @@ describe.concurrent('contract diff classifies each change against the zod 4 base
       expect(check.stderr).toBe(
         `updated ${committed} (0 breaking, ${major === 'zod3' ? 2 : 1} ${major === 'zod3' ? 'warnings' : 'warning'}, 0 info); commit it with your change\n`,
       );
+      // Without the probe the snapshot says once that it is judged by the published schemas.
+      const unprobed = await run([
+        'contract',
+        'snapshot',
+        '--no-probe',
+        '--out',
+        '/dev/null',
+        '--',
+        ...server('loose'),
+      ]);
+      expect(unprobed.stdout.split('run-time acceptance not recorded (snapshotted with --no-probe')).toHaveLength(2);
       // A real narrowing still fails the commit: the guards become plain strings, and 47 is rejected again.
       const real = await run(['contract', 'check', '--update', '--file', committed, '--', ...server('base')]);
       expect(real.code).toBe(1);
