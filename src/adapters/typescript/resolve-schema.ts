@@ -99,7 +99,7 @@ export class SchemaResolver {
   }
 
   /** The function a call reaches, when it is written in source (a declaration or a const arrow/function). */
-  functionOf(callee: ts.Expression): ts.SignatureDeclaration | undefined {
+  functionOf(callee: ts.Expression, hops = 0): ts.SignatureDeclaration | undefined {
     const expr = unwrapExpression(callee);
     const declaration = this.declarationOf(ts.isPropertyAccessExpression(expr) ? expr.name : expr);
     if (declaration === undefined) return undefined;
@@ -109,12 +109,34 @@ export class SchemaResolver {
     if (ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined) {
       const initializer = unwrapExpression(declaration.initializer);
       if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer;
+      // `const getShape = buildToolSchema((t) => ({ ... }))`: a helper that hands back the function it is given.
+      if (ts.isCallExpression(initializer) && hops < 4) return this.passedThrough(initializer, hops + 1);
     }
     if (ts.isPropertyAssignment(declaration)) {
       const initializer = unwrapExpression(declaration.initializer);
       if (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer)) return initializer;
     }
     return undefined;
+  }
+
+  /**
+   * The function a call hands back when the called function returns one of its parameters as it is (an identity
+   * helper that only pins a type, `<T>(fn: (t) => T) => fn`): the argument given for that parameter.
+   */
+  private passedThrough(call: ts.CallExpression, hops: number): ts.SignatureDeclaration | undefined {
+    const fn = this.functionOf(call.expression, hops);
+    const returned = fn === undefined ? undefined : this.returnedExpression(fn);
+    if (fn === undefined || returned === undefined) return undefined;
+    const name = unwrapExpression(returned);
+    if (!ts.isIdentifier(name)) return undefined;
+    const index = fn.parameters.findIndex(
+      (parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === name.text,
+    );
+    const argument = index < 0 ? undefined : call.arguments[index];
+    if (argument === undefined) return undefined;
+    const passed = unwrapExpression(argument);
+    if (ts.isArrowFunction(passed) || ts.isFunctionExpression(passed)) return passed;
+    return ts.isIdentifier(passed) ? this.functionOf(passed, hops + 1) : undefined;
   }
 
   /** A helper's single returned expression: `const idField = () => z.string().min(1)`. */
