@@ -362,12 +362,25 @@ export class EmitterReader {
     }
   }
 
-  /** The `text` of a text item: JSON when it is `JSON.stringify(value)`, directly or through a const or a helper. */
+  /**
+   * The `text` of a text item: JSON when it is `JSON.stringify(value)`, directly or through a const or a helper, also
+   * inside a sentence (`` `Found:\n${JSON.stringify(value)}` ``, `'Found: ' + JSON.stringify(value)`): an agent reads
+   * the ids out of the JSON wherever the text puts it.
+   */
   private text(input: ts.Expression, bindings: Bindings, depth: number, site: ts.Node, out: EmitSource[]): void {
     const expr = unwrap(input);
     if (ts.isConditionalExpression(expr)) {
       this.text(expr.whenTrue, bindings, depth, site, out);
       this.text(expr.whenFalse, bindings, depth, site, out);
+      return;
+    }
+    if (ts.isTemplateExpression(expr)) {
+      for (const span of expr.templateSpans) this.text(span.expression, bindings, depth, site, out);
+      return;
+    }
+    if (ts.isBinaryExpression(expr) && expr.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      this.text(expr.left, bindings, depth, site, out);
+      this.text(expr.right, bindings, depth, site, out);
       return;
     }
     if (ts.isCallExpression(expr)) {

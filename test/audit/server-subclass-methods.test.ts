@@ -12,14 +12,14 @@ describe('registration methods of an McpServer subclass whose overloads take the
 
   it('counts each call as a registration site and reads it like server.tool()', () => {
     expect(report.tools.map((tool) => `${tool.name} ${tool.style} ${tool.file}:${tool.line}`)).toEqual([
-      'stories-create sdk-tool src/stories.ts:16',
-      'stories-get-by-id sdk-tool src/stories.ts:24',
-      'stories-ping sdk-tool src/stories.ts:31',
+      'stories-create sdk-tool src/stories.ts:18',
+      'stories-get-by-id sdk-tool src/stories.ts:26',
+      'stories-ping sdk-tool src/stories.ts:33',
     ]);
     expect(report.discovery.sites.map((site) => `${site.style} ${site.via} ${site.tools} ${site.line}`)).toEqual([
-      'sdk-tool call 1 16',
-      'sdk-tool call 1 24',
-      'sdk-tool call 1 31',
+      'sdk-tool call 1 18',
+      'sdk-tool call 1 26',
+      'sdk-tool call 1 33',
     ]);
     expect(report.coverage.unfollowedSites).toBe(0);
   });
