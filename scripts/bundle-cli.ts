@@ -10,7 +10,9 @@
  *   (`npm run bench:contract` times the result). The CLI process never hands an SDK object to user code, so its own
  *   copy is safe; the library entry points (`agent-contract/testing`, `agent-contract/contract`) stay unbundled and use
  *   the SDK the user installed;
- * - typescript, eslint and jscodeshift stay outside: they are peers, the user's own version is the one to run;
+ * - typescript, eslint and jscodeshift stay outside: they are peers, the user's own version is the one to run. Every
+ *   `import ... from 'typescript'` is pointed at src/adapters/typescript/engine.ts, which picks the copy with a compiler
+ *   API: `@typescript/typescript6` (TypeScript 6 beside a project's TypeScript 7) or the project's own `typescript`;
  * - `meta.json`, esbuild's record of which inputs went into which output (the start-up tests read it), and
  *   `THIRD-PARTY-NOTICES.md` with the licence of every package inside the bundle.
  */
@@ -24,8 +26,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist/src/cli/bin.js');
 const outdir = join(root, 'dist/cli');
 
-/** Packages the bundle leaves to the user's node_modules. */
-const EXTERNAL = ['typescript', 'eslint', 'jscodeshift', '@typescript-eslint/*', 'ts-morph'];
+/** Packages the bundle leaves to the user's node_modules (typescript through the engine module below). */
+const EXTERNAL = ['eslint', 'jscodeshift', '@typescript-eslint/*', 'ts-morph'];
+/** The module every `typescript` import of the bundled code is pointed at; it loads the copy that has a compiler API. */
+const typescriptEngine = join(root, 'dist/src/adapters/typescript/engine.js');
 
 if (!existsSync(entry)) {
   console.error(
@@ -49,6 +53,14 @@ const result = await build({
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   external: EXTERNAL,
+  plugins: [
+    {
+      name: 'typescript-engine',
+      setup(build) {
+        build.onResolve({ filter: /^typescript$/ }, () => ({ path: typescriptEngine }));
+      },
+    },
+  ],
   metafile: true,
   legalComments: 'eof',
   logLevel: 'warning',

@@ -1,0 +1,108 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type TypeScript from 'typescript';
+
+/**
+ * The TypeScript compiler API the command-line tool reads projects with. The bundle (scripts/bundle-cli.ts) points every
+ * `import ts from 'typescript'` of the audit and the codemods here, so this module is the one place that decides which
+ * copy runs:
+ *
+ * 1. `@typescript/typescript6`, TypeScript's own package for running 6.0 beside 7 (`npm i -D @typescript/typescript6`),
+ *    when it is installed: the one install step a TypeScript 7 project needs;
+ * 2. otherwise the project's `typescript`, when it has the JavaScript API (5.x, 6.0);
+ * 3. otherwise a one-line error: for a `typescript` without the API (7.x, the Go port), naming the step above; for no
+ *    `typescript` at all, Node's `Cannot find package 'typescript'`, which the CLI turns into its "install it" line.
+ *
+ * Either way the project is read with its own tsconfig. Packages are looked up from this file (as Node resolves the
+ * package's own imports) and then from the working folder.
+ */
+
+/** TypeScript's package of the 6.0 compiler API under another name, installable beside typescript@7. */
+export const ENGINE_PACKAGE = '@typescript/typescript6';
+/** The install step the error for a TypeScript 7 project names. */
+export const ENGINE_INSTALL = `npm i -D ${ENGINE_PACKAGE}`;
+
+type TypeScriptApi = typeof TypeScript;
+
+/** A package found on disk: the file it resolves to and what importing it gives. */
+export interface FoundPackage {
+  readonly file: string;
+  readonly exports: unknown;
+}
+
+export class TypeScriptEngineError extends Error {
+  override readonly name = 'TypeScriptEngineError';
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+function hasCompilerApi(exports: unknown): exports is TypeScriptApi {
+  const api = exports as Partial<TypeScriptApi> | undefined;
+  return (
+    typeof api?.createProgram === 'function' &&
+    typeof api.findConfigFile === 'function' &&
+    typeof api.version === 'string' &&
+    Number.parseInt(api.version, 10) < 7
+  );
+}
+
+function versionOf(exports: unknown): string {
+  const version = (exports as { version?: unknown } | undefined)?.version;
+  return typeof version === 'string' ? version : 'of unknown version';
+}
+
+/**
+ * Picks the compiler API from what `find` returns for each package name (undefined: not installed). Throws
+ * `TypeScriptEngineError` with the one line to show when none fits.
+ */
+export async function pickEngine(
+  find: (name: string) => Promise<FoundPackage | undefined>,
+): Promise<{ ts: TypeScriptApi; from: string }> {
+  const engine = await find(ENGINE_PACKAGE);
+  if (engine !== undefined && hasCompilerApi(engine.exports)) return { ts: engine.exports, from: engine.file };
+  const project = await find('typescript');
+  if (project !== undefined && hasCompilerApi(project.exports)) return { ts: project.exports, from: project.file };
+  if (engine !== undefined) {
+    throw new TypeScriptEngineError(
+      `${ENGINE_PACKAGE} ${versionOf(engine.exports)} (${engine.file}) has no TypeScript compiler API to read the project with; reinstall it (${ENGINE_INSTALL}@6) and run again`,
+    );
+  }
+  if (project !== undefined) {
+    throw new TypeScriptEngineError(
+      `the project's typescript is ${versionOf(project.exports)}, which has no JavaScript compiler API to read the project with (TypeScript 7 is the Go port); install TypeScript 6 beside it (${ENGINE_INSTALL}) and run again`,
+    );
+  }
+  // The CLI says what to install when Node cannot find the package (src/cli/errors.ts, missingPeerError).
+  throw new TypeScriptEngineError(`Cannot find package 'typescript' (nor ${ENGINE_PACKAGE})`, 'ERR_MODULE_NOT_FOUND');
+}
+
+/** Resolves `name` as a CommonJS `require` from each of `from` (files or file URLs) in turn, and imports the first one found. */
+export function packageFinder(from: readonly string[]): (name: string) => Promise<FoundPackage | undefined> {
+  return async (name) => {
+    for (const base of from) {
+      let file: string;
+      try {
+        file = createRequire(base).resolve(name);
+      } catch {
+        continue;
+      }
+      // An ES import, so the CLI's import recorders (test/support/record-imports.mjs) see which copy was loaded.
+      const imported = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      return { file, exports: imported.default ?? imported };
+    }
+    return undefined;
+  };
+}
+
+const picked = await pickEngine(packageFinder([import.meta.url, path.join(process.cwd(), 'package.json')]));
+
+/** The compiler API in use, as `import ts from 'typescript'` gives it. */
+const ts: TypeScriptApi = picked.ts;
+/** The file it was loaded from. */
+export const engineFile: string = picked.from;
+export default ts;
