@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Installs every test/zod-matrix/<name>/ folder from its own package-lock.json, so each folder's MCP SDK renders
-// with that folder's zod copy. A folder whose node_modules is newer than its lock file is left alone.
+// with that folder's zod copy, and the other fixture projects with a lockfile of their own (test/typescript-7: a
+// project on TypeScript 7 with @typescript/typescript6 beside it). A folder whose node_modules is newer than its lock
+// file is left alone.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const matrixRoot = path.join(repoRoot, 'test', 'zod-matrix');
+/** Fixture projects outside the zod matrix, each with its own package-lock.json. */
+const FIXTURE_PROJECTS = [path.join(repoRoot, 'test', 'typescript-7')];
 
 function matrixFolders() {
   if (!existsSync(matrixRoot)) return [];
@@ -15,6 +19,10 @@ function matrixFolders() {
     .filter((entry) => entry.isDirectory() && existsSync(path.join(matrixRoot, entry.name, 'package-lock.json')))
     .map((entry) => path.join(matrixRoot, entry.name))
     .sort();
+}
+
+function fixtureProjects() {
+  return FIXTURE_PROJECTS.filter((folder) => existsSync(path.join(folder, 'package-lock.json')));
 }
 
 /** npm writes node_modules/.package-lock.json last on every install, so its age is the install's age. */
@@ -86,16 +94,18 @@ function runNpmCi(folder) {
 async function installFolder(folder) {
   const name = path.relative(repoRoot, folder);
   if (isInstalled(folder)) {
-    console.log(`zod-matrix ${name}: up to date`);
+    console.log(`install-fixtures ${name}: up to date`);
     return true;
   }
   const started = performance.now();
   const result = await runNpmCi(folder);
   if (!result.ok) {
-    console.error(`zod-matrix ${name}: npm ci failed (${result.detail}); run "npm ci" in ${name} to see the whole log`);
+    console.error(
+      `install-fixtures ${name}: npm ci failed (${result.detail}); run "npm ci" in ${name} to see the whole log`,
+    );
     return false;
   }
-  console.log(`zod-matrix ${name}: installed in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  console.log(`install-fixtures ${name}: installed in ${((performance.now() - started) / 1000).toFixed(1)}s`);
   return true;
 }
 
@@ -104,5 +114,5 @@ if (folders.length === 0) {
   console.error(`zod-matrix: no folder with a package-lock.json under ${path.relative(repoRoot, matrixRoot)}`);
   process.exit(1);
 }
-const results = await Promise.all(folders.map(installFolder));
+const results = await Promise.all([...folders, ...fixtureProjects()].map(installFolder));
 if (results.includes(false)) process.exit(1);

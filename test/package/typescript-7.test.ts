@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runCli } from '../support/run-cli.ts';
+
+// A server project on TypeScript 7 (the Go port: no JavaScript compiler API), with the one install step the README
+// names for it (`npm i -D @typescript/typescript6`) and without it. Its packages come from test/typescript-7, installed
+// from that folder's own lockfile by `npm test`'s pretest (scripts/install-zod-matrix.mjs). Each case is a project in a
+// temporary folder outside the repository, so nothing of the repository's own node_modules (TypeScript 6) is in reach:
+// its node_modules links the fixture's packages and holds a copy of the built package, as `npm i` would put it there.
+
+const fixture = join(repoRoot, 'test/typescript-7');
+const STEP = 'npm i -D @typescript/typescript6';
+const TYPESCRIPT_7_LINE =
+  "agent-contract: the project's typescript is 7.0.2, which has no JavaScript compiler API to read the project with " +
+  `(TypeScript 7 is the Go port); install TypeScript 6 beside it (${STEP}) and run again\n`;
+
+const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'tickets', version: '1.0.0' });
+
+server.registerTool('list_tickets', { inputSchema: {} }, async () => {
+  const tickets: { ticketId: number; title: string }[] = [{ ticketId: 47, title: 'Broken login' }];
+  return { content: [{ type: 'text', text: JSON.stringify({ tickets }) }], structuredContent: { tickets } };
+});
+
+server.registerTool('get_ticket', { inputSchema: { ticketId: z.string().min(1) } }, async ({ ticketId }) => ({
+  content: [{ type: 'text', text: \`ticket \${ticketId}\` }],
+}));
+`;
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  },
+  include: ['src'],
+};
+
+/** The packages the README's step installs: the package itself and the typescript 6 copy it depends on. */
+const STEP_PACKAGES = new Set(['@typescript/typescript6', '@typescript/old']);
+
+let folder: string;
+
+/** A project in `folder/<name>` whose node_modules links the fixture's packages, the step's ones only if `withStep`. */
+async function project(name: string, withStep: boolean): Promise<string> {
+  const root = join(folder, name);
+  const modules = join(root, 'node_modules');
+  await mkdir(join(root, 'src'), { recursive: true });
+  await writeFile(join(root, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
+  await writeFile(join(root, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+  await writeFile(join(root, 'src/server.ts'), SERVER);
+  for (const entry of await readdir(join(fixture, 'node_modules'), { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const names = entry.name.startsWith('@')
+      ? (await readdir(join(fixture, 'node_modules', entry.name))).map((inner) => `${entry.name}/${inner}`)
+      : [entry.name];
+    for (const packageName of names) {
+      if (!withStep && STEP_PACKAGES.has(packageName)) continue;
+      await mkdir(join(modules, packageName, '..'), { recursive: true });
+      await symlink(join(fixture, 'node_modules', packageName), join(modules, packageName), 'junction');
+    }
+  }
+  const installed = join(modules, 'agent-contract');
+  await cp(join(repoRoot, 'dist/cli'), join(installed, 'dist/cli'), { recursive: true });
+  await cp(join(repoRoot, 'dist/src'), join(installed, 'dist/src'), { recursive: true });
+  await cp(join(repoRoot, 'package.json'), join(installed, 'package.json'));
+  return root;
+}
+
+let withStep: string;
+let withoutStep: string;
+
+beforeAll(async () => {
+  if (!existsSync(join(fixture, 'node_modules/.package-lock.json')))
+    throw new Error('test/typescript-7 is not installed: run node scripts/install-zod-matrix.mjs (npm test does)');
+  if (!existsSync(join(repoRoot, 'dist/cli/main.js'))) throw new Error('dist/cli is missing: run npm run build');
+  folder = await mkdtemp(join(tmpdir(), 'agent-contract-typescript-7-'));
+  withStep = await project('with-step', true);
+  withoutStep = await project('without-step', false);
+});
+
+afterAll(async () => {
+  if (folder !== undefined) await rm(folder, { recursive: true, force: true });
+});
+
+const cliOf = (root: string) => join(root, 'node_modules/agent-contract/dist/cli/main.js');
+
+describe('a TypeScript 7 project', () => {
+  it('has TypeScript 7 as its typescript, without the compiler API the audit and the codemods use', () => {
+    const ts = createRequire(join(withStep, 'package.json'))('typescript') as Record<string, unknown>;
+    expect(ts['version']).toBe('7.0.2');
+    expect(ts['createProgram']).toBeUndefined();
+  });
+
+  it('with @typescript/typescript6 beside it: audit reads it with its tsconfig and finds the broken chain', async () => {
+    const result = await runCli(['audit', '.'], { cli: cliOf(withStep), cwd: withStep });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('agent-contract audit . (1 file; tsconfig.json)');
+    expect(result.stdout).toContain('get_ticket.ticketId accepts string  src/server.ts:11');
+    expect(result.stdout).toContain('list_tickets tickets[].ticketId emits number  src/server.ts:8');
+    expect(result.code).toBe(1);
+  });
+
+  it('with @typescript/typescript6 beside it: codemod guard-ids --dry shows the guard and writes nothing', async () => {
+    const result = await runCli(['codemod', 'guard-ids', '--dry'], { cli: cliOf(withStep), cwd: withStep });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain("+import { guardId } from 'agent-contract';");
+    expect(result.stdout).toContain('inputSchema: { ticketId: guardId(z.string().min(1)) }');
+    expect(result.stdout).toContain('1 file would change; nothing was written.');
+    expect(result.code).toBe(0);
+    expect(await readFile(join(withStep, 'src/server.ts'), 'utf8')).toBe(SERVER);
+  });
+
+  it.each([
+    ['audit', ['audit', '.']],
+    ['codemod guard-ids --dry', ['codemod', 'guard-ids', '--dry']],
+    ['codemod guard-ids', ['codemod', 'guard-ids']],
+  ])('without it: %s says in one line to install it, exit 2, and writes nothing', async (_name, args) => {
+    const result = await runCli(args, { cli: cliOf(withoutStep), cwd: withoutStep });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: TYPESCRIPT_7_LINE });
+    expect(await readFile(join(withoutStep, 'src/server.ts'), 'utf8')).toBe(SERVER);
+  });
+});
