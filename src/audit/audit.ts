@@ -111,14 +111,24 @@ export interface AuditCoverage {
   readonly tools: number;
   /** Tools whose handler was found and none of whose emitted values is `any`. */
   readonly knownEmitters: number;
+  /** Tools whose input schema was read (a Zod schema, a JSON Schema literal, or no input); the others are `unresolved`. */
+  readonly inputsRead: number;
   /** Entities with acceptors and no emitter of known type, while some tool's emitted types are unknown. */
   readonly unvouched: readonly string[];
 }
 
 export interface AuditVerdict {
-  /** False when no tool was found or an entity is unvouched: the chains listed may not be all there are. */
+  /**
+   * False when the chains listed may not be all there are: no tool was found, an entity has acceptors and no emitter of
+   * known type, or the input schemas of more than a tenth of the tools could not be read.
+   */
   readonly vouched: boolean;
   readonly text: string;
+  /**
+   * Set when the audit could not look at all (no tool found, no tool's emitted type known, no tool's input schema read):
+   * what it could not see and what to do, as one clause. The CLI exits 2 on it unless `--allow-unknown`.
+   */
+  readonly blind?: string;
 }
 
 export interface AuditFinding extends SourceLocation {
@@ -233,19 +243,63 @@ function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** Above this share of tools whose input schema could not be read, the audit cannot vouch for the chains it lists. */
+const UNREAD_INPUTS_TOLERATED = 0.1;
+
 /** The verdict the report ends with: what is broken or suspect, and what the audit could not vouch for. */
-function verdictOf(coverage: AuditCoverage, broken: number, suspect: number, chains: number): AuditVerdict {
-  if (coverage.tools === 0) return { vouched: false, text: 'could not vouch for any chain: no tool was found.' };
+function verdictOf(
+  coverage: AuditCoverage,
+  tools: readonly AuditTool[],
+  broken: number,
+  suspect: number,
+  chains: number,
+): AuditVerdict {
+  if (coverage.tools === 0) {
+    return {
+      vouched: false,
+      text: 'could not vouch for any chain: no tool was found.',
+      blind:
+        'found no tool; if the server registers tools through a function of its own, declare it in agent-contract.config.json (docs/audit.md#custom-wrappers)',
+    };
+  }
   const found = [broken > 0 ? plural(broken, 'broken chain') : '', suspect > 0 ? plural(suspect, 'suspect chain') : '']
     .filter((part) => part !== '')
     .join(' and ');
+  const lead = found === '' ? '' : `${found}; `;
+  const untyped = tools.filter((tool) => tool.emits === 'unknown').length;
+  const noEmitter =
+    coverage.knownEmitters === 0
+      ? `knew the emitted type of no tool (${untyped} of ${coverage.tools} emit unknown types${untyped === coverage.tools ? '' : ", the others' handlers were not found"}); type what their handlers return`
+      : undefined;
+  if (coverage.inputsRead === 0) {
+    return {
+      vouched: false,
+      text: `${lead}could not vouch for any chain: the input schema of no tool could be read (${plural(coverage.tools, 'tool')}).`,
+      blind: `read the input schema of no tool (${coverage.tools} of ${coverage.tools} are built by calls it cannot follow); write them as Zod objects or consts, or declare the function that builds them in agent-contract.config.json`,
+    };
+  }
+  const doubts: string[] = [];
   if (coverage.unvouched.length > 0) {
-    const entities = coverage.unvouched.join(', ');
     const why =
       coverage.unvouched.length === 1
         ? 'it has an acceptor and no emitter of known type'
         : 'they have acceptors and no emitter of known type';
-    return { vouched: false, text: `${found === '' ? '' : `${found}; `}could not vouch for ${entities}: ${why}.` };
+    doubts.push(`could not vouch for ${coverage.unvouched.join(', ')}: ${why}`);
+  } else if (noEmitter !== undefined) {
+    doubts.push(
+      `could not vouch for any chain: the emitted type of no tool is known (${plural(coverage.tools, 'tool')})`,
+    );
+  }
+  const unread = coverage.tools - coverage.inputsRead;
+  if (unread > coverage.tools * UNREAD_INPUTS_TOLERATED) {
+    doubts.push(`could not read the input schema of ${unread} of ${coverage.tools} tools`);
+  }
+  if (doubts.length > 0) {
+    return {
+      vouched: false,
+      text: `${lead}${doubts.join('; ')}.`,
+      ...(noEmitter === undefined ? {} : { blind: noEmitter }),
+    };
   }
   if (found !== '') return { vouched: true, text: `${found}.` };
   return {
@@ -491,6 +545,7 @@ export function auditProject(
     unfollowedSites: discovery.sites.filter((site) => site.via === 'not-followed').length,
     tools: tools.length,
     knownEmitters,
+    inputsRead: tools.filter((tool) => tool.input !== 'unresolved').length,
     unvouched,
   };
   const suspect = tally.suspect ?? 0;
@@ -540,7 +595,7 @@ export function auditProject(
     chains,
     findings,
     unknownEmitters,
-    verdict: verdictOf(coverage, tally.broken, suspect, chains.length),
+    verdict: verdictOf(coverage, tools, tally.broken, suspect, chains.length),
   };
   return {
     report,

@@ -63,11 +63,15 @@ function groupByAcceptor(chains: readonly AuditChain[]): Map<string, AuditChain[
   return groups;
 }
 
-/** `9 tools found at 1 registration site (none it could not follow); emitted types known for 9 of 9 tools`. */
+/**
+ * `9 tools found at 1 registration site (none it could not follow); emitted types known for 9 of 9 tools`, and, when
+ * some could not be read, `; input schemas read for 7 of 9`.
+ */
 export function coverageLine(report: AuditReport): string {
-  const { tools, registrationSites, unfollowedSites, knownEmitters } = report.coverage;
+  const { tools, registrationSites, unfollowedSites, knownEmitters, inputsRead } = report.coverage;
   const unfollowed = unfollowedSites === 0 ? 'none it could not follow' : `${unfollowedSites} it could not follow`;
-  return `${plural(tools, 'tool')} found at ${plural(registrationSites, 'registration site')} (${unfollowed}); emitted types known for ${knownEmitters} of ${plural(tools, 'tool')}`;
+  const inputs = inputsRead === tools ? '' : `; input schemas read for ${inputsRead} of ${tools}`;
+  return `${plural(tools, 'tool')} found at ${plural(registrationSites, 'registration site')} (${unfollowed}); emitted types known for ${knownEmitters} of ${plural(tools, 'tool')}${inputs}`;
 }
 
 /**

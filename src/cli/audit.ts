@@ -50,20 +50,10 @@ function progressLine(enabled: boolean): {
 
 /** What the audit could not see, as the one line exit 2 prints; undefined when it saw enough to give a verdict. */
 export function blindSpot(report: AuditReport, target: string): string | undefined {
-  const escape = 'or pass --allow-unknown to exit by --fail-on alone';
-  const { tools, knownEmitters } = report.coverage;
-  if (tools === 0) {
-    return `audit ${target} found no tool; if the server registers tools through a function of its own, declare it in agent-contract.config.json (docs/audit.md#custom-wrappers), ${escape}`;
-  }
-  if (knownEmitters === 0) {
-    const untyped = report.tools.filter((tool) => tool.emits === 'unknown').length;
-    const what =
-      untyped === tools
-        ? `${untyped} of ${tools} emit unknown types`
-        : `${untyped} of ${tools} emit unknown types, the others' handlers were not found`;
-    return `audit ${target} knew the emitted type of no tool (${what}); type what their handlers return, ${escape}`;
-  }
-  return undefined;
+  const { blind } = report.verdict;
+  return blind === undefined
+    ? undefined
+    : `audit ${target} ${blind}, or pass --allow-unknown to exit by --fail-on alone`;
 }
 
 const SEVERITY: Record<AuditCommandOptions['failOn'], readonly string[]> = {
@@ -76,7 +66,7 @@ const SEVERITY: Record<AuditCommandOptions['failOn'], readonly string[]> = {
 /**
  * `agent-contract audit [project]`: the static chain matrix. main.ts declares the command and loads this module (and with
  * it typescript, an optional peer) only when it runs. Exit 1 when the `--fail-on` threshold is met; 2 when the audit
- * found no tool or knew no emitted type (unless `--allow-unknown`), after the report.
+ * found no tool, knew no emitted type or read no input schema (unless `--allow-unknown`), after the report.
  */
 export async function runAuditCommand(target: string, options: AuditCommandOptions): Promise<number> {
   const progress = progressLine(process.stderr.isTTY === true);

@@ -95,6 +95,21 @@ describe('agent-contract audit', () => {
     CLI_RUNS_TIMEOUT,
   );
 
+  it(
+    'exits 2 when it read the input schema of no tool, though every emitter is typed',
+    async () => {
+      const result = await run(['audit', 'test/audit/fixtures/unread-inputs']);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toContain(
+        'Verdict: could not vouch for any chain: the input schema of no tool could be read (2 tools).',
+      );
+      expect(result.stderr).toMatch(
+        /^agent-contract: audit test\/audit\/fixtures\/unread-inputs read the input schema of no tool \(2 of 2 are built by calls it cannot follow\); .*--allow-unknown to exit by --fail-on alone\n$/,
+      );
+    },
+    CLI_RUNS_TIMEOUT,
+  );
+
   it('exits 1 on the class-based tools whose chain is broken', async () => {
     const result = await run(['audit', 'test/audit/fixtures/class-tools']);
     expect(result.code).toBe(1);

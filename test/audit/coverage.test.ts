@@ -19,6 +19,7 @@ describe('coverage, at the head of every report', () => {
       unfollowedSites: 0,
       tools: 9,
       knownEmitters: 9,
+      inputsRead: 9,
       unvouched: [],
     });
     expect(report.discovery.sites).toEqual([
@@ -38,11 +39,13 @@ describe('coverage, at the head of every report', () => {
       unfollowedSites: 0,
       tools: 2,
       knownEmitters: 0,
+      inputsRead: 2,
       unvouched: ['ticket'],
     });
     expect(report.verdict).toEqual({
       vouched: false,
       text: '2 suspect chains; could not vouch for ticket: it has an acceptor and no emitter of known type.',
+      blind: 'knew the emitted type of no tool (2 of 2 emit unknown types); type what their handlers return',
     });
     expect(formatAuditText(report).split('\n')[1]).toBe(
       'Coverage: 2 tools found at 2 registration sites (none it could not follow); emitted types known for 0 of 2 tools',
@@ -56,9 +59,36 @@ describe('coverage, at the head of every report', () => {
       unfollowedSites: 0,
       tools: 0,
       knownEmitters: 0,
+      inputsRead: 0,
       unvouched: [],
     });
-    expect(report.verdict).toEqual({ vouched: false, text: 'could not vouch for any chain: no tool was found.' });
+    expect(report.verdict).toMatchObject({ vouched: false, text: 'could not vouch for any chain: no tool was found.' });
+    expect(report.verdict.blind).toMatch(/^found no tool; .*agent-contract\.config\.json/);
+  });
+
+  it('cannot vouch when no handler could be read, even with no id field to pair', () => {
+    const { report } = audit(fixture('unseen-handlers'));
+    expect(report.coverage).toMatchObject({ tools: 2, knownEmitters: 0, inputsRead: 2, unvouched: [] });
+    expect(report.verdict).toEqual({
+      vouched: false,
+      text: 'could not vouch for any chain: the emitted type of no tool is known (2 tools).',
+      blind:
+        "knew the emitted type of no tool (0 of 2 emit unknown types, the others' handlers were not found); type what their handlers return",
+    });
+  });
+
+  it('cannot vouch when no input schema could be read, though every emitter is typed', () => {
+    const { report } = audit(fixture('unread-inputs'));
+    expect(report.coverage).toMatchObject({ tools: 2, knownEmitters: 2, inputsRead: 0 });
+    expect(report.tools.map((tool) => tool.input)).toEqual(['unresolved', 'unresolved']);
+    expect(report.verdict.vouched).toBe(false);
+    expect(report.verdict.text).toBe(
+      'could not vouch for any chain: the input schema of no tool could be read (2 tools).',
+    );
+    expect(report.verdict.blind).toMatch(/^read the input schema of no tool \(2 of 2 /);
+    expect(formatAuditText(report).split('\n')[1]).toBe(
+      'Coverage: 2 tools found at 2 registration sites (none it could not follow); emitted types known for 2 of 2 tools; input schemas read for 0 of 2',
+    );
   });
 
   it('carries the same figures in JSON and SARIF', () => {

@@ -108,6 +108,7 @@ describe('the JSON report', () => {
       unfollowedSites: 0,
       tools: 9,
       knownEmitters: 9,
+      inputsRead: 9,
       unvouched: [],
     });
     expect(json.summary).toEqual({
