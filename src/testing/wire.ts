@@ -1,14 +1,15 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import type { ConnectableServer } from '../transport/connect.ts';
+import { clientModule, inMemoryModule } from '../transport/mcp-sdk.ts';
 
 /**
  * The `tools` array of a server's `tools/list` answer exactly as the server serialises it, before the client re-parses
  * and reorders it. Compare these strings, never `client.listTools()` objects, to tell whether a contract moved.
  */
 export async function toolsListWire(server: ConnectableServer): Promise<string> {
+  // SDK v1 when installed, else SDK v2's @modelcontextprotocol/client.
+  const [{ Client }, { InMemoryTransport }] = await Promise.all([clientModule(), inMemoryModule()]);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const pages: unknown[] = [];
   const send = serverTransport.send.bind(serverTransport);

@@ -1,7 +1,10 @@
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { stdioFramingModule } from './mcp-sdk.ts';
 import type { StdioServer } from './server-process.ts';
+
+// SDK v1's framing when installed, else SDK v2's (./mcp-sdk.ts); this module is loaded when a stdio connection is made.
+const { ReadBuffer, serializeMessage } = await stdioFramingModule();
 
 /** A line on the server's stdout that is not a JSON-RPC message (a log line, say); the client skips it. */
 export class StdoutNoiseError extends Error {

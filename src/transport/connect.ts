@@ -3,10 +3,12 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import { ServerProcess, type ServerEnd } from './server-process.ts';
 import { formatCommandLine } from './command-line.ts';
+import { clientModule, inMemoryModule, streamableHttpModule } from './mcp-sdk.ts';
 
 // The SDK client is a large module graph (its zod schemas, ajv); it is imported when a connection is made, so that
 // commands which never connect (a contract diff of two files, say) start without it (test/cli/start-up.test.ts checks it).
-const sdkClient = () => import('@modelcontextprotocol/sdk/client/index.js');
+// SDK v1 when installed, else SDK v2's @modelcontextprotocol/client (./mcp-sdk.ts).
+const sdkClient = clientModule;
 
 export interface Connection {
   readonly client: Client;
@@ -22,10 +24,7 @@ const CLIENT_INFO = { name: 'agent-contract', version: PACKAGE_VERSION };
 
 /** Connects a real MCP `Client` to a server in this process over the SDK's in-memory transport. */
 export async function connectInMemory(server: ConnectableServer): Promise<Connection> {
-  const [{ Client }, { InMemoryTransport }] = await Promise.all([
-    sdkClient(),
-    import('@modelcontextprotocol/sdk/inMemory.js'),
-  ]);
+  const [{ Client }, { InMemoryTransport }] = await Promise.all([sdkClient(), inMemoryModule()]);
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const client = new Client(CLIENT_INFO);
   await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
@@ -216,9 +215,9 @@ export async function connectHttp(endpoint: HttpServerEndpoint): Promise<Connect
       null,
     );
   }
-  const [{ Client }, { StreamableHTTPClientTransport, StreamableHTTPError }] = await Promise.all([
+  const [{ Client }, { StreamableHTTPClientTransport, httpStatusOf }] = await Promise.all([
     sdkClient(),
-    import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+    streamableHttpModule(),
   ]);
   const transport = new StreamableHTTPClientTransport(
     url,
@@ -248,14 +247,15 @@ export async function connectHttp(endpoint: HttpServerEndpoint): Promise<Connect
     if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'ECONNRESET' || code === 'EHOSTUNREACH') {
       throw new ServerStartError(`could not reach ${url.href} (${code}); start the server or check --url`, [], null);
     }
-    if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) {
+    const status = httpStatusOf(error);
+    if (status === 401 || status === 403) {
       throw new ServerStartError(
-        `${url.href} answered HTTP ${error.code}; pass credentials, e.g. --header "Authorization: Bearer <token>"`,
+        `${url.href} answered HTTP ${status}; pass credentials, e.g. --header "Authorization: Bearer <token>"`,
         [],
         null,
       );
     }
-    if (error instanceof StreamableHTTPError && error.code === 404) {
+    if (status === 404) {
       throw new ServerStartError(
         `${url.href} answered HTTP 404; check the path of the MCP endpoint (often /mcp)`,
         [],
