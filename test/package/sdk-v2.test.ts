@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot, runCli } from '../support/run-cli.ts';
+import { command } from './packed.ts';
+
+// A server project on MCP SDK v2 alone: @modelcontextprotocol/server and /client 2.4.0 with zod 4.6.7, and no
+// @modelcontextprotocol/sdk. Its packages come from test/sdk-v2, installed from that folder's own lockfile by
+// `npm test`'s pretest (scripts/install-zod-matrix.mjs). The project lives in a temporary folder outside the repository
+// (whose node_modules holds SDK v1): its node_modules links the fixture's packages and holds a copy of the built package.
+
+const fixture = join(repoRoot, 'test/sdk-v2');
+
+const SERVER = `import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export function createServer() {
+  const server = new McpServer({ name: 'tickets-v2', version: '1.0.0' });
+  server.registerTool(
+    'list_tickets',
+    { inputSchema: z.object({}), outputSchema: z.object({ tickets: z.array(z.object({ ticketId: z.number() })) }) },
+    async () => {
+      const tickets = [{ ticketId: 47 }];
+      return { content: [{ type: 'text', text: JSON.stringify({ tickets }) }], structuredContent: { tickets } };
+    },
+  );
+  server.registerTool('get_ticket', { inputSchema: z.object({ ticketId: z.string().min(1) }) }, async ({ ticketId }) => ({
+    content: [{ type: 'text', text: 'ticket ' + ticketId }],
+  }));
+  return server;
+}
+`;
+
+const STDIO = `import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { createServer } from './server.mjs';
+
+await createServer().connect(new StdioServerTransport());
+`;
+
+const KIT = `import { connectInMemory, connectStdio, runLiteralConsumer, toolsListWire } from 'agent-contract/testing';
+import { createServer } from './server.mjs';
+
+const inMemory = await connectInMemory(createServer());
+const report = await runLiteralConsumer({ client: inMemory.client });
+await inMemory.close();
+const stdio = await connectStdio({ command: process.execPath, args: ['stdio.mjs'] });
+const names = (await stdio.client.listTools()).tools.map((tool) => tool.name).sort();
+await stdio.close();
+const wire = JSON.parse(await toolsListWire(createServer()));
+console.log(JSON.stringify({
+  chains: report.chains.map((chain) => chain.status),
+  stdio: names,
+  wire: wire.map((tool) => tool.name).sort(),
+}));
+`;
+
+let folder: string;
+let project: string;
+
+beforeAll(async () => {
+  if (!existsSync(join(fixture, 'node_modules/.package-lock.json')))
+    throw new Error('test/sdk-v2 is not installed: run node scripts/install-zod-matrix.mjs (npm test does)');
+  if (!existsSync(join(repoRoot, 'dist/cli/main.js'))) throw new Error('dist/ is missing: run npm run build');
+  folder = await mkdtemp(join(tmpdir(), 'agent-contract-sdk-v2-'));
+  project = join(folder, 'server');
+  const modules = join(project, 'node_modules');
+  await mkdir(modules, { recursive: true });
+  await writeFile(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'server', private: true, type: 'module' })}\n`,
+  );
+  await writeFile(join(project, 'server.mjs'), SERVER);
+  await writeFile(join(project, 'stdio.mjs'), STDIO);
+  await writeFile(join(project, 'kit.mjs'), KIT);
+  for (const entry of await readdir(join(fixture, 'node_modules'), { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const names = entry.name.startsWith('@')
+      ? (await readdir(join(fixture, 'node_modules', entry.name))).map((inner) => `${entry.name}/${inner}`)
+      : [entry.name];
+    for (const name of names) {
+      await mkdir(join(modules, name, '..'), { recursive: true });
+      await symlink(join(fixture, 'node_modules', name), join(modules, name), 'junction');
+    }
+  }
+  const installed = join(modules, 'agent-contract');
+  for (const part of ['dist/src', 'dist/cli'])
+    await cp(join(repoRoot, part), join(installed, part), { recursive: true });
+  await cp(join(repoRoot, 'package.json'), join(installed, 'package.json'));
+});
+
+afterAll(async () => {
+  if (folder !== undefined) await rm(folder, { recursive: true, force: true });
+});
+
+describe('a server project on MCP SDK v2 alone', () => {
+  it('has no @modelcontextprotocol/sdk', () => {
+    expect(existsSync(join(project, 'node_modules/@modelcontextprotocol/sdk'))).toBe(false);
+    expect(existsSync(join(project, 'node_modules/@modelcontextprotocol/client'))).toBe(true);
+  });
+
+  it('the test kit connects in memory and over stdio with SDK v2, and finds the broken chain', async () => {
+    const found = JSON.parse(await command(process.execPath, ['kit.mjs'], project)) as {
+      chains: string[];
+      stdio: string[];
+      wire: string[];
+    };
+    expect(found.stdio).toEqual(['get_ticket', 'list_tickets']);
+    expect(found.wire).toEqual(['get_ticket', 'list_tickets']);
+    expect(found.chains).toContain('rejected');
+  });
+
+  it('chains and contract snapshot run against the SDK v2 server', async () => {
+    const cli = join(project, 'node_modules/agent-contract/dist/cli/main.js');
+    const chains = await runCli(['chains', '--json', '--', process.execPath, 'stdio.mjs'], { cli, cwd: project });
+    expect(chains.code, chains.stderr).toBe(1);
+    const snapshot = await runCli(['contract', 'snapshot', '--out', '-', '--', process.execPath, 'stdio.mjs'], {
+      cli,
+      cwd: project,
+    });
+    expect(snapshot.code, snapshot.stderr).toBe(0);
+    const contract = JSON.parse(snapshot.stdout) as { tools: { name: string }[] };
+    expect(contract.tools.map((tool) => tool.name).sort()).toEqual(['get_ticket', 'list_tickets']);
+  });
+});
