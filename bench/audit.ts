@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const corpus = path.join(repo, 'bench', '.corpus', 'audit');
 const tsc = path.join(repo, 'node_modules', 'typescript', 'bin', 'tsc');
-const cli = path.join(repo, 'dist', 'src', 'cli', 'main.js');
+/** The bundled CLI, as `npx agent-contract` runs it. */
+const cli = path.join(repo, 'dist', 'cli', 'main.js');
 
 /** A hundred entities, so a generated server's matrix grows like a real one's (tens of tools per entity), not quadratically. */
 const ENTITIES = Array.from(
@@ -167,7 +168,11 @@ function benchProject(project: string, runs: number): Row {
 }
 
 const runs = Number(argument('--runs')[0] ?? '1');
-const sizes = (argument('--sizes')[0] ?? '30,300,1000').split(',').map(Number);
+// `--sizes 0` (or `--sizes ''`) generates none: only the `--project` folders are measured.
+const sizes = (argument('--sizes')[0] ?? '30,300,1000')
+  .split(',')
+  .map(Number)
+  .filter((size) => size > 0);
 const projects = [...sizes.map(generateServer), ...argument('--project').map((project) => path.resolve(project))];
 const rows = projects.map((project) => {
   process.stderr.write(`bench: ${path.relative(repo, project) || project}\n`);

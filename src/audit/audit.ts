@@ -165,6 +165,8 @@ export interface AuditReport {
     readonly broken: number;
     readonly suspect: number;
     readonly tolerated: number;
+    /** Chains into an acceptor that publishes no type: nothing shows whether the id gets through. */
+    readonly unknown: number;
     readonly ok: number;
     readonly findings: number;
     readonly toolsEmittingUnknown: number;
@@ -253,6 +255,7 @@ function verdictOf(
   broken: number,
   suspect: number,
   chains: number,
+  ends: { readonly emitters: number; readonly acceptors: number },
 ): AuditVerdict {
   if (coverage.tools === 0) {
     return {
@@ -302,13 +305,17 @@ function verdictOf(
     };
   }
   if (found !== '') return { vouched: true, text: `${found}.` };
-  return {
-    vouched: true,
-    text:
-      chains === 0
-        ? 'no tool accepts an id another emits; nothing to break.'
-        : `no broken chain among ${plural(chains, 'chain')}.`,
-  };
+  if (chains > 0) return { vouched: true, text: `no broken chain among ${plural(chains, 'chain')}.` };
+  return { vouched: true, text: nothingToPair(ends) };
+}
+
+/** Why there is no chain: which side has no id, in the words a reader checks against the server. */
+function nothingToPair({ emitters, acceptors }: { readonly emitters: number; readonly acceptors: number }): string {
+  if (emitters === 0 && acceptors === 0) return 'no tool emits or accepts an id field; nothing to pair.';
+  if (emitters === 0)
+    return `no tool emits an id as JSON (in structuredContent or JSON text), so ${acceptors === 1 ? 'the 1 field that accepts one has' : `the ${acceptors} fields that accept one have`} nothing to pair with; ids an agent reads out of prose are not checked.`;
+  if (acceptors === 0) return 'no tool accepts an id field; nothing to break.';
+  return 'no tool accepts an id another emits; nothing to break.';
 }
 
 /** Audits a prepared project: for tests and benchmarks that build the program themselves. */
@@ -572,6 +579,7 @@ export function auditProject(
       broken: tally.broken,
       suspect,
       tolerated: tally.tolerated,
+      unknown: tally.unknown,
       ok: tally.ok,
       findings: findings.length,
       toolsEmittingUnknown: tools.filter((tool) => tool.emits === 'unknown').length,
@@ -595,7 +603,10 @@ export function auditProject(
     chains,
     findings,
     unknownEmitters,
-    verdict: verdictOf(coverage, tools, tally.broken, suspect, chains.length),
+    verdict: verdictOf(coverage, tools, tally.broken, suspect, chains.length, {
+      emitters: emitters.length,
+      acceptors: acceptors.length,
+    }),
   };
   return {
     report,

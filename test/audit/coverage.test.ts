@@ -91,6 +91,15 @@ describe('coverage, at the head of every report', () => {
     );
   });
 
+  it('says which side has no id when there is no chain: ids in prose are not checked', () => {
+    const { report } = audit(fixture('prose-output'));
+    expect(report.coverage).toMatchObject({ tools: 1, knownEmitters: 1, inputsRead: 1 });
+    expect(report.verdict).toEqual({
+      vouched: true,
+      text: 'no tool emits an id as JSON (in structuredContent or JSON text), so the 1 field that accepts one has nothing to pair with; ids an agent reads out of prose are not checked.',
+    });
+  });
+
   it('carries the same figures in JSON and SARIF', () => {
     const { report } = audit(fixture('config-by-reference'));
     const json = auditJson(report, repo);
