@@ -2,7 +2,7 @@ import { isIdName, targetVerbOf } from '../model/ids.ts';
 import type { CompatibilityFinding, JsonObject, JsonValue } from './contract-types.ts';
 import { jsonPointer } from './json-pointer.ts';
 export type { CompatibilityFinding } from './contract-types.ts';
-import { dialectName, isObject } from './normalise.ts';
+import { dialectName, isObject, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './normalise.ts';
 
 /**
  * Client compatibility findings: what known clients do with a tool's schemas exactly as the server published them
@@ -111,30 +111,11 @@ function subschemas(root: JsonValue, base: readonly (string | number)[]): Visit[
     if (!isObject(node) || depth > 64) return;
     found.push({ node, path });
     for (const [key, value] of Object.entries(node)) {
-      if (
-        ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'].includes(key) &&
-        isObject(value)
-      ) {
+      if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) {
         for (const [name, child] of Object.entries(value)) visit(child, [...path, key, name], depth + 1);
-      } else if (['anyOf', 'oneOf', 'allOf', 'prefixItems'].includes(key) && Array.isArray(value)) {
+      } else if ((SCHEMA_LIST_KEYWORDS.has(key) || key === 'items') && Array.isArray(value)) {
         value.forEach((child, index) => visit(child, [...path, key, index], depth + 1));
-      } else if (key === 'items' && Array.isArray(value)) {
-        value.forEach((child, index) => visit(child, [...path, key, index], depth + 1));
-      } else if (
-        [
-          'items',
-          'additionalProperties',
-          'additionalItems',
-          'contains',
-          'propertyNames',
-          'not',
-          'if',
-          'then',
-          'else',
-          'unevaluatedProperties',
-          'unevaluatedItems',
-        ].includes(key)
-      ) {
+      } else if (SCHEMA_KEYWORDS.has(key)) {
         visit(value, [...path, key], depth + 1);
       }
     }

@@ -46,8 +46,8 @@ export function canonicalJson(value: JsonValue | undefined): string {
   return JSON.stringify(value);
 }
 
-/** Keywords whose value is one subschema. */
-const SCHEMA_KEYWORDS = new Set([
+/** Keywords whose value is one subschema (`items` may also be a list of them, in older drafts). */
+export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   'additionalProperties',
   'additionalItems',
   'items',
@@ -61,9 +61,15 @@ const SCHEMA_KEYWORDS = new Set([
   'unevaluatedItems',
 ]);
 /** Keywords whose value is a list of subschemas. */
-const SCHEMA_LIST_KEYWORDS = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+export const SCHEMA_LIST_KEYWORDS: ReadonlySet<string> = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
 /** Keywords whose value maps names to subschemas. */
-const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 
 /** Keywords that only constrain values of one JSON type. */
 export const TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
