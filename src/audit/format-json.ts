@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { AuditReport } from './audit.ts';
 
 /** The version of the JSON document `--format json` prints; docs/audit-json.md describes it. Bumped on any breaking change. */
-export const AUDIT_JSON_VERSION = 2;
+export const AUDIT_JSON_VERSION = 3;
 
 export interface AuditJson extends Omit<AuditReport, 'project'> {
   readonly version: typeof AUDIT_JSON_VERSION;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
+import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import type { AuditReport, SourceLocation } from './audit.ts';
 
@@ -35,6 +36,14 @@ const RULES: readonly ReportingDescriptor[] = [
     id: 'tolerated-chain',
     name: 'ToleratedChain',
     shortDescription: { text: 'Validation lets the emitted id through, but the published schema does not say so' },
+    fullDescription: { text: CHAIN_VERDICT_MEANING.tolerated },
+    defaultConfiguration: { level: 'note' },
+  },
+  {
+    id: 'unknown-chain',
+    name: 'UnknownChain',
+    shortDescription: { text: 'The acceptor publishes no type for the id: nothing shows whether it gets through' },
+    fullDescription: { text: CHAIN_VERDICT_MEANING.unknown },
     defaultConfiguration: { level: 'note' },
   },
   {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createColors } from 'picocolors';
-import { formatChainMatrixTally } from '../model/chain-matrix.ts';
+import { CHAIN_VERDICT_MEANING, formatChainMatrixTally } from '../model/chain-matrix.ts';
 import type { AuditChain, AuditReport } from './audit.ts';
 
 export interface TextOptions {
@@ -41,10 +41,12 @@ export function seedSummary(report: AuditReport): string {
     unknown: 'cannot be read',
   };
   const acceptParts = [...accepted].map(([type, count]) => `${count} ${demand[type] ?? type}`);
-  const { emitters, acceptors, chains, broken, suspect, tolerated } = report.summary;
-  const others = [suspect > 0 ? `${suspect} suspect` : '', tolerated > 0 ? `${tolerated} tolerated` : ''].filter(
-    (part) => part !== '',
-  );
+  const { emitters, acceptors, chains, broken, suspect, tolerated, unknown } = report.summary;
+  const others = [
+    suspect > 0 ? `${suspect} suspect` : '',
+    tolerated > 0 ? `${tolerated} tolerated` : '',
+    unknown > 0 ? `${unknown} unknown` : '',
+  ].filter((part) => part !== '');
   return (
     `${plural(emitters, 'field returns an id', 'fields return an id')}${emitParts.length > 0 ? ` (${emitParts.join(', ')})` : ''}; ` +
     `${plural(acceptors, 'field accepts one', 'fields accept one')}${acceptParts.length > 0 ? ` (${acceptParts.join(', ')})` : ''}. ` +
@@ -138,7 +140,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
 
   const broken = report.chains.filter((chain) => chain.status === 'broken');
   if (broken.length > 0) {
-    lines.push('', c.bold(`Broken chains, by acceptor (${broken.length})`));
+    lines.push('', c.bold(`Broken chains, by acceptor (${broken.length}): ${CHAIN_VERDICT_MEANING.broken}`));
     for (const group of groupByAcceptor(broken).values()) {
       const to = (group[0] as AuditChain).to;
       const detail = report.acceptors.find(
@@ -165,12 +167,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   }
   const suspect = report.chains.filter((chain) => chain.status === 'suspect');
   if (suspect.length > 0) {
-    lines.push(
-      '',
-      c.bold(
-        `Suspect chains, by acceptor (${suspect.length}): the emitters are untyped, the code says the ids are numbers`,
-      ),
-    );
+    lines.push('', c.bold(`Suspect chains, by acceptor (${suspect.length}): ${CHAIN_VERDICT_MEANING.suspect}`));
     for (const group of groupByAcceptor(suspect).values()) {
       const to = (group[0] as AuditChain).to;
       lines.push(`  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}  ${at(to)}`);
@@ -197,22 +194,26 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   }
   const tolerated = report.chains.filter((chain) => chain.status === 'tolerated');
   if (tolerated.length > 0) {
-    lines.push(
-      '',
-      c.bold(
-        `Tolerated chains (${tolerated.length}): validation lets the value through, the published schema does not say so`,
-      ),
-    );
+    lines.push('', c.bold(`Tolerated chains (${tolerated.length}): ${CHAIN_VERDICT_MEANING.tolerated}`));
     for (const group of groupByAcceptor(tolerated).values()) {
       const to = (group[0] as AuditChain).to;
       const from = group.map((chain) => `${chain.from.tool} ${chain.from.path}`).join(', ');
       lines.push(`  ${c.yellow('~')} ${to.tool}.${to.field} (${to.type}) ${at(to)} <- ${from}`);
     }
   }
+  const unknown = report.chains.filter((chain) => chain.status === 'unknown');
+  if (unknown.length > 0) {
+    lines.push('', c.bold(`Unknown chains (${unknown.length}): ${CHAIN_VERDICT_MEANING.unknown}`));
+    for (const group of groupByAcceptor(unknown).values()) {
+      const to = (group[0] as AuditChain).to;
+      const from = group.map((chain) => `${chain.from.tool} ${chain.from.path}`).join(', ');
+      lines.push(`  ${c.dim('?')} ${to.tool}.${to.field} (${to.type}) ${at(to)} <- ${from}`);
+    }
+  }
   if (options.all === true) {
     const ok = report.chains.filter((chain) => chain.status === 'ok');
     if (ok.length > 0) {
-      lines.push('', c.bold(`Chains that hold (${ok.length})`));
+      lines.push('', c.bold(`Chains that hold (${ok.length}): ${CHAIN_VERDICT_MEANING.ok}`));
       for (const chain of ok)
         lines.push(`  ${c.green('✓')} ${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}`);
     }

@@ -97,7 +97,7 @@ export async function runChainsCommand(serverCommand: readonly string[], options
     }
     if (options.json === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(`${formatChainReport(report, { color: process.stdout.isTTY && pc.isColorSupported })}\n`);
-    return report.summary.rejected > 0 ? EXIT_FINDINGS : EXIT_OK;
+    return report.verdicts.broken > 0 ? EXIT_FINDINGS : EXIT_OK;
   } finally {
     await connection.close();
   }

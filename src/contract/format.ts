@@ -1,5 +1,5 @@
 import { createColors } from 'picocolors';
-import { formatChainMatrixTally, type ChainVerdict } from '../model/chain-matrix.ts';
+import { chainVerdictLegend, formatChainMatrixTally, type ChainVerdict } from '../model/chain-matrix.ts';
 import { formatPath } from '../model/ids.ts';
 import { ACCEPTANCE_UNKNOWN } from './acceptance.ts';
 import type { ContractChainMatrix } from './chains.ts';
@@ -99,6 +99,7 @@ export function formatChainMatrix(matrix: ContractChainMatrix, options: TextOpti
     tolerated: colors.yellow('tolerated'),
     suspect: colors.magenta('suspect  '),
     broken: colors.red('broken   '),
+    unknown: colors.dim('unknown  '),
   };
   const { emitters, acceptors } = matrix.summary;
   const lines = [
@@ -130,5 +131,6 @@ export function formatChainMatrix(matrix: ContractChainMatrix, options: TextOpti
   if (chains.length > 0) lines.push('');
   const tally = formatChainMatrixTally(matrix.summary);
   lines.push(matrix.summary.broken > 0 ? colors.red(colors.bold(tally)) : colors.green(colors.bold(tally)));
+  for (const line of chainVerdictLegend(matrix.summary)) lines.push(colors.dim(line));
   return lines.join('\n');
 }

@@ -7,12 +7,25 @@ import type { JsonType, SchemaIdField } from './id-fields.ts';
  */
 
 /**
- * `ok`: every type the emitter publishes is accepted. `broken`: none is (a number emitted into a string-only acceptor,
- * or the other way round). `tolerated`: some are, or one side publishes no type, so validation cannot tell.
- * `suspect`: the emitter publishes no type, but the code says what its ids are (an acceptor that parses them as
- * numbers) and the acceptor rejects that type.
+ * The one classification of a chain, the same in the audit, the live kit, `chains` and `contract chains`; what each
+ * class means is `CHAIN_VERDICT_MEANING`. `suspect` is the audit's alone: only source shows evidence about an untyped
+ * emitter.
  */
-export type ChainVerdict = 'ok' | 'tolerated' | 'suspect' | 'broken';
+export type ChainVerdict = 'ok' | 'tolerated' | 'suspect' | 'broken' | 'unknown';
+
+/** The classes in the order reports list them, worst first. */
+export const CHAIN_VERDICTS: readonly ChainVerdict[] = ['broken', 'suspect', 'tolerated', 'unknown', 'ok'];
+
+/** One sentence per class, printed by every report that shows chains of that class. */
+export const CHAIN_VERDICT_MEANING: Readonly<Record<ChainVerdict, string>> = {
+  ok: 'the acceptor publishes the type of id the emitter sends',
+  tolerated:
+    "the acceptor's validation lets the id through, but its published schema does not say so (a guarded or coerced id, or a number into an integer)",
+  broken: "the acceptor's input validation rejects the id the emitter sends, so an agent that passes it on is refused",
+  unknown: 'one side publishes no type for the id, so nothing shows whether it gets through',
+  suspect:
+    'the emitter publishes no type, but the code treats these ids as a type the acceptor rejects, so it is likely broken',
+};
 
 /** One end of a chain: an id field of one tool. */
 export interface ChainEnd {
@@ -49,6 +62,7 @@ export interface ChainMatrixSummary {
   readonly ok: number;
   readonly tolerated: number;
   readonly broken: number;
+  readonly unknown: number;
   /** Present when a chain is `suspect` (only ends that carry `suspects` make one). */
   readonly suspect?: number;
 }
@@ -91,11 +105,11 @@ export function classifyChain(
         reason: `emits a value of unknown type; the code treats these ids as ${typeList(rejected)}, accepts only ${accepted}`,
       };
     }
-    return { verdict: 'tolerated', reason: 'the emitter publishes no type for the id' };
+    return { verdict: 'unknown', reason: 'the emitter publishes no type for the id' };
   }
   if (acceptedTypes.length === 0)
     return {
-      verdict: 'tolerated',
+      verdict: 'unknown',
       reason: `emits ${typeList(emitted)}; the acceptor publishes no type, so nothing is checked`,
     };
   const passing = emitted.filter((type) => accepts(acceptedTypes, type));
@@ -163,12 +177,58 @@ export function chainMatrixSummary(
     ok: count('ok'),
     tolerated: count('tolerated'),
     broken: count('broken'),
+    unknown: count('unknown'),
     ...(suspect > 0 ? { suspect } : {}),
   };
 }
 
-/** `Of 46 chains, 45 broken, 0 tolerated, 1 ok.`; `Of 4 chains, 0 broken, 2 suspect, 2 tolerated, 0 ok.` when some are suspect. */
-export function formatChainMatrixTally(summary: ChainMatrixSummary): string {
+/**
+ * `Of 46 chains, 45 broken, 0 tolerated, 1 ok.`; `suspect` and `unknown` are named only when some chain is:
+ * `Of 4 chains, 0 broken, 2 suspect, 1 tolerated, 1 unknown, 0 ok.`
+ */
+export function formatChainMatrixTally(summary: Omit<ChainMatrixSummary, 'emitters' | 'acceptors'>): string {
   const suspect = summary.suspect === undefined || summary.suspect === 0 ? '' : ` ${summary.suspect} suspect,`;
-  return `Of ${summary.chains} chains, ${summary.broken} broken,${suspect} ${summary.tolerated} tolerated, ${summary.ok} ok.`;
+  const unknown = summary.unknown === 0 ? '' : ` ${summary.unknown} unknown,`;
+  return `Of ${summary.chains} chains, ${summary.broken} broken,${suspect} ${summary.tolerated} tolerated,${unknown} ${summary.ok} ok.`;
+}
+
+/** `broken: the acceptor's input validation rejects ...`: one line per class some chain has, worst first. */
+export function chainVerdictLegend(summary: Omit<ChainMatrixSummary, 'emitters' | 'acceptors'>): string[] {
+  return CHAIN_VERDICTS.filter((verdict) => (summary[verdict] ?? 0) > 0).map(
+    (verdict) => `${verdict}: ${CHAIN_VERDICT_MEANING[verdict]}.`,
+  );
+}
+
+/** The JSON type of one id value a live tool emitted: `4` is `integer`, `4.5` `number`, `"4"` `string`. */
+export function jsonTypeOfValue(value: unknown): JsonType | undefined {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (typeof value === 'boolean') return 'boolean';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') return 'object';
+  return undefined;
+}
+
+/**
+ * The verdict for a chain that was run: an id value a tool emitted, passed verbatim into an acceptor that publishes
+ * `acceptedTypes`, and what its input validation did with it. It is `classifyChain` with what validation took as the
+ * types the acceptor tolerates, so a live run and a static read of the same server agree: a guarded id that takes 47
+ * and publishes string is `tolerated` in both. A value validation refused is `broken`, whatever the published type says.
+ */
+export function classifyObservedChain(
+  value: unknown,
+  acceptedTypes: readonly JsonType[],
+  validation: 'accepted' | 'rejected',
+): { verdict: ChainVerdict; reason: string } {
+  const type = jsonTypeOfValue(value);
+  const emitted = type === undefined ? [] : [type];
+  if (validation === 'accepted') return classifyChain(emitted, acceptedTypes, emitted);
+  const published = classifyChain(emitted, acceptedTypes);
+  if (published.verdict === 'broken') return published;
+  const accepted = typeList(acceptedTypes.filter((entry) => entry !== 'null')) || 'any type';
+  return {
+    verdict: 'broken',
+    reason: `emits ${typeList(emitted) || 'a value'}, publishes ${accepted}, but validation rejects the value`,
+  };
 }

@@ -1,5 +1,7 @@
 export { connectHttp, connectInMemory, connectStdio, ServerStartError } from '../transport/connect.ts';
 export type { ConnectableServer, Connection, HttpServerEndpoint, StdioServerCommand } from '../transport/connect.ts';
+export { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
+export type { ChainMatrixSummary, ChainVerdict } from '../model/chain-matrix.ts';
 export { runLiteralConsumer } from './literal-consumer.ts';
 export type {
   Acceptor,

@@ -1,6 +1,18 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { emittedIdValues, idFieldsOfJsonSchema, type EmittedIdValue, type SchemaIdField } from '../model/id-fields.ts';
+import {
+  chainMatrixSummary,
+  classifyObservedChain,
+  type ChainMatrixSummary,
+  type ChainVerdict,
+} from '../model/chain-matrix.ts';
+import {
+  emittedIdValues,
+  idFieldsOfJsonSchema,
+  type EmittedIdValue,
+  type JsonType,
+  type SchemaIdField,
+} from '../model/id-fields.ts';
 import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment, type ToolNaming } from '../model/ids.ts';
 import { sampleArguments, type ConsumerSamples } from './samples.ts';
 
@@ -9,7 +21,7 @@ export interface Acceptor {
   readonly tool: string;
   readonly field: string;
   readonly entity: string;
-  readonly types: readonly string[];
+  readonly types: readonly JsonType[];
   readonly many: boolean;
   readonly path: readonly PathSegment[];
 }
@@ -25,8 +37,9 @@ export interface Emitter {
 }
 
 /**
- * `ok`: the receiving tool ran and succeeded; `rejected`: input validation refused the value (the seed's bug);
- * `failed`: validation passed but the tool answered with an error.
+ * What the server did with the call, not a classification of types (that is `verdict`): `ok`: the receiving tool ran
+ * and succeeded; `rejected`: input validation refused the value (verdict `broken`); `failed`: validation passed but the
+ * tool answered with an error (a handler error: the verdict says what validation made of the id).
  */
 export type ChainStatus = 'ok' | 'rejected' | 'failed';
 
@@ -35,6 +48,14 @@ export interface ChainResult {
   readonly from: Emitter;
   readonly to: Acceptor;
   readonly status: ChainStatus;
+  /**
+   * The classification the audit and `contract chains` give too (`ok`, `tolerated`, `broken`, `unknown`), from the
+   * value's type, the acceptor's published types and what validation did: a guarded id that takes 47 and publishes
+   * string is `tolerated`; `rejected` is always `broken`.
+   */
+  readonly verdict: ChainVerdict;
+  /** Why, in the words every chain report prints: `emits integer, accepts only string`. */
+  readonly reason: string;
   /** The server's own words, for `rejected` and `failed`. */
   readonly message?: string;
 }
@@ -57,6 +78,8 @@ export interface ChainReport {
     readonly failed: number;
   };
   readonly tools: readonly string[];
+  /** The chains by verdict, in the shape the audit and `contract chains` count them. */
+  readonly verdicts: ChainMatrixSummary;
   readonly harvest: readonly HarvestCall[];
   readonly emitters: readonly Emitter[];
   readonly acceptors: readonly Acceptor[];
@@ -230,6 +253,7 @@ export async function runLiteralConsumer(options: LiteralConsumerOptions): Promi
         from,
         to,
         status: outcome.status,
+        ...classifyObservedChain(from.value, to.types, outcome.status === 'rejected' ? 'rejected' : 'accepted'),
         ...(outcome.message === undefined ? {} : { message: outcome.message }),
       });
     }
@@ -247,6 +271,7 @@ export async function runLiteralConsumer(options: LiteralConsumerOptions): Promi
       failed: count('failed'),
     },
     tools: tools.map((tool) => tool.name),
+    verdicts: chainMatrixSummary(emitters.length, acceptors.length, chains),
     harvest,
     emitters,
     acceptors,

@@ -1,5 +1,6 @@
 import { createColors } from 'picocolors';
-import type { ChainReport, ChainResult } from './literal-consumer.ts';
+import { chainVerdictLegend, formatChainMatrixTally, type ChainVerdict } from '../model/chain-matrix.ts';
+import type { ChainReport } from './literal-consumer.ts';
 
 export interface FormatOptions {
   /** Colour the output (a terminal); off by default so logs and snapshots stay plain. */
@@ -25,20 +26,26 @@ function formatValue(value: string | number): string {
   return JSON.stringify(value);
 }
 
-/** `Of 40 chains, 28 broken (rejected at validation), 2 failed later, 10 ok.` */
+/**
+ * The tally every chain view prints, `Of 46 chains, 0 broken, 44 tolerated, 2 ok.`, then, when some tool answered a
+ * chain with an error after validation took the id, ` 2 failed after validation (the tool answered with an error).`
+ */
 export function formatTally(report: ChainReport): string {
-  const { chains, rejected, failed, ok } = report.summary;
-  return `Of ${chains} chains, ${rejected} broken (rejected at validation), ${failed} failed later, ${ok} ok.`;
+  const { failed } = report.summary;
+  const tally = formatChainMatrixTally(report.verdicts);
+  return failed === 0 ? tally : `${tally} ${failed} failed after validation (the tool answered with an error).`;
 }
 
 /** The chain table a person reads: every chain with its result, then the tally the seed printed. */
 export function formatChainReport(report: ChainReport, options: FormatOptions = {}): string {
   const colors = createColors(options.color ?? false);
   const width = options.messageWidth ?? 140;
-  const mark: Record<ChainResult['status'], string> = {
-    ok: colors.green('ok      '),
-    rejected: colors.red('rejected'),
-    failed: colors.yellow('failed  '),
+  const mark: Record<ChainVerdict, string> = {
+    ok: colors.green('ok       '),
+    tolerated: colors.yellow('tolerated'),
+    suspect: colors.magenta('suspect  '),
+    broken: colors.red('broken   '),
+    unknown: colors.dim('unknown  '),
   };
   const lines: string[] = [];
   const { tools, emitters, acceptors } = report.summary;
@@ -59,11 +66,15 @@ export function formatChainReport(report: ChainReport, options: FormatOptions = 
     }
     const from = `${chain.from.tool} ${chain.from.path}=${formatValue(chain.from.value)}`;
     const to = `${chain.to.tool}.${chain.to.field}`;
-    lines.push(`  ${mark[chain.status]} ${from} -> ${to}`);
-    if (chain.message !== undefined) lines.push(colors.dim(`           ${oneLine(chain.message, width)}`));
+    lines.push(
+      `  ${mark[chain.verdict]} ${from} -> ${to}${chain.status === 'failed' ? colors.yellow(' (then failed)') : ''}`,
+    );
+    if (chain.verdict !== 'ok') lines.push(colors.dim(`            ${chain.reason}`));
+    if (chain.message !== undefined) lines.push(colors.dim(`            ${oneLine(chain.message, width)}`));
   }
   lines.push('');
   const tally = formatTally(report);
-  lines.push(report.summary.rejected > 0 ? colors.red(colors.bold(tally)) : colors.green(colors.bold(tally)));
+  lines.push(report.verdicts.broken > 0 ? colors.red(colors.bold(tally)) : colors.green(colors.bold(tally)));
+  for (const line of chainVerdictLegend(report.verdicts)) lines.push(colors.dim(line));
   return lines.join('\n');
 }

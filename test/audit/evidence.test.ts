@@ -43,7 +43,7 @@ describe('handlers that return `any`, and an acceptor that parses its id as a nu
     const text = formatAuditText(report, { cwd: fixture('untyped-client') });
     const lines = text.trimEnd().split('\n');
     const suspect = lines.indexOf(
-      'Suspect chains, by acceptor (2): the emitters are untyped, the code says the ids are numbers',
+      'Suspect chains, by acceptor (2): the emitter publishes no type, but the code treats these ids as a type the acceptor rejects, so it is likely broken',
     );
     expect(suspect).toBeGreaterThan(0);
     expect(lines.slice(suspect + 1, suspect + 5)).toEqual([
@@ -64,7 +64,7 @@ describe('handlers that return `any`, and an acceptor that parses its id as a nu
 
   it('carries suspect chains in JSON (version 2) and SARIF', () => {
     const json = auditJson(report, fixture('untyped-client'));
-    expect(json.version).toBe(2);
+    expect(json.version).toBe(3);
     expect(json.chains[0]?.evidence).toEqual([
       {
         kind: 'parses-number',

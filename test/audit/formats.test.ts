@@ -92,7 +92,7 @@ describe('the JSON report', () => {
       'unknownEmitters',
       'verdict',
     ]);
-    expect(json.version).toBe(2);
+    expect(json.version).toBe(3);
     expect(json.project).toEqual({
       path: 'examples/helpdesk',
       tsconfig: '../../tsconfig.json',
@@ -119,6 +119,7 @@ describe('the JSON report', () => {
       broken: 45,
       suspect: 0,
       tolerated: 0,
+      unknown: 0,
       ok: 1,
       findings: 0,
       toolsEmittingUnknown: 0,

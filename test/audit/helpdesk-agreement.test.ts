@@ -9,9 +9,6 @@ import { lineOf } from '../support/line-of.ts';
 
 const helpdesk = fileURLToPath(new URL('../../examples/helpdesk', import.meta.url));
 
-/** The literal consumer's words mapped onto the audit's: `rejected` at validation is `broken`. */
-const STATUS = { ok: 'ok', rejected: 'broken', failed: 'failed' } as const;
-
 let connection: Connection | undefined;
 let literal: ChainReport;
 let report: AuditReport;
@@ -32,9 +29,9 @@ describe('the audit of examples/helpdesk against the literal consumer', () => {
     expect(report.discovery.dynamic).toEqual([{ style: 'register-tool', file: 'src/server.ts', line: 15 }]);
   });
 
-  it('agrees chain for chain: the same (from tool, from path, to tool, to field, status) set', () => {
+  it('agrees chain for chain: the same (from tool, from path, to tool, to field, verdict) set', () => {
     const fromLiteral = literal.chains.map(
-      (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${STATUS[chain.status]}`,
+      (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.verdict}`,
     );
     const fromAudit = report.chains.map(
       (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
@@ -42,6 +39,7 @@ describe('the audit of examples/helpdesk against the literal consumer', () => {
     expect(new Set(fromAudit)).toEqual(new Set(fromLiteral));
     expect(fromAudit).toHaveLength(fromLiteral.length);
     expect(literal.summary).toMatchObject({ chains: 46, rejected: 45, ok: 1 });
+    expect(literal.verdicts).toMatchObject({ chains: 46, broken: 45, tolerated: 0, unknown: 0, ok: 1 });
     expect(report.summary).toMatchObject({
       tools: 9,
       emitters: 21,

@@ -8,18 +8,30 @@ describe('agent-contract chains against the helpdesk over stdio', () => {
     const result = await run(['chains', '--samples', 'examples/helpdesk/samples.json', '--', ...helpdesk]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('9 tools, 21 emitted id fields, 8 accepting id fields');
-    expect(result.stdout).toContain('  rejected list_tickets tickets[].id=4 -> get_ticket_context.ticketId\n');
-    expect(result.stdout).toContain('           Invalid input: expected string, received number at ticketId\n');
-    expect(result.stdout).toContain('  ok       draft_reply replyId="2" -> approve_reply.replyId\n');
-    expect(result.stdout.trimEnd().split('\n').at(-1)).toBe(
-      'Of 46 chains, 45 broken (rejected at validation), 0 failed later, 1 ok.',
+    expect(result.stdout).toContain(
+      [
+        '  broken    list_tickets tickets[].id=4 -> get_ticket_context.ticketId',
+        '            emits integer, accepts only string',
+        '            Invalid input: expected string, received number at ticketId',
+      ].join('\n'),
     );
+    expect(result.stdout).toContain('  ok        draft_reply replyId="2" -> approve_reply.replyId\n');
+    // The tally and the one sentence per class the audit and contract chains print too.
+    expect(result.stdout.trimEnd().split('\n').slice(-3)).toEqual([
+      'Of 46 chains, 45 broken, 0 tolerated, 1 ok.',
+      "broken: the acceptor's input validation rejects the id the emitter sends, so an agent that passes it on is refused.",
+      'ok: the acceptor publishes the type of id the emitter sends.',
+    ]);
   });
 
   it('prints the whole report as JSON with --json', async () => {
     const result = await run(['chains', '--json', '--samples', 'examples/helpdesk/samples.json', '--', ...helpdesk]);
     expect(result.code).toBe(1);
-    const report = JSON.parse(result.stdout) as { summary: Record<string, number>; chains: { status: string }[] };
+    const report = JSON.parse(result.stdout) as {
+      summary: Record<string, number>;
+      verdicts: Record<string, number>;
+      chains: { status: string; verdict: string }[];
+    };
     expect(report.summary).toEqual({
       tools: 9,
       emitters: 21,
@@ -29,6 +41,18 @@ describe('agent-contract chains against the helpdesk over stdio', () => {
       rejected: 45,
       failed: 0,
     });
+    expect(report.verdicts).toEqual({
+      emitters: 21,
+      acceptors: 8,
+      chains: 46,
+      ok: 1,
+      tolerated: 0,
+      broken: 45,
+      unknown: 0,
+    });
+    expect(
+      report.chains.filter((chain) => chain.status === 'rejected').every((chain) => chain.verdict === 'broken'),
+    ).toBe(true);
   });
 });
 

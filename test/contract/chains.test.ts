@@ -17,8 +17,8 @@ describe('classifyChain', () => {
       'tolerated',
       'emits integer|string, accepts string: integer values are rejected',
     ],
-    [['integer'], [], 'tolerated', 'emits integer; the acceptor publishes no type, so nothing is checked'],
-    [['null'], ['string'], 'tolerated', 'the emitter publishes no type for the id'],
+    [['integer'], [], 'unknown', 'emits integer; the acceptor publishes no type, so nothing is checked'],
+    [['null'], ['string'], 'unknown', 'the emitter publishes no type for the id'],
   ] as const)('%j into %j is %s', (emitted, accepted, verdict, reason) => {
     expect(classifyChain(emitted, accepted)).toEqual({ verdict, reason });
   });
@@ -40,7 +40,15 @@ describe('chainMatrix', () => {
     expect(matrix.chains.map((chain) => [chain.entity, chain.from.tool, chain.to.tool, chain.verdict])).toEqual([
       ['ticket', 'create_ticket', 'assign_ticket', 'broken'],
     ]);
-    expect(matrix.summary).toEqual({ emitters: 2, acceptors: 2, chains: 1, ok: 0, tolerated: 0, broken: 1 });
+    expect(matrix.summary).toEqual({
+      emitters: 2,
+      acceptors: 2,
+      chains: 1,
+      ok: 0,
+      tolerated: 0,
+      broken: 1,
+      unknown: 0,
+    });
     expect(formatChainMatrixTally(matrix.summary)).toBe('Of 1 chains, 1 broken, 0 tolerated, 0 ok.');
   });
 });
@@ -70,9 +78,9 @@ describe('contractChainMatrix', () => {
     expect(matrix.chains.map((chain) => `${chain.from.tool} -> ${chain.to.tool}: ${chain.verdict}`)).toEqual([
       'create_order -> cancel_order: ok',
       'create_order -> get_order: broken',
-      'create_order -> refund_order: tolerated',
+      'create_order -> refund_order: unknown',
     ]);
     expect(matrix.toolsWithoutOutputSchema).toEqual(['cancel_order', 'get_order', 'refund_order']);
-    expect(formatChainMatrixTally(matrix.summary)).toBe('Of 3 chains, 1 broken, 1 tolerated, 1 ok.');
+    expect(formatChainMatrixTally(matrix.summary)).toBe('Of 3 chains, 1 broken, 0 tolerated, 1 unknown, 1 ok.');
   });
 });
