@@ -251,11 +251,17 @@ export class ToolClasses {
     return methods;
   }
 
+  /**
+   * Whether a base of the class (at any depth) declares `registerTool`: the SDK's `McpServer` or a class built on it.
+   * Read from the declarations, not the instance type, whose instantiation can cost seconds on generic tool classes.
+   */
   private extendsServer(declaration: ts.ClassLikeDeclaration): boolean {
-    const type = this.checker.getTypeAtLocation(declaration);
-    if (!(type.flags & ts.TypeFlags.Object)) return false;
-    const bases = this.checker.getBaseTypes(type as ts.InterfaceType);
-    return bases.some((base) => base.getProperty('registerTool') !== undefined);
+    let base = this.baseOf(declaration);
+    for (let hop = 0; base !== undefined && hop < MAX_HOPS; hop += 1) {
+      if (base.members.some((member) => memberName(member) === 'registerTool')) return true;
+      base = this.baseOf(base);
+    }
+    return false;
   }
 
   /** The name to print for a class: its own, or the variable's for a class expression. */
