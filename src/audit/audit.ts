@@ -152,6 +152,12 @@ export interface AuditReport {
     readonly files: number;
     readonly filesWithErrors: number;
     readonly errors: readonly string[];
+    /**
+     * Files that do not parse, and the first messages (`src/server.ts:3: ',' expected.`), whether or not type errors
+     * were counted: the CLI exits 2 on them unless `--allow-errors`, for what such a file registers may be missing.
+     */
+    readonly filesNotParsed: number;
+    readonly parseErrors: readonly string[];
     /** True when type errors were counted (`typeErrors`); otherwise `filesWithErrors` counts syntax errors only. */
     readonly typeErrorsCounted: boolean;
     readonly config: string | null;
@@ -541,7 +547,8 @@ export function auditProject(
 
   // Syntax errors cost nothing more (the files are parsed); type errors need a full type-check, so only when asked.
   options.onProgress?.('diagnostics', 0, project.sourceFiles.length);
-  const errors = options.typeErrors === true ? typeErrorsOf(project) : syntaxErrorsOf(project);
+  const syntaxErrors = syntaxErrorsOf(project);
+  const errors = options.typeErrors === true ? typeErrorsOf(project) : syntaxErrors;
   const diagnosed = performance.now();
 
   const typedEntities = new Set(emitterEnds.filter((end) => end.evidence === undefined).map((end) => end.field.entity));
@@ -566,6 +573,8 @@ export function auditProject(
       optionsOnly: project.optionsOnly,
       files: project.sourceFiles.length,
       filesWithErrors: errors.files,
+      filesNotParsed: syntaxErrors.files,
+      parseErrors: syntaxErrors.messages,
       errors: errors.messages,
       typeErrorsCounted: options.typeErrors === true,
       config: config.source ?? null,

@@ -13,6 +13,8 @@ export interface AuditCommandOptions {
   readonly all?: boolean;
   /** Exit by `--fail-on` alone, also when no tool was found or no emitted type was known. */
   readonly allowUnknown?: boolean;
+  /** Exit by `--fail-on` alone, also when a file does not parse. */
+  readonly allowErrors?: boolean;
   /** Also count the files that do not type-check (a full type-check). */
   readonly typeErrors?: boolean;
 }
@@ -56,6 +58,18 @@ export function blindSpot(report: AuditReport, target: string): string | undefin
     : `audit ${target} ${blind}, or pass --allow-unknown to exit by --fail-on alone`;
 }
 
+/**
+ * A file that does not parse, as the one line exit 2 prints; undefined when every file parsed. What it registers or
+ * emits may be missing from the report, so the audit cannot pass on it.
+ */
+export function unparsedFiles(report: AuditReport, target: string): string | undefined {
+  const { filesNotParsed, parseErrors } = report.project;
+  if (filesNotParsed === 0) return undefined;
+  const files = filesNotParsed === 1 ? '1 file does not parse' : `${filesNotParsed} files do not parse`;
+  const first = parseErrors[0] === undefined ? '' : ` (${parseErrors[0]})`;
+  return `audit ${target}: ${files}${first}, so its tools and ids may be missing; fix the syntax, or pass --allow-errors to audit the rest`;
+}
+
 const SEVERITY: Record<AuditCommandOptions['failOn'], readonly string[]> = {
   broken: ['broken'],
   suspect: ['broken', 'suspect'],
@@ -67,7 +81,8 @@ const SEVERITY: Record<AuditCommandOptions['failOn'], readonly string[]> = {
 /**
  * `agent-contract audit [project]`: the static chain matrix. main.ts declares the command and loads this module (and with
  * it typescript, an optional peer) only when it runs. Exit 1 when the `--fail-on` threshold is met; 2 when the audit
- * found no tool, knew no emitted type or read no input schema (unless `--allow-unknown`), after the report.
+ * found no tool, knew no emitted type or read no input schema (unless `--allow-unknown`), or a file does not parse
+ * (unless `--allow-errors`), after the report.
  */
 export async function runAuditCommand(target: string, options: AuditCommandOptions): Promise<number> {
   const progress = progressLine(process.stderr.isTTY === true);
@@ -93,9 +108,11 @@ export async function runAuditCommand(target: string, options: AuditCommandOptio
         ...(options.all === true ? { all: true } : {}),
       }),
     );
+  const unparsed = options.allowErrors === true ? undefined : unparsedFiles(report, target);
   const blind = options.allowUnknown === true ? undefined : blindSpot(report, target);
-  if (blind !== undefined) {
-    process.stderr.write(`agent-contract: ${blind}\n`);
+  const error = unparsed ?? blind;
+  if (error !== undefined) {
+    process.stderr.write(`agent-contract: ${error}\n`);
     return EXIT_ERROR;
   }
   const failing = SEVERITY[options.failOn];

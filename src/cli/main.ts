@@ -208,6 +208,7 @@ function buildProgram(): Command {
       '--allow-unknown',
       'exit by --fail-on alone, also when no tool was found or no emitted type was known (else exit 2)',
     )
+    .option('--allow-errors', 'exit by --fail-on alone, also when a file does not parse (else exit 2)')
     .option('--type-errors', 'also count the files that do not type-check (a full type-check, slower)')
     .action(async (target: string, options: AuditCommandOptions) => {
       process.exitCode = await (await import('./audit.ts')).runAuditCommand(target, options);

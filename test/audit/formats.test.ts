@@ -100,6 +100,8 @@ describe('the JSON report', () => {
       files: 4,
       filesWithErrors: 0,
       errors: [],
+      filesNotParsed: 0,
+      parseErrors: [],
       typeErrorsCounted: false,
       config: null,
     });
