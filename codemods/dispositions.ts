@@ -252,12 +252,11 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
   const base = baseNameOf(nameArgument, registration);
   const tool = registration.name ?? nameArgument?.getText(file) ?? 'tool';
   if (input === undefined) return;
-  // Already wired by an earlier run: `offeredShape(shape, table)`.
-  if (
-    input.kind === 'call' &&
-    (input.callee === OFFERED_SHAPE_FUNCTION || input.callee.endsWith(`.${OFFERED_SHAPE_FUNCTION}`))
-  )
-    return;
+  // Already wired by an earlier run: `offeredShape(shape, table)`, or `z.object(offeredShape(shape, table))`.
+  const offered = (schema: SchemaExpr<ts.Node> | undefined): boolean =>
+    schema?.kind === 'call' &&
+    (schema.callee === OFFERED_SHAPE_FUNCTION || schema.callee.endsWith(`.${OFFERED_SHAPE_FUNCTION}`));
+  if (offered(input) || (input.kind === 'zod' && offered(input.factoryArgs[0]))) return;
   const reads: HandlerReads =
     registration.handler === undefined
       ? { kind: 'all', reason: 'the tool has no handler argument' }
@@ -291,9 +290,9 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
       end: statement.getStart(file),
       text: `const ${shapeName} = ${objectText};${newline}${indent}${table}${newline}${newline}${indent}`,
     });
-    const wired = input.kind === 'object' ? `offeredShape(${shapeName}, ${tableName})` : shapeName;
-    if (input.kind === 'object') run.imports.set('offeredShape', { name: 'offeredShape' });
-    run.edits.push({ start: inline.getStart(file), end: inline.end, text: wired });
+    // Wired through `offeredShape` also inside `z.object(...)`: a table nothing reads fails `noUnusedLocals`.
+    run.imports.set('offeredShape', { name: 'offeredShape' });
+    run.edits.push({ start: inline.getStart(file), end: inline.end, text: `offeredShape(${shapeName}, ${tableName})` });
     return;
   }
 
