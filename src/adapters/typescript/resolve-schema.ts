@@ -3,6 +3,7 @@ import { unwrapExpression } from './unwrap.ts';
 import { TypeScriptSchemaReader } from './from-typescript.ts';
 import type { ChainMethod, ObjectExpr, ObjectProperty, SchemaExpr, ZodChainExpr } from '../../model/schema-expr.ts';
 import { meaningOf } from '../../model/schema-meaning.ts';
+import { throughPackageHelpers } from '../../model/package-helpers.ts';
 import { GUARD_MODULES } from '../../model/zod-imports.ts';
 import { FIELD_ADDING_METHODS, FIELD_SELECTING_METHODS, OBJECT_FACTORIES } from '../../model/zod-vocabulary.ts';
 
@@ -251,6 +252,9 @@ export class SchemaResolver {
             ? (unwrapExpression(node.expression) as ts.PropertyAccessExpression).name.text
             : '';
         if (RENDERERS.test(calleeName) && expr.args[0] !== undefined) return expr.args[0];
+        // `offeredShape(shape, table)`, `guardIdFields(shape)`: the shape the package's own helpers publish.
+        const published = throughPackageHelpers(expr, this.resolve);
+        if (published !== expr) return published;
         const fn = this.functionOf(node.expression);
         const returned = fn === undefined ? undefined : this.returnedExpression(fn);
         return returned === undefined ? undefined : this.read(returned);
