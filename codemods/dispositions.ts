@@ -5,7 +5,12 @@ import { splitWords } from '../src/model/ids.ts';
 import type { SchemaExpr } from '../src/model/schema-expr.ts';
 import { OFFERED_SHAPE_FUNCTION } from '../src/model/package-helpers.ts';
 import { meaningOf } from '../src/model/schema-meaning.ts';
-import { toolRegistrationOf, type ToolRegistration } from '../src/model/tool-registration.ts';
+import {
+  TOOL_DEFINITION_INPUT_KEYS,
+  toolDefinitionOf,
+  toolRegistrationOf,
+  type ToolRegistration,
+} from '../src/model/tool-registration.ts';
 import { TypedFiles } from '../src/adapters/typescript/typed-files.ts';
 import {
   applyEdits,
@@ -388,8 +393,11 @@ function parse(run: { sourceFile: ts.SourceFile }, filePath: string): void {
   }
 }
 
+/** Tool objects (`{ name, inputSchema, handler }`) are scaffolded too: a file of them may register nothing itself. */
+const DEFINITION_KEY = new RegExp(`\\b(?:${[...TOOL_DEFINITION_INPUT_KEYS].join('|')})\\s*:`);
+
 export function mightMatchDispositions(source: string): boolean {
-  return source.includes('zod') && /\b(?:registerTool|tool|addTool)\s*\(/.test(source);
+  return source.includes('zod') && (/\b(?:registerTool|tool|addTool)\s*\(/.test(source) || DEFINITION_KEY.test(source));
 }
 
 function analyseDispositions(source: string, filePath: string, options: DispositionsOptions): CodemodOutcome {
@@ -406,6 +414,11 @@ function analyseDispositions(source: string, filePath: string, options: Disposit
       const site = run.reader.callSite(node);
       const registration = site === undefined ? undefined : toolRegistrationOf(site);
       if (registration !== undefined) scaffold(run, registration);
+    } else if (ts.isObjectLiteralExpression(node)) {
+      // `{ name: 'get_ticket', inputSchema: {...}, handler }`: a tool written as an object, registered elsewhere.
+      const definition = toolDefinitionOf(run.reader.read(node));
+      if (definition !== undefined && definition.input !== undefined && definition.input.node !== node)
+        scaffold(run, definition);
     }
     ts.forEachChild(node, visit);
   };

@@ -70,6 +70,31 @@ export function createServer(): McpServer {
   return server;
 }
 `,
+  'tool objects in a loop': `${SERVER_HEAD}
+const tools = [
+  {
+    name: 'create_ticket',
+    inputSchema: { subject: z.string() },
+    handler: async ({ subject }: { subject: string }) => {
+      const ticket = createTicket(subject);
+      return { content: [{ type: 'text' as const, text: JSON.stringify({ ticketId: ticket.id }) }] };
+    },
+  },
+  {
+    name: 'get_ticket',
+    inputSchema: { ticketId: z.string().min(1), verbose: z.boolean().optional() },
+    handler: async ({ ticketId }: { ticketId: string }) => ({
+      content: [{ type: 'text' as const, text: findTicket(ticketId)?.subject ?? 'no such ticket' }],
+    }),
+  },
+];
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'tickets', version: '1.0.0' });
+  for (const tool of tools) server.registerTool(tool.name, { inputSchema: tool.inputSchema }, tool.handler as never);
+  return server;
+}
+`,
 };
 
 const ORDERS: readonly (readonly ('guard-ids' | 'dispositions')[])[] = [
