@@ -268,6 +268,8 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
       : handlerReads(registration.handler.node);
 
   const inline = inlineShapeOf(input) ?? (input.kind === 'zod' ? zodObjectLiteralOf(input) : undefined);
+  // A tool without inputs (`{}`, `z.object({})`): no field to decide, so no table.
+  if (inline !== undefined && inline.properties.length === 0) return;
   if (inline !== undefined) {
     // A shape written inside the registration: name it, so the table can say `keyof typeof` it.
     if (base === undefined) {

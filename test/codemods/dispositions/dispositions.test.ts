@@ -59,6 +59,20 @@ describe('codemod dispositions', () => {
     expect(outcome.notes).toEqual([]);
   });
 
+  it('leaves a tool without inputs alone: an empty shape has no field to decide', () => {
+    const source = [
+      "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+      "import { z } from 'zod';",
+      "const server = new McpServer({ name: 't', version: '1' });",
+      "server.registerTool('list_tickets', { inputSchema: {} }, async () => ({ content: [] }));",
+      "server.tool('ping', 'Ping.', {}, async () => ({ content: [] }));",
+      "server.registerTool('get_ticket', { inputSchema: z.object({}) }, async () => ({ content: [] }));",
+      'void z;',
+      '',
+    ].join('\n');
+    expect(dispositionsTransform(source, `${fixtures}no-inputs.ts`, options)).toBeUndefined();
+  });
+
   it('says nothing about a file without tool registrations', () => {
     expect(
       dispositionsTransform(
