@@ -67,6 +67,11 @@ export async function runChainsCommand(serverCommand: readonly string[], options
   const progress = process.stderr.isTTY && options.json !== true;
   let calls = 0;
   try {
+    if (connection.client.getServerCapabilities()?.tools === undefined) {
+      throw new UsageError(
+        `the server started by \`${serverCommand.join(' ')}\` offers no tools (no "tools" capability in its initialize answer), so there is no chain to test; check that the command starts your MCP server and that it registers its tools before connecting`,
+      );
+    }
     const report = await runLiteralConsumer({
       client: connection.client,
       samples,

@@ -114,6 +114,15 @@ describe('agent-contract on bad input: one line naming the cause and the next st
     expect(result.stdout).toBe('');
   });
 
+  it('says in one line that a server without tools has no chain to test, with the next step, exit 2', async () => {
+    const result = await run(['chains', '--', 'node', 'test/fixtures/contract-servers/no-tools.mjs']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'agent-contract: the server started by `node test/fixtures/contract-servers/no-tools.mjs` offers no tools (no "tools" capability in its initialize answer), so there is no chain to test; check that the command starts your MCP server and that it registers its tools before connecting\n',
+    );
+    expect(result.stdout).toBe('');
+  });
+
   it('shows the server stderr tail when it dies during start-up', async () => {
     const result = await run([
       'chains',
