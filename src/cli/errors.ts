@@ -20,8 +20,10 @@ export function missingPeerError(error: unknown, name: string, needs: string): U
     !String((error as { message?: unknown }).message).includes(`'${name}'`)
   )
     return undefined;
+  // `npm i -D typescript` installs TypeScript 7, which has no compiler API to read a project with: name the major.
+  const install = name === 'typescript' ? 'typescript@6' : name;
   return new UsageError(
-    `${needs} the ${name} package, which is not installed; install it next to agent-contract (npm i -D ${name}) and run again`,
+    `${needs} the ${name} package, which is not installed; install it next to agent-contract (npm i -D ${install}) and run again`,
   );
 }
 

@@ -226,7 +226,7 @@ describe('the shipped bundle, installed with nothing beside it', () => {
       stdout: '',
       stderr:
         'agent-contract: the codemods need the typescript package, which is not installed; ' +
-        'install it next to agent-contract (npm i -D typescript) and run again\n',
+        'install it next to agent-contract (npm i -D typescript@6) and run again\n',
     });
   });
 
@@ -237,7 +237,7 @@ describe('the shipped bundle, installed with nothing beside it', () => {
       stdout: '',
       stderr:
         'agent-contract: reading a TypeScript project needs the typescript package, which is not installed; ' +
-        'install it next to agent-contract (npm i -D typescript) and run again\n',
+        'install it next to agent-contract (npm i -D typescript@6) and run again\n',
     });
   });
 });

@@ -91,7 +91,7 @@ describe('npm i agent-contract zod', () => {
       project,
     );
     expect(audit.stderr).toBe(
-      'agent-contract: reading a TypeScript project needs the typescript package, which is not installed; install it next to agent-contract (npm i -D typescript) and run again\n',
+      'agent-contract: reading a TypeScript project needs the typescript package, which is not installed; install it next to agent-contract (npm i -D typescript@6) and run again\n',
     );
     expect(audit.code).toBe(2);
   });
