@@ -91,6 +91,22 @@ const RULES: readonly ReportingDescriptor[] = [
   },
 ];
 
+/** Where each rule is explained: the lint rule's doc for a lint finding, the audit page's section for the others. */
+const REPOSITORY_DOCS = 'https://github.com/agent-contract/agent-contract/blob/main';
+const LINT_RULE_DOCS = new Set([
+  'no-defensive-id-cast',
+  'no-unguarded-coerce',
+  'no-id-union',
+  'no-guarded-id-in-output',
+  'no-effects-on-tool-schema',
+]);
+function helpUriOf(id: string): string {
+  if (LINT_RULE_DOCS.has(id)) return `${REPOSITORY_DOCS}/eslint-plugin/docs/rules/${id}.md`;
+  if (id.endsWith('-chain') || id === 'unknown-emitter') return `${REPOSITORY_DOCS}/docs/audit.md#what-it-reads`;
+  if (id === 'unfollowed-registration') return `${REPOSITORY_DOCS}/docs/audit.md#custom-wrappers`;
+  return `${REPOSITORY_DOCS}/docs/audit.md#coverage-and-the-verdict`;
+}
+
 export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd()): string {
   const uri = (file: string): string =>
     path.relative(cwd, path.join(report.project.root, file)).split(path.sep).join('/');
@@ -153,7 +169,13 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'agent-contract', semanticVersion: PACKAGE_VERSION, rules: [...RULES] } },
+        tool: {
+          driver: {
+            name: 'agent-contract',
+            semanticVersion: PACKAGE_VERSION,
+            rules: RULES.map((rule) => ({ ...rule, helpUri: helpUriOf(rule.id) })),
+          },
+        },
         originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(`${cwd}${path.sep}`).href } },
         columnKind: 'utf16CodeUnits',
         results,

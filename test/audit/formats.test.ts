@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +149,30 @@ describe('the JSON report', () => {
 });
 
 describe('the SARIF report', () => {
+  it('gives every rule a helpUri that points at a page of the repository, and an anchor that page has', () => {
+    const log = JSON.parse(formatAuditSarif(report, repo)) as {
+      runs: { tool: { driver: { rules: { id: string; helpUri?: string }[] } } }[];
+    };
+    const rules = log.runs[0]?.tool.driver.rules ?? [];
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules) {
+      const match = /^https:\/\/github\.com\/agent-contract\/agent-contract\/blob\/main\/([^#]+)(?:#(.+))?$/.exec(
+        rule.helpUri ?? '',
+      );
+      expect(match, `${rule.id}: ${rule.helpUri}`).not.toBeNull();
+      const page = readFileSync(path.join(repo, match?.[1] as string), 'utf8');
+      if (match?.[2] !== undefined) {
+        const anchors = [...page.matchAll(/^#+ (.+)$/gm)].map((heading) =>
+          (heading[1] as string)
+            .toLowerCase()
+            .replace(/[^a-z0-9 -]/g, '')
+            .replace(/ /g, '-'),
+        );
+        expect(anchors, rule.id).toContain(match[2]);
+      }
+    }
+  });
+
   it('validates against the SARIF 2.1.0 schema and puts each broken chain at its acceptor, the emitter related', () => {
     // The published schema is draft-04 (`id`, not `$id`); nothing else in it differs from what Ajv reads as draft-07.
     const {
