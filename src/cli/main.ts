@@ -42,6 +42,13 @@ const failOnOption = () =>
     .choices(['breaking', 'warning', 'info', 'none'])
     .default('breaking');
 
+/** The `Exit codes:` block a command's `--help` ends with (docs/cli.md has the whole table). */
+function exitCodes(found: string | undefined, failed: string, ok = 'nothing to report'): string {
+  const one = found === undefined ? '' : `  1  ${found}\n`;
+  return `\nExit codes:\n  0  ${ok}\n${one}  2  ${failed} (one line on stderr says what to do)\n`;
+}
+const SERVER_FAILED = 'the server could not be started, did not answer, or offers no tools';
+
 const contractCommands = () => import('./contract.ts');
 /** For the commands that always start a server: the snapshot module loads beside the command's, not after it. */
 const liveContractCommands = async () =>
@@ -64,9 +71,14 @@ function addContractCommand(program: Command): void {
       .usage('[options] -- <command that starts a stdio server> [args...]')
       .argument('[server-command...]', 'the command that starts the server')
       .option('--out <file>', 'where to write the contract (- for stdout)', DEFAULT_CONTRACT_FILE),
-  ).action(async (operands: string[], options: SnapshotCommandOptions, command: Command) => {
-    process.exitCode = await (await liveContractCommands()).runSnapshot(command, operands, options);
-  });
+  )
+    .addHelpText(
+      'after',
+      exitCodes(undefined, `${SERVER_FAILED}, or the file could not be written`, 'the contract was written'),
+    )
+    .action(async (operands: string[], options: SnapshotCommandOptions, command: Command) => {
+      process.exitCode = await (await liveContractCommands()).runSnapshot(command, operands, options);
+    });
 
   liveOptions(
     contract
@@ -79,6 +91,10 @@ function addContractCommand(program: Command): void {
   )
     .addOption(failOnOption())
     .option('--json', 'print the changes as JSON')
+    .addHelpText(
+      'after',
+      exitCodes('a change at the --fail-on level or worse', `a contract file could not be read, or ${SERVER_FAILED}`),
+    )
     .action(async (operands: string[], options: DiffCommandOptions, command: Command) => {
       process.exitCode = await (await contractCommands()).runDiff(command, operands, options);
     });
@@ -96,6 +112,13 @@ function addContractCommand(program: Command): void {
   )
     .addOption(failOnOption())
     .option('--json', 'print the changes as JSON')
+    .addHelpText(
+      'after',
+      exitCodes(
+        'a change at the --fail-on level or worse',
+        `the committed contract could not be read, or ${SERVER_FAILED}`,
+      ),
+    )
     .action(async (operands: string[], options: CheckCommandOptions, command: Command) => {
       process.exitCode = await (await liveContractCommands()).runCheck(command, operands, options);
     });
@@ -114,6 +137,10 @@ function addContractCommand(program: Command): void {
       .option('--clients <list>', `only findings that affect these clients: ${Object.keys(CLIENTS).join(', ')}`),
   )
     .option('--json', 'print the findings as JSON')
+    .addHelpText(
+      'after',
+      exitCodes('a compatibility finding', `the contract file could not be read, or ${SERVER_FAILED}`),
+    )
     .action(async (operands: string[], options: CompatCommandOptions, command: Command) => {
       process.exitCode = await (await contractCommands()).runCompat(command, operands, options);
     });
@@ -129,6 +156,7 @@ function addContractCommand(program: Command): void {
       ),
   )
     .option('--json', 'print the matrix as JSON')
+    .addHelpText('after', exitCodes('a broken chain', `the contract file could not be read, or ${SERVER_FAILED}`))
     .action(async (operands: string[], options: SourceCommandOptions, command: Command) => {
       process.exitCode = await (await contractCommands()).runChains(command, operands, options);
     });
@@ -156,6 +184,13 @@ function buildProgram(): Command {
       new Option('--timeout <ms>', 'how long the server may take to start and to answer each call').default('20000'),
     )
     .option('--json', 'print the whole report as JSON')
+    .addHelpText(
+      'after',
+      exitCodes(
+        'a chain is broken (validation rejected an emitted id)',
+        `${SERVER_FAILED}, or no id was emitted or accepted`,
+      ),
+    )
     .action(async (serverCommand: string[], options: ChainsOptions) => {
       process.exitCode = await (await import('./chains.ts')).runChainsCommand(serverCommand, options);
     });
@@ -174,6 +209,13 @@ function buildProgram(): Command {
     .option('--json', "print every file's status, edits and notes, and the summary, as JSON")
     .option('--force', 'write even when the git tree has uncommitted changes to tracked files')
     .option('--import-from <module>', 'the module the codemod imports its helpers from (guard-ids: guardId)')
+    .addHelpText(
+      'after',
+      exitCodes(
+        'with --check, a file would change',
+        'a bad argument, a file that does not parse or could not be written, or a dirty git tree without --force',
+      ),
+    )
     .action(async (name: string, paths: string[], options: CodemodCommandOptions) => {
       process.exitCode = await (await import('./codemod.ts')).runCodemodCommand(name, paths, options);
     });
@@ -210,6 +252,13 @@ function buildProgram(): Command {
     )
     .option('--allow-errors', 'exit by --fail-on alone, also when a file does not parse (else exit 2)')
     .option('--type-errors', 'also count the files that do not type-check (a full type-check, slower)')
+    .addHelpText(
+      'after',
+      exitCodes(
+        'a chain at the --fail-on level or worse',
+        'the project cannot be audited, a file does not parse (unless --allow-errors), or no tool, emitted type or input schema was seen (unless --allow-unknown)',
+      ),
+    )
     .action(async (target: string, options: AuditCommandOptions) => {
       process.exitCode = await (await import('./audit.ts')).runAuditCommand(target, options);
     });

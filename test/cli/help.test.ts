@@ -56,6 +56,13 @@ describe('agent-contract --help', () => {
     expect(helpOptions(result.stdout)).toEqual(documented.get(command));
   });
 
+  it("every command's --help ends with its exit codes", async () => {
+    for (const command of documented.keys()) {
+      const help = await runCli([...command.split(' '), '--help']);
+      expect(help.stdout, command).toMatch(/\nExit codes:\n {2}0 {2}.+\n(?: {2}1 {2}.+\n)? {2}2 {2}.+\n/);
+    }
+  });
+
   it('contract compat --help names every client id', async () => {
     const { CLIENTS } = await import('../../src/contract/compatibility.ts');
     const result = await runCli(['contract', 'compat', '--help']);
