@@ -83,6 +83,8 @@ function guardedProperty<N>(property: ObjectProperty<N>, resolve: Resolve<N>): O
  * itself for anything else.
  */
 export function throughPackageHelpers<N>(expr: SchemaExpr<N>, resolve: Resolve<N>): SchemaExpr<N> {
+  // Named first: resolving the argument of every other call would cost the readers a walk per call.
+  if (!calls(expr, OFFERED_SHAPE_FUNCTION) && !calls(expr, GUARD_ID_FIELDS_FUNCTION)) return expr;
   if (expr.kind !== 'call') return expr;
   const [shapeArgument, table] = expr.args;
   if (shapeArgument === undefined) return expr;
