@@ -1,5 +1,5 @@
 import { createColors } from 'picocolors';
-import { chainVerdictLegend, formatChainMatrixTally, type ChainVerdict } from '../model/chain-matrix.ts';
+import { chainVerdictLegend, chainVerdictMarks, formatChainMatrixTally } from '../model/chain-matrix.ts';
 import { formatPath } from '../model/ids.ts';
 import { ACCEPTANCE_UNKNOWN } from './acceptance.ts';
 import type { ContractChainMatrix } from './chains.ts';
@@ -94,13 +94,7 @@ export function formatFindings(findings: readonly CompatibilityFinding[], option
 /** The contract-only chain table: every chain with its verdict and reason, then `Of N chains, M broken, ...`. */
 export function formatChainMatrix(matrix: ContractChainMatrix, options: TextOptions = {}): string {
   const colors = createColors(options.color ?? false);
-  const mark: Record<ChainVerdict, string> = {
-    ok: colors.green('ok       '),
-    tolerated: colors.yellow('tolerated'),
-    suspect: colors.magenta('suspect  '),
-    broken: colors.red('broken   '),
-    unknown: colors.dim('unknown  '),
-  };
+  const mark = chainVerdictMarks(colors);
   const { emitters, acceptors } = matrix.summary;
   const lines = [
     colors.bold(

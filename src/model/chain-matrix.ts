@@ -199,6 +199,30 @@ export function chainVerdictLegend(summary: Omit<ChainMatrixSummary, 'emitters' 
   );
 }
 
+/** How a verdict is painted in a table: each class in its colour, padded to one width. */
+export interface VerdictPaint {
+  readonly green: (text: string) => string;
+  readonly yellow: (text: string) => string;
+  readonly magenta: (text: string) => string;
+  readonly red: (text: string) => string;
+  readonly dim: (text: string) => string;
+}
+
+/** The verdict column of a chain table (`broken   `, `tolerated`), the same in every view. */
+export function chainVerdictMarks(paint: VerdictPaint): Record<ChainVerdict, string> {
+  const width = Math.max(...CHAIN_VERDICTS.map((verdict) => verdict.length));
+  const colour: Record<ChainVerdict, (text: string) => string> = {
+    ok: paint.green,
+    tolerated: paint.yellow,
+    suspect: paint.magenta,
+    broken: paint.red,
+    unknown: paint.dim,
+  };
+  return Object.fromEntries(
+    CHAIN_VERDICTS.map((verdict) => [verdict, colour[verdict](verdict.padEnd(width))]),
+  ) as Record<ChainVerdict, string>;
+}
+
 /** The JSON type of one id value a live tool emitted: `4` is `integer`, `4.5` `number`, `"4"` `string`. */
 export function jsonTypeOfValue(value: unknown): JsonType | undefined {
   if (typeof value === 'string') return 'string';

@@ -1,5 +1,5 @@
 import { createColors } from 'picocolors';
-import { chainVerdictLegend, formatChainMatrixTally, type ChainVerdict } from '../model/chain-matrix.ts';
+import { chainVerdictLegend, chainVerdictMarks, formatChainMatrixTally } from '../model/chain-matrix.ts';
 import type { ChainReport } from './literal-consumer.ts';
 
 export interface FormatOptions {
@@ -40,13 +40,7 @@ export function formatTally(report: ChainReport): string {
 export function formatChainReport(report: ChainReport, options: FormatOptions = {}): string {
   const colors = createColors(options.color ?? false);
   const width = options.messageWidth ?? 140;
-  const mark: Record<ChainVerdict, string> = {
-    ok: colors.green('ok       '),
-    tolerated: colors.yellow('tolerated'),
-    suspect: colors.magenta('suspect  '),
-    broken: colors.red('broken   '),
-    unknown: colors.dim('unknown  '),
-  };
+  const mark = chainVerdictMarks(colors);
   const lines: string[] = [];
   const { tools, emitters, acceptors } = report.summary;
   lines.push(colors.bold(`${tools} tools, ${emitters} emitted id fields, ${acceptors} accepting id fields`));
