@@ -15,7 +15,7 @@ const RESPONSES_AND_INPUTS = `import { z } from 'zod';
 const TicketResponseSchema = z.object({ id: z.union([z.string(), z.number()]) });
 const shape = { ticketId: z.union([z.string(), z.number()]) };
 server.registerTool('get_ticket', { inputSchema: shape }, async ({ ticketId }) => {
-  const res = await fetch(\`/tickets/\${ticketId}\`);
+  const res = await fetchTicket(ticketId);
   return TicketResponseSchema.parse(await res.json());
 });
 server.tool('close_ticket', 'Close', { ticketId: z.union([z.string(), z.number()]) }, cb);
