@@ -9,6 +9,8 @@ import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 export interface AuditCommandOptions {
   readonly format: 'text' | 'json' | 'sarif';
+  /** `--json`: the same as `--format json`, as on every other command. */
+  readonly json?: boolean;
   readonly failOn: 'broken' | 'suspect' | 'tolerated' | 'never';
   readonly all?: boolean;
   /** Exit by `--fail-on` alone, also when no tool was found or no emitted type was known. */
@@ -99,8 +101,9 @@ export async function runAuditCommand(target: string, options: AuditCommandOptio
     progress.clear();
   }
   const { report } = result;
-  if (options.format === 'json') process.stdout.write(formatAuditJson(report));
-  else if (options.format === 'sarif') process.stdout.write(formatAuditSarif(report));
+  const format = options.json === true ? 'json' : options.format;
+  if (format === 'json') process.stdout.write(formatAuditJson(report));
+  else if (format === 'sarif') process.stdout.write(formatAuditSarif(report));
   else
     process.stdout.write(
       formatAuditText(report, {

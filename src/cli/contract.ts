@@ -1,6 +1,12 @@
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { CLIENTS, fixFor, type ClientId } from '../contract/compatibility.ts';
+import {
+  CLIENTS,
+  fixFor,
+  type ClientId,
+  type CompatibilityFinding,
+  type CompatibilityRuleId,
+} from '../contract/compatibility.ts';
 import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';
 import type { McpContract } from '../contract/contract-file.ts';
 import { serializeContract, writeContractFile } from '../contract/contract-file-writer.ts';
@@ -359,6 +365,68 @@ async function contractFrom(
 
 export interface CompatCommandOptions extends SourceCommandOptions {
   readonly clients?: string;
+  readonly failOn: CompatLevel | 'none';
+}
+
+/**
+ * `fixable`: the server's code can change it for a client it serves; `advisory`: it cannot, or only a client that
+ * opted in asks for it. `compat` fails on `fixable` findings by default (`--fail-on`).
+ */
+export type CompatLevel = 'fixable' | 'advisory';
+
+/**
+ * Who can make a finding of each rule go away. `rendered`: the SDK or zod writes the keyword into every schema
+ * (SDK 1.x's `$schema`, zod 3's `additionalProperties`), and only a gateway in front of the client can strip it.
+ * `strict-mode`: only OpenAI strict mode asks for it, which a client turns on per tool, and an open object is what
+ * a server gets for not publishing the `additionalProperties` Gemini refuses. `server`: the server's code.
+ * A Record, so that a new rule cannot be left out.
+ */
+const FIXED_BY: Readonly<Record<CompatibilityRuleId, 'server' | 'strict-mode' | 'rendered'>> = {
+  'root-not-object': 'server',
+  'top-level-composition': 'server',
+  'nested-composition': 'server',
+  'type-array': 'server',
+  'additional-properties': 'rendered',
+  'open-object': 'strict-mode',
+  'optional-property': 'strict-mode',
+  'default-keyword': 'strict-mode',
+  'ref-keyword': 'server',
+  'schema-keyword': 'rendered',
+  'dialect-mismatch': 'server',
+  'empty-input-schema': 'server',
+};
+
+/**
+ * A finding's level: what the SDK or zod renders is advisory; what only OpenAI strict mode asks for is fixable when
+ * `--clients` names openai-strict (the user serves it), advisory otherwise; a rule this version does not know (a newer
+ * file) is fixable.
+ */
+export function compatLevel(finding: CompatibilityFinding, clients: readonly ClientId[] | undefined): CompatLevel {
+  const fixedBy = (FIXED_BY as Readonly<Record<string, string | undefined>>)[finding.rule] ?? 'server';
+  if (fixedBy === 'rendered') return 'advisory';
+  if (fixedBy === 'strict-mode') return clients?.includes('openai-strict') === true ? 'fixable' : 'advisory';
+  return 'fixable';
+}
+
+/**
+ * `3 findings are advisory and do not fail: schema-keyword (...); open-object, optional-property (...); --fail-on
+ * advisory counts them too`, when `--fail-on fixable` left some out.
+ */
+function advisoryLine(advisory: readonly CompatibilityFinding[], failOn: CompatLevel | 'none'): string | undefined {
+  if (advisory.length === 0 || failOn !== 'fixable') return undefined;
+  const rules = [...new Set(advisory.map((finding) => finding.rule))].sort();
+  const of = (fixedBy: string) =>
+    rules.filter((rule) => (FIXED_BY as Record<string, string | undefined>)[rule] === fixedBy);
+  const why = [
+    of('rendered').length === 0
+      ? ''
+      : `${of('rendered').join(', ')} (the SDK or zod writes it; only a gateway can strip it)`,
+    of('strict-mode').length === 0
+      ? ''
+      : `${of('strict-mode').join(', ')} (only OpenAI strict mode asks for it; pass --clients openai-strict if you serve it)`,
+  ].filter((part) => part !== '');
+  const count = advisory.length === 1 ? '1 finding is' : `${advisory.length} findings are`;
+  return `${count} advisory and ${advisory.length === 1 ? 'does' : 'do'} not fail the check: ${why.join('; ')}; --fail-on advisory counts them too`;
 }
 
 export async function runCompat(command: Command, operands: string[], options: CompatCommandOptions): Promise<number> {
@@ -374,19 +442,30 @@ export async function runCompat(command: Command, operands: string[], options: C
   }
   try {
     const { contract } = await contractFrom(command, operands, options, 'compat');
+    const clients = wanted as ClientId[] | undefined;
     const findings = contract.compatibility.filter(
-      (finding) => wanted === undefined || finding.clients.some((client) => wanted.includes(client as ClientId)),
+      (finding) => clients === undefined || finding.clients.some((client) => clients.includes(client as ClientId)),
     );
+    const levels = findings.map((finding) => compatLevel(finding, clients));
     if (options.json === true)
       process.stdout.write(
         `${JSON.stringify(
-          findings.map((finding) => ({ ...finding, fix: fixFor(finding.rule) })),
+          findings.map((finding, index) => ({ ...finding, level: levels[index], fix: fixFor(finding.rule) })),
           null,
           2,
         )}\n`,
       );
-    else process.stdout.write(`${(await formatModule()).formatFindings(findings, { color: color() })}\n`);
-    return findings.length > 0 ? EXIT_FINDINGS : EXIT_OK;
+    else {
+      const advisory = advisoryLine(
+        findings.filter((_, index) => levels[index] === 'advisory'),
+        options.failOn,
+      );
+      const text = (await formatModule()).formatFindings(findings, { color: color() });
+      process.stdout.write(`${text}\n${advisory === undefined ? '' : `${advisory}\n`}`);
+    }
+    const failing =
+      options.failOn === 'none' ? [] : options.failOn === 'advisory' ? ['fixable', 'advisory'] : ['fixable'];
+    return levels.some((level) => failing.includes(level)) ? EXIT_FINDINGS : EXIT_OK;
   } catch (error) {
     return exitForInterrupt(error);
   }

@@ -136,10 +136,21 @@ function addContractCommand(program: Command): void {
       )
       .option('--clients <list>', `only findings that affect these clients: ${Object.keys(CLIENTS).join(', ')}`),
   )
+    .addOption(
+      new Option(
+        '--fail-on <level>',
+        "exit 1 on a finding at this level or worse: fixable (the server's code can change it), advisory (any finding)",
+      )
+        .choices(['fixable', 'advisory', 'none'])
+        .default('fixable'),
+    )
     .option('--json', 'print the findings as JSON')
     .addHelpText(
       'after',
-      exitCodes('a compatibility finding', `the contract file could not be read, or ${SERVER_FAILED}`),
+      exitCodes(
+        'a finding at the --fail-on level or worse (by default one the server can fix)',
+        `the contract file could not be read, or ${SERVER_FAILED}`,
+      ),
     )
     .action(async (operands: string[], options: CompatCommandOptions, command: Command) => {
       process.exitCode = await (await contractCommands()).runCompat(command, operands, options);
@@ -168,7 +179,6 @@ function buildProgram(): Command {
     .version(PACKAGE_VERSION)
     .option('--debug', 'print stack traces for errors')
     .showSuggestionAfterError(true)
-    .exitOverride()
     .configureOutput({ outputError: () => undefined });
 
   program
@@ -240,6 +250,7 @@ function buildProgram(): Command {
         .choices(['text', 'json', 'sarif'])
         .default('text'),
     )
+    .addOption(new Option('--json', 'the same as --format json').conflicts('format'))
     .addOption(
       new Option('--fail-on <level>', 'exit 1 when a chain is at least this bad')
         .choices(['broken', 'suspect', 'tolerated', 'never'])
@@ -262,7 +273,38 @@ function buildProgram(): Command {
     .action(async (target: string, options: AuditCommandOptions) => {
       process.exitCode = await (await import('./audit.ts')).runAuditCommand(target, options);
     });
+  throwFromEveryCommand(program);
   return program;
+}
+
+/** The command a commander error was raised in, as typed after `agent-contract` (`contract diff`; '' for the root). */
+const raisedIn = new WeakMap<CommanderError, string>();
+
+/** Every command throws its parse errors instead of exiting, noting which command raised them. */
+function throwFromEveryCommand(command: Command): void {
+  command.exitOverride((error) => {
+    const names: string[] = [];
+    for (let current: Command | null = command; current?.parent != null; current = current.parent)
+      names.unshift(current.name());
+    raisedIn.set(error, names.join(' '));
+    throw error;
+  });
+  for (const subcommand of command.commands) throwFromEveryCommand(subcommand);
+}
+
+/**
+ * A commander error as the one line the CLI prints: commander's message on one line without its closing full stop,
+ * then the `--help` of the command that raised it.
+ */
+function usageErrorLine(error: CommanderError): string {
+  const where = raisedIn.get(error) ?? '';
+  const help = `agent-contract ${where === '' ? '' : `${where} `}--help`;
+  const next = error.code === 'commander.unknownCommand' ? `run ${help} to see the commands` : `run ${help}`;
+  const message = error.message
+    .replace(/^error: /, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\.$/, '');
+  return `agent-contract: ${message}; ${next}`;
 }
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -282,11 +324,7 @@ async function main(argv: readonly string[]): Promise<void> {
         process.exitCode = EXIT_ERROR;
         return;
       }
-      const next =
-        error.code === 'commander.unknownCommand'
-          ? '; run agent-contract --help to see the commands'
-          : '; run agent-contract --help';
-      process.stderr.write(`agent-contract: ${error.message.replace(/^error: /, '')}${next}\n`);
+      process.stderr.write(`${usageErrorLine(error)}\n`);
       process.exitCode = EXIT_ERROR;
       return;
     }
