@@ -11,15 +11,39 @@ export class StdoutNoiseError extends Error {
   override readonly name = 'StdoutNoiseError';
   /** What was wrong with the line, naming its start: JSON.parse's message, or that it is JSON but not a message. */
   readonly detail: string;
+  /** The line itself, without its line break; cut at 200 characters. */
+  readonly line: string;
 
-  constructor(cause: unknown) {
+  /** `cause` undefined: the SDK skipped the line without saying why (SDK v2 does so with a line that is not JSON). */
+  constructor(cause: unknown, line: string) {
     // JSON.parse quotes the text it choked on; a JSON value that is not a message fails the SDK's message schema.
-    const detail = cause instanceof SyntaxError ? cause.message : 'valid JSON, but not a JSON-RPC message';
+    const detail =
+      cause instanceof SyntaxError
+        ? cause.message
+        : cause === undefined
+          ? 'not JSON'
+          : 'valid JSON, but not a JSON-RPC message';
     super(
       `the server wrote a line to stdout that is not a JSON-RPC message (${detail}); stdout carries MCP only, log to stderr`,
     );
     this.detail = detail;
+    this.line = line;
   }
+}
+
+/** How much of a line a `StdoutNoiseError` keeps. */
+const LINE_KEPT = 200;
+
+/**
+ * The one warning for a server that wrote `line`, not a message, to stdout, with the fix: npm's script banner
+ * (`> user-server@1.0.0 start`) comes from starting it through npm; anything else from the server logging to stdout.
+ */
+export function stdoutNoiseWarning(line: string): string {
+  const npmBanner = /^> \S+@\S+ \S+/.test(line);
+  const fix = npmBanner
+    ? 'npm printed its script banner there: start the server with node directly (-- node <server file>) or with npm start --silent'
+    : 'log to stderr (console.error), and if a script runner printed it, start the server with node directly (-- node <server file>) or with npm start --silent';
+  return `agent-contract: warning: the server wrote to stdout a line that is not MCP, ${JSON.stringify(line)}; stdout carries the protocol only, so a client may fail on it; ${fix}`;
 }
 
 /**
@@ -35,6 +59,8 @@ export class ChildProcessTransport implements Transport {
   readonly #server: StdioServer;
   readonly #closeGraceMs: number;
   readonly #readBuffer = new ReadBuffer();
+  /** The start of the line being read, for a `StdoutNoiseError`. */
+  #lineStart = '';
   #started = false;
 
   /** `closeGraceMs`: how long `close()` waits for the server to exit after closing its stdin, before SIGTERM. */
@@ -50,26 +76,38 @@ export class ChildProcessTransport implements Transport {
     void this.#server.ended.then(() => this.onclose?.());
   }
 
+  /**
+   * Hands the SDK's buffer one line at a time, so that a line it cannot read is known by its text: SDK v1 throws on it,
+   * SDK v2 skips it (then the line yields no message).
+   */
   #receive(chunk: Buffer): void {
-    try {
-      this.#readBuffer.append(chunk);
-    } catch (error) {
-      // More than the buffer's limit without a newline: the SDK's transport gives up on the connection here too.
-      this.onerror?.(error as Error);
-      void this.close();
-      return;
-    }
-    for (;;) {
+    for (let start = 0; start < chunk.length;) {
+      const newline = chunk.indexOf(0x0a, start);
+      const end = newline === -1 ? chunk.length : newline + 1;
+      const piece = chunk.subarray(start, end);
+      start = end;
+      if (this.#lineStart.length < LINE_KEPT)
+        this.#lineStart += piece.toString('utf8', 0, Math.min(piece.length, LINE_KEPT));
+      try {
+        this.#readBuffer.append(piece);
+      } catch (error) {
+        // More than the buffer's limit without a newline: the SDK's transport gives up on the connection here too.
+        this.onerror?.(error as Error);
+        void this.close();
+        return;
+      }
+      if (newline === -1) return;
+      const line = this.#lineStart.replace(/\r?\n$/, '').slice(0, LINE_KEPT);
+      this.#lineStart = '';
       let message: JSONRPCMessage | null;
       try {
         message = this.#readBuffer.readMessage();
       } catch (error) {
-        // The bad line is consumed; the next one may be a message.
-        this.onerror?.(new StdoutNoiseError(error));
+        this.onerror?.(new StdoutNoiseError(error, line));
         continue;
       }
-      if (message === null) return;
-      this.onmessage?.(message);
+      if (message === null) this.onerror?.(new StdoutNoiseError(undefined, line));
+      else this.onmessage?.(message);
     }
   }
 
@@ -85,5 +123,6 @@ export class ChildProcessTransport implements Transport {
   async close(): Promise<void> {
     await this.#server.stop(this.#closeGraceMs);
     this.#readBuffer.clear();
+    this.#lineStart = '';
   }
 }

@@ -50,6 +50,12 @@ export interface StdioServerCommand {
   readonly closeGraceMs?: number;
   /** Aborting ends the server at once, also while it is still starting; `connectStdio` then rejects with the signal's reason. */
   readonly signal?: AbortSignal;
+  /**
+   * Gets the one warning of a connection whose server wrote to stdout a line that is not MCP (npm's script banner, a
+   * log line), naming the first such line and the fix. It is written to stderr when not given. A server that does
+   * not start reports its lines in its `ServerStartError` instead.
+   */
+  readonly onWarning?: (warning: string) => void;
 }
 
 /** Why a stdio server could not be reached; `message` is one line that names the command and the next step. */
@@ -130,16 +136,31 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
   let loaded = false;
   try {
     // Not raced with the server's end: a missing SDK is reported as such even when the server has died meanwhile.
-    const [{ Client }, { ChildProcessTransport, StdoutNoiseError }] = await Promise.race([
+    const [{ Client }, { ChildProcessTransport, StdoutNoiseError, stdoutNoiseWarning }] = await Promise.race([
       stdioClientModules(),
       timedOut,
       aborted,
     ]);
     loaded = true;
+    /** The first line with text the server wrote to stdout that is not MCP; warned about once it is connected. */
+    let firstNoise: string | undefined;
+    let connected = false;
+    let warned = false;
+    const warnOnce = () => {
+      if (!connected || warned || firstNoise === undefined) return;
+      warned = true;
+      const warning = stdoutNoiseWarning(firstNoise);
+      if (server.onWarning === undefined) process.stderr.write(`${warning}\n`);
+      else server.onWarning(warning);
+    };
     const transport = new ChildProcessTransport(proc, closeGraceMs);
     // Set before connect: the client wraps this handler rather than replacing it.
     transport.onerror = (error) => {
-      if (error instanceof StdoutNoiseError && noise.length < STDOUT_NOISE_KEPT) noise.push(error.detail);
+      if (!(error instanceof StdoutNoiseError)) return;
+      if (noise.length < STDOUT_NOISE_KEPT) noise.push(error.detail);
+      // A blank line (npm writes one before its banner) names nothing; the first line with text is the one to show.
+      if (error.line.trim() !== '') firstNoise ??= error.line;
+      warnOnce();
     };
     if (proc.end !== undefined) {
       // Gone already: not connected to, as its exit code says more than "Not connected"; what it wrote is read for the error.
@@ -148,6 +169,8 @@ export async function connectStdio(server: StdioServerCommand): Promise<Connecti
     }
     const client = new Client(CLIENT_INFO);
     await Promise.race([client.connect(transport), endedEarly, timedOut, aborted]);
+    connected = true;
+    warnOnce();
     return {
       client,
       close: async () => {

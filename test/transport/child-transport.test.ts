@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { ChildProcessTransport, StdoutNoiseError } from '../../src/transport/child-transport.ts';
+import { ChildProcessTransport, StdoutNoiseError, stdoutNoiseWarning } from '../../src/transport/child-transport.ts';
 import type { StdioServer } from '../../src/transport/server-process.ts';
 
 /** A server the test drives by hand: `write` is what it prints on stdout, `end` makes it exit. */
@@ -93,6 +93,30 @@ describe('ChildProcessTransport', () => {
     ]);
     expect(client.errors[0]?.message).toMatch(
       /^the server wrote a line to stdout that is not a JSON-RPC message \(.+\); stdout carries MCP only, log to stderr$/,
+    );
+  });
+
+  it('keeps the text of each such line, also one split across chunks, and cuts a long one', async () => {
+    const fake = fakeServer();
+    const client = started(fake.server);
+    await client.start();
+    fake.write('\n> user-server@1.0.0 st');
+    fake.write(`art\r\n${ping(1).slice(0, 8)}`);
+    fake.write(`${ping(1).slice(8)}\n${'x'.repeat(500)}\n${ping(2)}\n`);
+    expect(client.messages.map((message) => (message as { id: number }).id)).toEqual([1, 2]);
+    expect(client.errors.map((error) => (error as StdoutNoiseError).line)).toEqual([
+      '',
+      '> user-server@1.0.0 start',
+      'x'.repeat(200),
+    ]);
+  });
+
+  it("names the line and the fix in the warning: npm start --silent for npm's banner, stderr for a log line", () => {
+    expect(stdoutNoiseWarning('> user-server@1.0.0 start')).toBe(
+      'agent-contract: warning: the server wrote to stdout a line that is not MCP, "> user-server@1.0.0 start"; stdout carries the protocol only, so a client may fail on it; npm printed its script banner there: start the server with node directly (-- node <server file>) or with npm start --silent',
+    );
+    expect(stdoutNoiseWarning('Server running on stdio')).toMatch(
+      /, "Server running on stdio"; stdout carries the protocol only, so a client may fail on it; log to stderr \(console\.error\), and if a script runner printed it, start the server with node directly/,
     );
   });
 

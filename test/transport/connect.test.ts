@@ -39,6 +39,21 @@ describe('connectStdio', () => {
     await connection.close();
   });
 
+  it('warns once, after it connected, when the server wrote to stdout lines that are not MCP', async () => {
+    const warnings: string[] = [];
+    const connection = await connectStdio({
+      command: process.execPath,
+      args: [join(repoRoot, 'test/cli/fixtures/npm-banner.mjs')],
+      env: { LOG_TO_STDOUT: '1' },
+      onWarning: (warning) => warnings.push(warning),
+    });
+    await connection.client.callTool({ name: 'list_items', arguments: {} });
+    await connection.close();
+    expect(warnings).toEqual([
+      expect.stringContaining(', "> user-server@1.0.0 start"; stdout carries the protocol only'),
+    ]);
+  });
+
   it('names a command that is not found', async () => {
     const error = await startError(connectStdio({ command: 'agent-contract-no-such-binary', args: ['--flag'] }));
     expect(error.message).toBe(
