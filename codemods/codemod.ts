@@ -41,6 +41,8 @@ export interface CodemodProject {
   read(filePath: string): string | undefined;
   /** The file `specifier` names from `fromFile`, resolved as the project's TypeScript resolves it; undefined when it does not resolve. */
   resolveModule(specifier: string, fromFile: string): string | undefined;
+  /** The tsconfig nearest each file, absolute, once each: the programs whose checker can say more than syntax. */
+  readonly tsconfigs: readonly string[];
 }
 
 export interface Codemod<Options> {

@@ -20,6 +20,8 @@ import { applyEdits, type Codemod, type CodemodEdit, type CodemodNote, type Code
 import { namedImportEdit } from './utils/import-edit.ts';
 import { parseSource } from './utils/parse-source.ts';
 import { projectSchemaUses, type SchemaUse } from './utils/schema-uses.ts';
+import { typedInputsOf } from './utils/typed-inputs.ts';
+import { inputObjectsByFile } from '../src/adapters/typescript/tool-surface.ts';
 
 /**
  * `guard-ids`: wraps the string schema of every id field a tool accepts in `guardId(...)`, so an agent that copies a
@@ -39,6 +41,12 @@ export interface GuardIdsOptions {
    * it uses unguarded; a use as a tool input makes it an input; a const used as both is reported for review.
    */
   readonly exportUses?: ReadonlyMap<string, readonly SchemaUse[]>;
+  /**
+   * The end offsets of this file's object literals that the program's tool discovery found to declare a tool's
+   * input fields (the runner fills it in through `withProject`): inputs whatever the file alone shows, such as a tool
+   * class's `getInputSchema() { return {...} }` or the shape a factory builds.
+   */
+  readonly inputObjects?: ReadonlySet<number>;
 }
 
 const GUARD_FUNCTION = 'guardId';
@@ -360,7 +368,7 @@ function analyseGuardIds(source: string, filePath: string, options: GuardIdsOpti
   // only the inputs of servers they register are rewritten there.
   const isTest = isTestFilePath(filePath);
   const externalRoles = externalRolesOf(options.exportUses);
-  const shapes = schemaShapesOf(run.reader, filePath, externalRoles);
+  const shapes = schemaShapesOf(run.reader, filePath, externalRoles, options.inputObjects);
   const bothSides = externalRoles === undefined ? [] : usedOnBothSides(run, shapes, options.exportUses ?? new Map());
   for (const shape of shapes) {
     if (shape.role === 'output' || (isTest && shape.role === 'plain')) continue;
@@ -487,9 +495,15 @@ export const guardIds: Codemod<GuardIdsOptions> = {
   analyse: analyseGuardIds,
   withProject(project, options) {
     const uses = projectSchemaUses(project, mightMatchGuardIds);
+    const inputs = inputObjectsByFile(typedInputsOf(project).sites);
     return (filePath) => {
       const exportUses = uses.get(filePath);
-      return exportUses === undefined ? options : { ...options, exportUses };
+      const inputObjects = inputs.get(filePath);
+      return {
+        ...options,
+        ...(exportUses === undefined ? {} : { exportUses }),
+        ...(inputObjects === undefined ? {} : { inputObjects }),
+      };
     };
   },
 };

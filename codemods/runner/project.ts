@@ -71,13 +71,17 @@ export async function openProject(
     string,
     { options: import('typescript').CompilerOptions; cache: import('typescript').ModuleResolutionCache }
   >();
-  const settingsFor = (fromFile: string) => {
+  const nearestConfig = (fromFile: string): string | undefined => {
     const directory = path.dirname(fromFile);
-    let config = configOfDirectory.get(directory);
-    if (!configOfDirectory.has(directory)) {
-      config = ts.findConfigFile(directory, (file) => ts.sys.fileExists(file));
-      configOfDirectory.set(directory, config);
-    }
+    if (!configOfDirectory.has(directory))
+      configOfDirectory.set(
+        directory,
+        ts.findConfigFile(directory, (file) => ts.sys.fileExists(file)),
+      );
+    return configOfDirectory.get(directory);
+  };
+  const settingsFor = (fromFile: string) => {
+    const config = nearestConfig(fromFile);
     const key = config ?? '';
     let entry = settings.get(key);
     if (entry === undefined) {
@@ -106,9 +110,15 @@ export async function openProject(
     texts.set(filePath, text);
     return text;
   };
+  const tsconfigs = new Set<string>();
+  for (const file of files) {
+    const config = nearestConfig(file);
+    if (config !== undefined) tsconfigs.add(path.resolve(config));
+  }
   return {
     files,
     read,
+    tsconfigs: [...tsconfigs].sort(),
     resolveModule(specifier, fromFile) {
       const { options, cache } = settingsFor(fromFile);
       const resolved = ts.resolveModuleName(specifier, fromFile, options, ts.sys, cache).resolvedModule;

@@ -5,9 +5,8 @@ import { chainMatrix, chainMatrixSummary, type ChainEnd, type ChainVerdict } fro
 import type { JsonType } from '../model/id-fields.ts';
 import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../model/ids.ts';
 import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType } from './acceptors.ts';
-import { loadAuditConfig, type AuditConfig } from '../adapters/typescript/agent-contract-config.ts';
+import type { AuditConfig } from '../adapters/typescript/agent-contract-config.ts';
 import {
-  discoverTools,
   inputParameterIndex,
   type DiscoveredTool,
   type SiteVia,
@@ -25,8 +24,7 @@ import {
   typeScriptFilesUnder,
   type AuditProject,
 } from '../adapters/typescript/load-project.ts';
-import { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
-import { ToolClasses } from '../adapters/typescript/tool-classes.ts';
+import { discoverProjectTools } from '../adapters/typescript/tool-surface.ts';
 
 /**
  * `agent-contract audit`: the chain matrix of a whole server from its TypeScript types. Discovers the tools, reads
@@ -330,14 +328,10 @@ export function auditProject(
   options: AuditOptions = {},
 ): { report: AuditReport; timings: Omit<AuditTimings, 'programMs'> } {
   const { root, checker } = project;
-  const config = options.config ?? loadAuditConfig(root);
-  const resolver = new SchemaResolver(checker, config.guardModules);
   const started = performance.now();
 
-  const serverFiles = project.sourceFiles.filter((file) => !isTestFile(relativeTo(root, file.fileName)));
-  const classes = new ToolClasses(checker, serverFiles);
-  options.onProgress?.('discovery', 0, serverFiles.length);
-  const discovery = discoverTools(serverFiles, resolver, checker, config.wrappers, classes);
+  options.onProgress?.('discovery', 0, project.sourceFiles.length);
+  const { discovery, resolver, classes, serverFiles, config } = discoverProjectTools(project, options.config);
   options.onProgress?.('discovery', serverFiles.length, serverFiles.length);
   const discovered = performance.now();
 

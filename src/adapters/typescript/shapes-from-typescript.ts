@@ -90,6 +90,7 @@ class ShapeFinder {
     private readonly reader: TypeScriptSchemaReader,
     private readonly externalRoles?: ExternalRoles,
     private readonly importedLocals?: ReadonlySet<string>,
+    private readonly inputObjects?: ReadonlySet<number>,
   ) {}
 
   /** The object literal an expression stands for, through same-file consts; undefined for anything else. */
@@ -294,6 +295,15 @@ class ShapeFinder {
       if (ts.isCallExpression(node)) this.visitCall(node);
       else this.visitObject(node as ts.ObjectLiteralExpression);
     }
+    // What the whole program's discovery knows to be a tool input (a class's input method, a factory's shape, a
+    // registration method of a server subclass): an input shape, whatever this file alone shows.
+    if (this.inputObjects !== undefined && this.inputObjects.size > 0) {
+      for (const node of candidates) {
+        if (!ts.isObjectLiteralExpression(node) || !this.inputObjects.has(node.end)) continue;
+        this.seed(node, 'input');
+        this.addShape(this.objectOf(this.reader.read(node)));
+      }
+    }
     this.propagate();
   }
 
@@ -373,14 +383,16 @@ function isInTopLevelConst(node: ts.Node): boolean {
 
 /**
  * Every object shape in `sourceFile`, with its role; see the module comment for how roles are told apart.
- * `externalRoles` adds the roles other files give the file's top-level consts.
+ * `externalRoles` adds the roles other files give the file's top-level consts; `inputObjects`, the end offsets of
+ * the object literals the program's tool discovery found to declare tool inputs (see `toolInputSitesOf`).
  */
 export function schemaShapesOf(
   reader: TypeScriptSchemaReader,
   filePath: string,
   externalRoles?: ExternalRoles,
+  inputObjects?: ReadonlySet<number>,
 ): SchemaShape[] {
-  return new ShapeFinder(reader, externalRoles).find(reader.sourceFile, filePath);
+  return new ShapeFinder(reader, externalRoles, undefined, inputObjects).find(reader.sourceFile, filePath);
 }
 
 /**

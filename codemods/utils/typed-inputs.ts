@@ -1,0 +1,33 @@
+import { loadProject } from '../../src/adapters/typescript/load-project.ts';
+import {
+  discoverProjectTools,
+  toolInputSitesOf,
+  type ToolInputSite,
+} from '../../src/adapters/typescript/tool-surface.ts';
+import type { CodemodProject } from '../codemod.ts';
+
+/**
+ * The tool inputs the TypeScript checker finds in a project, for codemods that rewrite one file at a time: the same
+ * discovery the audit runs (tool classes and their input methods, shape factories, configs held in consts,
+ * registration methods of an `McpServer` subclass), so a shape the audit reads as an input is one for the codemod too.
+ */
+
+export interface TypedInputs {
+  readonly sites: readonly ToolInputSite[];
+  /** The tsconfigs whose program could not be built or read, with why: their files get the syntax-only analysis. */
+  readonly problems: readonly string[];
+}
+
+/** One program per tsconfig of the project; a tsconfig that does not load is a problem, not a stop. */
+export function typedInputsOf(project: CodemodProject): TypedInputs {
+  const sites: ToolInputSite[] = [];
+  const problems: string[] = [];
+  for (const tsconfig of project.tsconfigs) {
+    try {
+      sites.push(...toolInputSitesOf(discoverProjectTools(loadProject(tsconfig))));
+    } catch (error) {
+      problems.push(`${tsconfig}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { sites, problems };
+}

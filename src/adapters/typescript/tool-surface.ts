@@ -1,0 +1,95 @@
+import path from 'node:path';
+import ts from 'typescript';
+import { schemaFieldsOf } from '../../model/schema-fields.ts';
+import { loadAuditConfig, type AuditConfig } from './agent-contract-config.ts';
+import { discoverTools, type DiscoveredTool, type Discovery } from './discover-tools.ts';
+import { isTestFile, relativeTo, type AuditProject } from './load-project.ts';
+import { SchemaResolver } from './resolve-schema.ts';
+import { ToolClasses } from './tool-classes.ts';
+
+/**
+ * The tools of a whole program, as the checker sees them: one discovery for every front end that needs more than one
+ * file's syntax (the audit, and the codemods' use analysis). Registrations through tool classes, factories, configs
+ * held in consts and registration methods of an `McpServer` subclass are followed here, once.
+ */
+
+export interface ProjectTools {
+  readonly discovery: Discovery;
+  readonly resolver: SchemaResolver;
+  readonly classes: ToolClasses;
+  /** The program's files that are not test code: where tools are looked for. */
+  readonly serverFiles: readonly ts.SourceFile[];
+  readonly config: AuditConfig;
+}
+
+/** Discovers every tool the project's server files register or define. Throws `ConfigError` for a bad configuration. */
+export function discoverProjectTools(project: AuditProject, config?: AuditConfig): ProjectTools {
+  const { root, checker } = project;
+  const used = config ?? loadAuditConfig(root);
+  const resolver = new SchemaResolver(checker, used.guardModules);
+  const serverFiles = project.sourceFiles.filter((file) => !isTestFile(relativeTo(root, file.fileName)));
+  const classes = new ToolClasses(checker, serverFiles);
+  const discovery = discoverTools(serverFiles, resolver, checker, used.wrappers, classes);
+  return { discovery, resolver, classes, serverFiles, config: used };
+}
+
+/** Where a tool's input is written: what a codemod working on one file needs to know from the whole program. */
+export interface ToolInputSite {
+  readonly tool: string;
+  /** Absolute path of the file with the tool's input expression (`inputSchema: ...`, a method's `return {...}`). */
+  readonly file: string;
+  /** The end offset of that expression in its file. */
+  readonly inputEnd: number;
+  /** The end offsets of the object literals that declare the input's fields, by absolute file path. */
+  readonly objects: ReadonlyMap<string, readonly number[]>;
+}
+
+function addObject(objects: Map<string, number[]>, node: ts.Node): void {
+  if (!ts.isObjectLiteralExpression(node)) return;
+  const file = path.resolve(node.getSourceFile().fileName);
+  const ends = objects.get(file) ?? [];
+  if (!ends.includes(node.end)) ends.push(node.end);
+  objects.set(file, ends);
+}
+
+/** The input of one discovered tool, located: the object literals its fields are declared in, through the resolver. */
+function inputSiteOf(tool: DiscoveredTool, resolver: SchemaResolver): ToolInputSite | undefined {
+  if (tool.input === undefined) return undefined;
+  const objects = new Map<string, number[]>();
+  const root = resolver.resolve(tool.input);
+  addObject(objects, root.node);
+  for (const field of schemaFieldsOf(root, resolver.resolve)) {
+    const parent = field.property.node.parent as ts.Node | undefined;
+    if (parent !== undefined) addObject(objects, parent);
+  }
+  if (objects.size === 0) return undefined;
+  return {
+    tool: tool.name,
+    file: path.resolve(tool.input.node.getSourceFile().fileName),
+    inputEnd: tool.input.node.end,
+    objects,
+  };
+}
+
+/** Every discovered tool's input site (tools without an input, or whose fields no literal declares, are left out). */
+export function toolInputSitesOf(tools: ProjectTools): ToolInputSite[] {
+  const sites: ToolInputSite[] = [];
+  for (const tool of tools.discovery.tools) {
+    const site = inputSiteOf(tool, tools.resolver);
+    if (site !== undefined) sites.push(site);
+  }
+  return sites;
+}
+
+/** Per absolute file path: the end offsets of the object literals that declare some tool's input fields. */
+export function inputObjectsByFile(sites: readonly ToolInputSite[]): Map<string, Set<number>> {
+  const byFile = new Map<string, Set<number>>();
+  for (const site of sites) {
+    for (const [file, ends] of site.objects) {
+      const set = byFile.get(file) ?? new Set<number>();
+      for (const end of ends) set.add(end);
+      byFile.set(file, set);
+    }
+  }
+  return byFile;
+}
