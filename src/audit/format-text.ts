@@ -16,7 +16,11 @@ function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** `20 fields return an id (19 emit numbers, 1 strings); 8 accept one (8 demand strings). Of 46 possible tool chains, 45 are broken.` */
+/**
+ * What the audit found, before the tally: `21 result fields return an id (emitters: 20 numbers, 1 string); 8 input
+ * fields take one (acceptors: 8 only strings).`, then what makes a chain, with the entities the chains are of. It
+ * names the words the sections below use; the chain counts are the tally's.
+ */
 export function seedSummary(report: AuditReport): string {
   const emitted = { number: 0, string: 0, other: 0 };
   for (const emitter of report.emitters) {
@@ -28,29 +32,26 @@ export function seedSummary(report: AuditReport): string {
   const accepted = new Map<string, number>();
   for (const acceptor of report.acceptors) accepted.set(acceptor.type, (accepted.get(acceptor.type) ?? 0) + 1);
   const emitParts = [
-    emitted.number > 0 ? `${emitted.number} emit numbers` : '',
-    emitted.string > 0 ? `${emitted.string} strings` : '',
+    emitted.number > 0 ? plural(emitted.number, 'number') : '',
+    emitted.string > 0 ? plural(emitted.string, 'string') : '',
     emitted.other > 0 ? `${emitted.other} mixed` : '',
   ].filter((part) => part !== '');
-  const demand: Record<string, string> = {
-    string: 'demand strings',
-    number: 'demand numbers',
-    'string-or-number': 'take either',
-    coerced: 'coerce',
-    guarded: 'are guarded',
-    unknown: 'cannot be read',
+  const takes: Record<string, string> = {
+    string: 'only strings',
+    number: 'only numbers',
+    'string-or-number': 'either',
+    coerced: 'coerced',
+    guarded: 'guarded',
+    unknown: 'unreadable',
   };
-  const acceptParts = [...accepted].map(([type, count]) => `${count} ${demand[type] ?? type}`);
-  const { emitters, acceptors, chains, broken, suspect, tolerated, unknown } = report.summary;
-  const others = [
-    suspect > 0 ? `${suspect} suspect` : '',
-    tolerated > 0 ? `${tolerated} tolerated` : '',
-    unknown > 0 ? `${unknown} unknown` : '',
-  ].filter((part) => part !== '');
+  const acceptParts = [...accepted].map(([type, count]) => `${count} ${takes[type] ?? type}`);
+  const { emitters, acceptors } = report.summary;
+  const entities = [...new Set(report.chains.map((chain) => chain.entity))];
+  const of = entities.length === 0 ? '' : ` (${entities.join(', ')})`;
   return (
-    `${plural(emitters, 'field returns an id', 'fields return an id')}${emitParts.length > 0 ? ` (${emitParts.join(', ')})` : ''}; ` +
-    `${plural(acceptors, 'field accepts one', 'fields accept one')}${acceptParts.length > 0 ? ` (${acceptParts.join(', ')})` : ''}. ` +
-    `Of ${plural(chains, 'possible tool chain')}, ${broken} ${broken === 1 ? 'is' : 'are'} broken${others.length > 0 ? ` and ${others.join(', ')}` : ''}.`
+    `${plural(emitters, 'result field returns an id', 'result fields return an id')}${emitParts.length > 0 ? ` (emitters: ${emitParts.join(', ')})` : ''}; ` +
+    `${plural(acceptors, 'input field takes one', 'input fields take one')}${acceptParts.length > 0 ? ` (acceptors: ${acceptParts.join(', ')})` : ''}.\n` +
+    `A chain is an id an emitter returns, passed as is to an acceptor of the same entity${of}.`
   );
 }
 
@@ -63,6 +64,17 @@ function groupByAcceptor(chains: readonly AuditChain[]): Map<string, AuditChain[
     groups.set(key, list);
   }
   return groups;
+}
+
+/** The acceptors one command fixes, by the file it is run on: one `fix:` line per file, not one per acceptor. */
+class FixesByFile {
+  readonly files = new Map<string, Set<string>>();
+
+  add(file: string, acceptor: string): void {
+    const acceptors = this.files.get(file) ?? new Set<string>();
+    acceptors.add(acceptor);
+    this.files.set(file, acceptors);
+  }
 }
 
 /**
@@ -94,9 +106,9 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   const where = fromCwd('.') === '.' ? '.' : fromCwd('.');
   const config =
     project.tsconfig === null
-      ? 'no tsconfig.json, default options'
+      ? "no tsconfig.json, so TypeScript's default compiler options"
       : project.optionsOnly
-        ? `no tsconfig.json here, options of ${fromCwd(project.tsconfig)}`
+        ? `${where === '.' ? 'this folder' : where} has no tsconfig.json, so they were read with the compiler options of ${fromCwd(project.tsconfig)}`
         : fromCwd(project.tsconfig);
   lines.push(c.bold(`agent-contract audit ${where}`) + c.dim(` (${plural(project.files, 'file')}; ${config})`));
   const seen = coverageLine(report);
@@ -105,12 +117,13 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     report.coverage.knownEmitters < report.coverage.tools ||
     report.coverage.tools === 0;
   lines.push(`Coverage: ${partial ? c.yellow(seen) : seen}`);
-  const toolFiles = discovery.files.map((entry) => `${fromCwd(entry.file)} ${entry.tools}`).join(', ');
-  lines.push(`${plural(summary.tools, 'tool')} found${toolFiles === '' ? '' : `: ${toolFiles}`}`);
+  const toolFiles = discovery.files.map((entry) => `${entry.tools} in ${fromCwd(entry.file)}`).join(', ');
+  if (toolFiles !== '') lines.push(`  ${toolFiles}`);
   const SITE_LINE: Record<string, (tools: number) => string> = {
-    definitions: () => 'registers tools under names computed at run time; they count where they are defined',
-    wrapper: () => 'sits in a declared wrapper; its tools count where the wrapper is called',
-    classes: (tools) => `registers ${plural(tools, 'tool')} read from the classes of the instance it reads`,
+    definitions: () => 'registers them under names known only at run time; each tool is shown where it is defined',
+    wrapper: () =>
+      'is inside a wrapper declared in agent-contract.config.json, so its tools are shown where the wrapper is called',
+    classes: (tools) => `registers ${plural(tools, 'tool')}, one per class of the tool object it is given`,
     'not-followed': () => 'registers tools the audit could not follow (see the unfollowed-registration finding)',
   };
   for (const site of discovery.sites) {
@@ -134,13 +147,14 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     for (const message of project.errors) lines.push(c.dim(`  ${message}`));
   }
   lines.push('');
-  const tally = `${seedSummary(report)}`;
+  lines.push(seedSummary(report));
+  const tally = formatChainMatrixTally(summary);
   lines.push(c.bold(summary.broken > 0 ? c.red(tally) : c.green(tally)));
-  lines.push(formatChainMatrixTally(summary));
 
   const broken = report.chains.filter((chain) => chain.status === 'broken');
   if (broken.length > 0) {
     lines.push('', c.bold(`Broken chains, by acceptor (${broken.length}): ${CHAIN_VERDICT_MEANING.broken}`));
+    const guardIds = new FixesByFile();
     for (const group of groupByAcceptor(broken).values()) {
       const to = (group[0] as AuditChain).to;
       const detail = report.acceptors.find(
@@ -153,8 +167,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
         lines.push(
           `    ${c.red('✗')} ${chain.from.tool} ${chain.from.path} emits ${chain.from.type}  ${at(chain.from)}`,
         );
-      if (to.type === 'string' && detail === undefined)
-        lines.push(`    fix: run \`agent-contract codemod guard-ids ${fromCwd(to.file)}\``);
+      if (to.type === 'string' && detail === undefined) guardIds.add(fromCwd(to.file), `${to.tool}.${to.field}`);
       else if (to.type === 'string')
         lines.push(
           `    fix: no number is a valid ${detail} string; emit ids in that format, or drop the format from the acceptor`,
@@ -164,10 +177,15 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
           '    fix: the acceptor takes numbers only and the emitter sends strings; emit numbers, or accept the strings it sends',
         );
     }
+    for (const [file, acceptors] of guardIds.files)
+      lines.push(
+        `  fix: run \`agent-contract codemod guard-ids ${file}\`: it guards ${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file, so ${acceptors.size === 1 ? 'it takes' : 'they take'} an id sent as a number too`,
+      );
   }
   const suspect = report.chains.filter((chain) => chain.status === 'suspect');
   if (suspect.length > 0) {
     lines.push('', c.bold(`Suspect chains, by acceptor (${suspect.length}): ${CHAIN_VERDICT_MEANING.suspect}`));
+    const typeOrGuard = new FixesByFile();
     for (const group of groupByAcceptor(suspect).values()) {
       const to = (group[0] as AuditChain).to;
       lines.push(`  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}  ${at(to)}`);
@@ -186,11 +204,12 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
         }
       }
       lines.push(...evidence.values());
-      if (to.type === 'string')
-        lines.push(
-          `    fix: type what the emitters return, so the audit can tell; if they send numbers, run \`agent-contract codemod guard-ids ${fromCwd(to.file)}\``,
-        );
+      if (to.type === 'string') typeOrGuard.add(fromCwd(to.file), `${to.tool}.${to.field}`);
     }
+    for (const [file, acceptors] of typeOrGuard.files)
+      lines.push(
+        `  fix: type what the emitters return, so the audit can tell; if they send numbers, run \`agent-contract codemod guard-ids ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,
+      );
   }
   const tolerated = report.chains.filter((chain) => chain.status === 'tolerated');
   if (tolerated.length > 0) {

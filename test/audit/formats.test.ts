@@ -43,16 +43,17 @@ beforeAll(() => {
 });
 
 describe('the text report', () => {
-  it('opens with the summary, then groups broken chains by acceptor with both ends and the fix', () => {
+  it('says once what it read and once what it found, then groups broken chains by acceptor with one fix per file', () => {
     const text = formatAuditText(report, { cwd: repo });
     const lines = text.split('\n');
-    expect(lines.slice(0, 7)).toEqual([
-      'agent-contract audit examples/helpdesk (4 files; no tsconfig.json here, options of tsconfig.json)',
+    expect(lines.slice(0, 8)).toEqual([
+      'agent-contract audit examples/helpdesk (4 files; examples/helpdesk has no tsconfig.json, so they were read with the compiler options of tsconfig.json)',
       'Coverage: 9 tools found at 1 registration site (none it could not follow); emitted types known for 9 of 9 tools',
-      '9 tools found: examples/helpdesk/src/tools.ts 9',
-      '  examples/helpdesk/src/server.ts:15 registers tools under names computed at run time; they count where they are defined',
+      '  9 in examples/helpdesk/src/tools.ts',
+      '  examples/helpdesk/src/server.ts:15 registers them under names known only at run time; each tool is shown where it is defined',
       '',
-      '21 fields return an id (20 emit numbers, 1 strings); 8 fields accept one (8 demand strings). Of 46 possible tool chains, 45 are broken.',
+      '21 result fields return an id (emitters: 20 numbers, 1 string); 8 input fields take one (acceptors: 8 only strings).',
+      'A chain is an id an emitter returns, passed as is to an acceptor of the same entity (ticket, customer, agent, reply).',
       'Of 46 chains, 45 broken, 0 tolerated, 1 ok.',
     ]);
     const group = text.slice(text.indexOf('  approve_reply.replyId'));
@@ -60,8 +61,27 @@ describe('the text report', () => {
       `  approve_reply.replyId accepts string  examples/helpdesk/src/tools.ts:${at.replyIdAccepted}`,
       `    ✗ get_ticket_context replies[].id emits number  examples/helpdesk/src/tools.ts:${at.repliesEmitted}`,
       `    ✗ approve_reply replyId emits number  examples/helpdesk/src/tools.ts:${at.approveReplyEmitted}`,
-      '    fix: run `agent-contract codemod guard-ids examples/helpdesk/src/tools.ts`',
+      '  fix: run `agent-contract codemod guard-ids examples/helpdesk/src/tools.ts`: it guards the 8 acceptors above in that file, so they take an id sent as a number too',
     ]);
+    // One fix line for the one command, not one per acceptor; the tally once, the verdict last.
+    expect(lines.filter((line) => line.includes('fix:'))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('45 broken'))).toEqual([
+      'Of 46 chains, 45 broken, 0 tolerated, 1 ok.',
+      'Verdict: 45 broken chains.',
+    ]);
+  });
+
+  it('gives one fix line per file the command runs on, after the acceptors it fixes', () => {
+    const text = formatAuditText(stylesReport, { cwd: styles });
+    expect(text.split('\n').filter((line) => line.startsWith('  fix: '))).toEqual([
+      '  fix: run `agent-contract codemod guard-ids src/fastmcp-server.ts`: it guards the acceptor above in that file, so it takes an id sent as a number too',
+      '  fix: run `agent-contract codemod guard-ids src/schemas.ts`: it guards the 4 acceptors above in that file, so they take an id sent as a number too',
+      '  fix: run `agent-contract codemod guard-ids src/tool-objects.ts`: it guards the acceptor above in that file, so it takes an id sent as a number too',
+    ]);
+    // A fix that is no command stays with its acceptor.
+    expect(text).toContain(
+      '    fix: no number is a valid uuid string; emit ids in that format, or drop the format from the acceptor',
+    );
   });
 
   it('lists tolerated chains, tools that emit unknown types and findings', () => {
