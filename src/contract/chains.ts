@@ -1,6 +1,6 @@
 import { chainMatrix, type ChainEnd, type ChainMatrix } from '../model/chain-matrix.ts';
-import { idFieldsOfJsonSchema } from '../model/id-fields.ts';
-import { formatPath, toolNamingOf } from '../model/ids.ts';
+import { idFieldsOfJsonSchema, type SchemaIdField } from '../model/id-fields.ts';
+import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment } from '../model/ids.ts';
 import { acceptanceOf, toleratedTypes } from './acceptance.ts';
 import type { McpContract } from './contract-types.ts';
 
@@ -10,6 +10,43 @@ export interface ContractChainMatrix extends ChainMatrix {
   readonly toolsWithoutOutputSchema: readonly string[];
   /** `recorded` when the contract says what the inputs accept at run time; `unknown` when it does not (format 1, `--no-probe`, `--url`). */
   readonly acceptance: 'recorded' | 'unknown';
+}
+
+type JsonSchema = Record<string, unknown>;
+
+function asSchema(value: unknown): JsonSchema | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonSchema) : undefined;
+}
+
+/** The schemas of the value at `path`, through every anyOf/oneOf/allOf branch on the way. */
+function schemasAt(schema: unknown, path: readonly PathSegment[]): JsonSchema[] {
+  const node = asSchema(schema);
+  if (node === undefined) return [];
+  const branches = [node];
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const members = node[key];
+    if (Array.isArray(members)) for (const member of members) branches.push(...schemasAt(member, []));
+  }
+  const [head, ...rest] = path;
+  if (head === undefined) return branches;
+  return branches.flatMap((branch) =>
+    schemasAt(head === ARRAY_ITEM ? branch['items'] : asSchema(branch['properties'])?.[head], rest),
+  );
+}
+
+/**
+ * An emitted list of ids (`ticketIds: integer[]`) named by its items, `ticketIds[]`: the path the audit and the
+ * literal consumer give the values it emits, so the same chain reads the same in every view.
+ */
+function emittedField(outputSchema: unknown, field: SchemaIdField): SchemaIdField {
+  if (field.path.at(-1) === ARRAY_ITEM) return field;
+  const isList = schemasAt(outputSchema, field.path).some((schema) => {
+    const type = schema['type'];
+    return (
+      (type === 'array' || (Array.isArray(type) && type.includes('array'))) && asSchema(schema['items']) !== undefined
+    );
+  });
+  return isList ? { ...field, path: [...field.path, ARRAY_ITEM] } : field;
 }
 
 /**
@@ -31,7 +68,7 @@ export function contractChainMatrix(contract: McpContract): ContractChainMatrix 
     if (tool.outputSchema === undefined) withoutOutput.push(tool.name);
     else
       for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' }))
-        emitters.push({ tool: tool.name, field });
+        emitters.push({ tool: tool.name, field: emittedField(tool.outputSchema, field) });
   }
   return {
     ...chainMatrix(emitters, acceptors),

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { contractChainMatrix } from '../../src/contract/chains.ts';
+import { formatChainMatrix } from '../../src/contract/format.ts';
 import { contractFromToolsList } from '../../src/contract/snapshot.ts';
 import { chainMatrix, classifyChain, formatChainMatrixTally } from '../../src/model/chain-matrix.ts';
 import { idFieldsOfJsonSchema } from '../../src/model/id-fields.ts';
+import { formatPath } from '../../src/model/ids.ts';
 
 describe('classifyChain', () => {
   it.each([
@@ -82,5 +84,59 @@ describe('contractChainMatrix', () => {
     ]);
     expect(matrix.toolsWithoutOutputSchema).toEqual(['cancel_order', 'get_order', 'refund_order']);
     expect(formatChainMatrixTally(matrix.summary)).toBe('Of 3 chains, 1 broken, 0 tolerated, 1 unknown, 1 ok.');
+  });
+});
+
+describe('contractChainMatrix names a list of ids as the audit and the kit do', () => {
+  const contract = contractFromToolsList(
+    [
+      {
+        name: 'get_customer',
+        inputSchema: { type: 'object', properties: { customerId: { type: 'string' } } },
+        outputSchema: {
+          type: 'object',
+          properties: {
+            ticketIds: { type: 'array', items: { type: 'integer' } },
+            orders: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { id: { type: 'integer' }, invoiceIds: { type: 'array', items: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
+      { name: 'get_ticket', inputSchema: { type: 'object', properties: { ticketId: { type: 'string' } } } },
+      {
+        name: 'merge_tickets',
+        inputSchema: { type: 'object', properties: { ticketIds: { type: 'array', items: { type: 'string' } } } },
+      },
+      { name: 'get_invoice', inputSchema: { type: 'object', properties: { invoiceId: { type: 'string' } } } },
+    ],
+    { serverName: 'billing' },
+  );
+  const matrix = contractChainMatrix(contract);
+
+  it('an emitted list is named by its items, `ticketIds[]`; an accepting list by its field, `ticketIds`', () => {
+    expect(
+      matrix.chains.map(
+        (chain) =>
+          `${chain.from.tool} ${formatPath(chain.from.field.path)} -> ${chain.to.tool}.${formatPath(chain.to.field.path)}: ${chain.verdict}`,
+      ),
+    ).toEqual([
+      'get_customer orders[].invoiceIds[] -> get_invoice.invoiceId: ok',
+      'get_customer ticketIds[] -> get_ticket.ticketId: broken',
+      'get_customer ticketIds[] -> merge_tickets.ticketIds: broken',
+    ]);
+    expect(matrix.chains[1]?.from.field).toMatchObject({ path: ['ticketIds', '[]'], name: 'ticketIds', many: true });
+  });
+
+  it('prints the same path in the table of `contract chains`', () => {
+    const table = formatChainMatrix(matrix);
+    expect(table).toContain('  broken    get_customer ticketIds[] (integer) -> get_ticket.ticketId (string)\n');
+    expect(table).toContain(
+      '  ok        get_customer orders[].invoiceIds[] (string) -> get_invoice.invoiceId (string)',
+    );
   });
 });
