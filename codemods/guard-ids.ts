@@ -13,6 +13,7 @@ import {
   schemaShapesOf,
   type ExternalRoles,
   type SchemaShape,
+  type TypedShapes,
 } from '../src/adapters/typescript/shapes-from-typescript.ts';
 import { isTestFilePath } from '../src/model/test-files.ts';
 import { GUARD_MODULES } from '../src/model/zod-imports.ts';
@@ -21,7 +22,7 @@ import { namedImportEdit } from './utils/import-edit.ts';
 import { parseSource } from './utils/parse-source.ts';
 import { projectSchemaUses, type SchemaUse } from './utils/schema-uses.ts';
 import { typedInputsOf } from './utils/typed-inputs.ts';
-import { inputObjectsByFile } from '../src/adapters/typescript/tool-surface.ts';
+import { typedShapesByFile } from '../src/adapters/typescript/tool-surface.ts';
 
 /**
  * `guard-ids`: wraps the string schema of every id field a tool accepts in `guardId(...)`, so an agent that copies a
@@ -42,11 +43,11 @@ export interface GuardIdsOptions {
    */
   readonly exportUses?: ReadonlyMap<string, readonly SchemaUse[]>;
   /**
-   * The end offsets of this file's object literals that the program's tool discovery found to declare a tool's
-   * input fields (the runner fills it in through `withProject`): inputs whatever the file alone shows, such as a tool
-   * class's `getInputSchema() { return {...} }` or the shape a factory builds.
+   * What the program's tool discovery found in this file (the runner fills it in through `withProject`): the object
+   * literals that declare a tool's input fields are inputs whatever the file alone shows, such as a tool class's
+   * `getInputSchema() { return {...} }` or the shape a factory builds; those that declare output fields are outputs.
    */
-  readonly inputObjects?: ReadonlySet<number>;
+  readonly typedShapes?: TypedShapes;
 }
 
 const GUARD_FUNCTION = 'guardId';
@@ -368,7 +369,7 @@ function analyseGuardIds(source: string, filePath: string, options: GuardIdsOpti
   // only the inputs of servers they register are rewritten there.
   const isTest = isTestFilePath(filePath);
   const externalRoles = externalRolesOf(options.exportUses);
-  const shapes = schemaShapesOf(run.reader, filePath, externalRoles, options.inputObjects);
+  const shapes = schemaShapesOf(run.reader, filePath, externalRoles, options.typedShapes);
   const bothSides = externalRoles === undefined ? [] : usedOnBothSides(run, shapes, options.exportUses ?? new Map());
   for (const shape of shapes) {
     if (shape.role === 'output' || (isTest && shape.role === 'plain')) continue;
@@ -495,14 +496,14 @@ export const guardIds: Codemod<GuardIdsOptions> = {
   analyse: analyseGuardIds,
   withProject(project, options) {
     const uses = projectSchemaUses(project, mightMatchGuardIds);
-    const inputs = inputObjectsByFile(typedInputsOf(project).sites);
+    const typed = typedShapesByFile(typedInputsOf(project).sites);
     return (filePath) => {
       const exportUses = uses.get(filePath);
-      const inputObjects = inputs.get(filePath);
+      const typedShapes = typed.get(filePath);
       return {
         ...options,
         ...(exportUses === undefined ? {} : { exportUses }),
-        ...(inputObjects === undefined ? {} : { inputObjects }),
+        ...(typedShapes === undefined ? {} : { typedShapes }),
       };
     };
   },

@@ -40,6 +40,16 @@ export interface SchemaShape {
 export type ExternalRoles = ReadonlyMap<string, ReadonlySet<SchemaRole>>;
 
 /**
+ * What the program's tool discovery found in this file (see `toolInputSitesOf`): the end offsets of the object
+ * literals that declare some tool's input fields, and of those that declare some tool's output fields. Inputs are
+ * seeded like a registration in the file; an output use the file shows (`outputSchema: X`) still wins over them.
+ */
+export interface TypedShapes {
+  readonly inputs?: ReadonlySet<number>;
+  readonly outputs?: ReadonlySet<number>;
+}
+
+/**
  * One use, in this file, of a value imported from another module, where the use gives it a role: `outputSchema:
  * TicketSchema.shape` (output), `inputSchema: toJSONSchema(CreateIssueSchema)` (input), `return
  * TicketSchema.parse(data)` or `return z.array(TicketSchema)` (emitted: the schema's value or the schema itself leaves
@@ -90,7 +100,7 @@ class ShapeFinder {
     private readonly reader: TypeScriptSchemaReader,
     private readonly externalRoles?: ExternalRoles,
     private readonly importedLocals?: ReadonlySet<string>,
-    private readonly inputObjects?: ReadonlySet<number>,
+    private readonly typed?: TypedShapes,
   ) {}
 
   /** The object literal an expression stands for, through same-file consts; undefined for anything else. */
@@ -189,7 +199,11 @@ class ShapeFinder {
   private visitExternalUse(declaration: ts.VariableDeclaration): void {
     if (this.externalRoles === undefined || declaration.initializer === undefined || !ts.isIdentifier(declaration.name))
       return;
+    const isFunction = ts.isArrowFunction(declaration.initializer) || ts.isFunctionExpression(declaration.initializer);
     for (const role of this.externalRoles.get(declaration.name.text) ?? []) {
+      // What another file returns from a call of a function (`return [addTicketTool(api)]`) is what the function
+      // builds, a tool definition as often as a schema: that gives no role to the shapes inside it.
+      if (isFunction && role === 'output') continue;
       this.seed(declaration.initializer, role);
       if (role === 'input') this.addShape(this.objectOf(this.reader.read(declaration.initializer)));
     }
@@ -241,7 +255,7 @@ class ShapeFinder {
     const fileRole = schemaRoleOfFile(filePath);
     const found: SchemaShape[] = [];
     for (const [node, object] of this.shapes) {
-      const role = this.roleAt(node) ?? fileRole ?? 'plain';
+      const role = this.typedRoleOf(node) ?? this.roleAt(node) ?? fileRole ?? 'plain';
       found.push({ object, role, owner: ownerOf(node) });
     }
     return found;
@@ -297,9 +311,10 @@ class ShapeFinder {
     }
     // What the whole program's discovery knows to be a tool input (a class's input method, a factory's shape, a
     // registration method of a server subclass): an input shape, whatever this file alone shows.
-    if (this.inputObjects !== undefined && this.inputObjects.size > 0) {
+    const inputs = this.typed?.inputs;
+    if (inputs !== undefined && inputs.size > 0) {
       for (const node of candidates) {
-        if (!ts.isObjectLiteralExpression(node) || !this.inputObjects.has(node.end)) continue;
+        if (!ts.isObjectLiteralExpression(node) || !inputs.has(node.end)) continue;
         this.seed(node, 'input');
         this.addShape(this.objectOf(this.reader.read(node)));
       }
@@ -336,6 +351,14 @@ class ShapeFinder {
         found.push({ module: binding.source, imported, role: resolved, emitted, node: identifier });
     }
     return found;
+  }
+
+  /**
+   * Output when the program's discovery found the shape declaring some tool's output fields, even where the file
+   * shows nothing of it; its inputs are seeded in the walk, so the file's explicit output uses still win over them.
+   */
+  private typedRoleOf(node: ts.Node): SchemaRole | undefined {
+    return this.typed?.outputs?.has(node.end) === true ? 'output' : undefined;
   }
 
   private roleAt(node: ts.Node): SchemaRole | undefined {
@@ -383,16 +406,16 @@ function isInTopLevelConst(node: ts.Node): boolean {
 
 /**
  * Every object shape in `sourceFile`, with its role; see the module comment for how roles are told apart.
- * `externalRoles` adds the roles other files give the file's top-level consts; `inputObjects`, the end offsets of
- * the object literals the program's tool discovery found to declare tool inputs (see `toolInputSitesOf`).
+ * `externalRoles` adds the roles other files give the file's top-level consts; `typed`, what the program's tool
+ * discovery says of the file's object literals.
  */
 export function schemaShapesOf(
   reader: TypeScriptSchemaReader,
   filePath: string,
   externalRoles?: ExternalRoles,
-  inputObjects?: ReadonlySet<number>,
+  typed?: TypedShapes,
 ): SchemaShape[] {
-  return new ShapeFinder(reader, externalRoles, undefined, inputObjects).find(reader.sourceFile, filePath);
+  return new ShapeFinder(reader, externalRoles, undefined, typed).find(reader.sourceFile, filePath);
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { schemaFieldsOf } from '../../model/schema-fields.ts';
+import type { SchemaExpr } from '../../model/schema-expr.ts';
 import { loadAuditConfig, type AuditConfig } from './agent-contract-config.ts';
 import { discoverTools, type DiscoveredTool, type Discovery } from './discover-tools.ts';
 import { isTestFile, relativeTo, type AuditProject } from './load-project.ts';
@@ -42,6 +43,8 @@ export interface ToolInputSite {
   readonly inputEnd: number;
   /** The end offsets of the object literals that declare the input's fields, by absolute file path. */
   readonly objects: ReadonlyMap<string, readonly number[]>;
+  /** The same for the tool's output schema (`outputSchema`), when it has one. */
+  readonly outputObjects: ReadonlyMap<string, readonly number[]>;
 }
 
 function addObject(objects: Map<string, number[]>, node: ts.Node): void {
@@ -52,22 +55,30 @@ function addObject(objects: Map<string, number[]>, node: ts.Node): void {
   objects.set(file, ends);
 }
 
-/** The input of one discovered tool, located: the object literals its fields are declared in, through the resolver. */
-function inputSiteOf(tool: DiscoveredTool, resolver: SchemaResolver): ToolInputSite | undefined {
-  if (tool.input === undefined) return undefined;
+/** The object literals a schema's fields are declared in, through the resolver (shared shapes, spreads, factories). */
+function declaringObjects(schema: SchemaExpr<ts.Node> | undefined, resolver: SchemaResolver): Map<string, number[]> {
   const objects = new Map<string, number[]>();
-  const root = resolver.resolve(tool.input);
+  if (schema === undefined) return objects;
+  const root = resolver.resolve(schema);
   addObject(objects, root.node);
   for (const field of schemaFieldsOf(root, resolver.resolve)) {
     const parent = field.property.node.parent as ts.Node | undefined;
     if (parent !== undefined) addObject(objects, parent);
   }
+  return objects;
+}
+
+/** The input of one discovered tool, located: the object literals its fields are declared in. */
+function inputSiteOf(tool: DiscoveredTool, resolver: SchemaResolver): ToolInputSite | undefined {
+  if (tool.input === undefined) return undefined;
+  const objects = declaringObjects(tool.input, resolver);
   if (objects.size === 0) return undefined;
   return {
     tool: tool.name,
     file: path.resolve(tool.input.node.getSourceFile().fileName),
     inputEnd: tool.input.node.end,
     objects,
+    outputObjects: declaringObjects(tool.output, resolver),
   };
 }
 
@@ -81,15 +92,24 @@ export function toolInputSitesOf(tools: ProjectTools): ToolInputSite[] {
   return sites;
 }
 
-/** Per absolute file path: the end offsets of the object literals that declare some tool's input fields. */
-export function inputObjectsByFile(sites: readonly ToolInputSite[]): Map<string, Set<number>> {
-  const byFile = new Map<string, Set<number>>();
-  for (const site of sites) {
-    for (const [file, ends] of site.objects) {
-      const set = byFile.get(file) ?? new Set<number>();
-      for (const end of ends) set.add(end);
-      byFile.set(file, set);
+/**
+ * Per absolute file path: the end offsets of the object literals that declare some tool's input fields, and of those
+ * that declare some tool's output fields (`TypedShapes`, for `schemaShapesOf`).
+ */
+export function typedShapesByFile(
+  sites: readonly ToolInputSite[],
+): Map<string, { inputs: Set<number>; outputs: Set<number> }> {
+  const byFile = new Map<string, { inputs: Set<number>; outputs: Set<number> }>();
+  const add = (objects: ReadonlyMap<string, readonly number[]>, side: 'inputs' | 'outputs'): void => {
+    for (const [file, ends] of objects) {
+      const entry = byFile.get(file) ?? { inputs: new Set<number>(), outputs: new Set<number>() };
+      for (const end of ends) entry[side].add(end);
+      byFile.set(file, entry);
     }
+  };
+  for (const site of sites) {
+    add(site.objects, 'inputs');
+    add(site.outputObjects, 'outputs');
   }
   return byFile;
 }

@@ -62,7 +62,7 @@ describe('agent-contract codemod, the built CLI, on bad input: one line naming t
       '--dry with --print',
       { 'a.ts': '' },
       ['--dry', '--print'],
-      "agent-contract: option '--dry' cannot be used with option '--print'; run agent-contract --help",
+      "agent-contract: option '--dry' cannot be used with option '--print'; run agent-contract codemod --help",
     ],
   ];
   it.each(cases)('%s', async (_name, files, args, message) => {
