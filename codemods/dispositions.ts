@@ -1,6 +1,8 @@
 import ts from 'typescript';
 import { TypeScriptSchemaReader } from '../src/adapters/typescript/from-typescript.ts';
 import { handlerReads, type HandlerReads } from '../src/adapters/typescript/handler-reads.ts';
+import { inputParameterIndex } from '../src/adapters/typescript/discover-tools.ts';
+import { schemaFieldsOf } from '../src/model/schema-fields.ts';
 import { splitWords } from '../src/model/ids.ts';
 import type { SchemaExpr } from '../src/model/schema-expr.ts';
 import { OFFERED_SHAPE_FUNCTION } from '../src/model/package-helpers.ts';
@@ -249,6 +251,17 @@ function zodObjectLiteralOf(input: SchemaExpr<ts.Node>): ts.ObjectLiteralExpress
   return shape?.kind === 'object' && ts.isObjectLiteralExpression(shape.node) ? shape.node : undefined;
 }
 
+/**
+ * Which parameter of the handler receives the tool input (`run(db, args)` reads `args`): the one the audit reads
+ * too (`inputParameterIndex`), from the input's top-level keys.
+ */
+function inputIndexOf(run: DispositionsRun, handler: ts.Node, input: SchemaExpr<ts.Node>): number {
+  const keys = schemaFieldsOf(run.reader.resolve(input), run.reader.resolve)
+    .filter((field) => field.path.length === 1)
+    .map((field) => field.key);
+  return inputParameterIndex(handler, new Set(keys), run.checker);
+}
+
 function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>): void {
   const { file } = run;
   const text = file.text;
@@ -265,7 +278,7 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
   const reads: HandlerReads =
     registration.handler === undefined
       ? { kind: 'all', reason: 'the tool has no handler argument' }
-      : handlerReads(registration.handler.node);
+      : handlerReads(registration.handler.node, inputIndexOf(run, registration.handler.node, input));
 
   const inline = inlineShapeOf(input) ?? (input.kind === 'zod' ? zodObjectLiteralOf(input) : undefined);
   // A tool without inputs (`{}`, `z.object({})`): no field to decide, so no table.

@@ -100,6 +100,28 @@ describe('codemod dispositions', () => {
     ]);
   });
 
+  it('reads the parameter that receives the input, not the first one (`run(db, args)`), as the audit does', () => {
+    const source = [
+      "import { z } from 'zod';",
+      'interface Db { get(id: string): unknown }',
+      'declare function defineTool<S extends z.ZodRawShape>(tool: { name: string; inputShape: S; run(db: Db, args: z.output<z.ZodObject<S>>): unknown }): unknown;',
+      'export const getTicket = defineTool({',
+      "  name: 'get_ticket',",
+      '  inputShape: { ticketId: z.string(), verbose: z.boolean().optional() },',
+      '  run(db, args) {',
+      '    return db.get(args.ticketId);',
+      '  },',
+      '});',
+      '',
+    ].join('\n');
+    const outcome = dispositions.analyse(source, `${fixtures}run-db-args.ts`, options);
+    expect(outcome.output).toContain('  ticketId: honored,\n');
+    expect(outcome.output).toContain('  verbose: warned(');
+    expect(outcome.notes.map((note) => note.message)).toEqual([
+      'get_ticket: `verbose` is published but the handler never reads it; written as warned in getTicketDispositions: decide honored, warned or refused',
+    ]);
+  });
+
   it('throws a parse error naming the file, line and column', () => {
     expect(() =>
       dispositions.analyse(
