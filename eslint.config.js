@@ -8,7 +8,7 @@ import agentContract from './dist/eslint-plugin/index.js';
  * into model facts (src/adapters), shared plumbing (src/transport, src/files), front ends that never import each other,
  * the runtime library a server ships, and the CLI, the only room that wires front ends together.
  */
-const FRONT_ENDS = ['eslint-plugin', 'codemods', 'src/audit', 'src/contract', 'src/testing'];
+const FRONT_ENDS = ['eslint-plugin', 'codemods', 'src/audit', 'src/contract', 'src/testing', 'src/ts-plugin'];
 const RUNTIME = ['src/guard', 'src/dispositions', 'src/responses', 'src/index.ts'];
 const PLUMBING = ['src/transport', 'src/files'];
 const ADAPTERS = ['src/adapters'];

@@ -35,6 +35,7 @@ describe('the layout is enforced by lint', () => {
       'src/contract/probe.ts',
       `import { runLiteralConsumer } from '../testing/literal-consumer.ts';\nexport const x = runLiteralConsumer;\n`,
     ],
+    ['src/ts-plugin/probe.ts', `import { auditProject } from '../audit/audit.ts';\nexport const x = auditProject;\n`],
     ['codemods/probe.ts', `import { auditProject } from '../src/audit/audit.ts';\nexport const x = auditProject;\n`],
     ['eslint-plugin/probe.ts', `import { guardIds } from '../codemods/guard-ids.ts';\nexport const x = guardIds;\n`],
     ['src/guard/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
@@ -55,6 +56,10 @@ describe('the layout is enforced by lint', () => {
     [
       'src/cli/probe.ts',
       `import { auditProject } from '../audit/audit.ts';\nimport { guardIds } from '../../codemods/guard-ids.ts';\nexport const x = [auditProject, guardIds];\n`,
+    ],
+    [
+      'src/ts-plugin/probe.ts',
+      `import { projectChainsOf } from '../adapters/typescript/project-chains.ts';\nexport const x = projectChainsOf;\n`,
     ],
     ['src/guard/probe.ts', `import { isIdName } from '../model/ids.ts';\nexport const x = isIdName;\n`],
   ])('%s may: %s', async (filePath, code) => {

@@ -1,19 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { chainMatrix, chainMatrixSummary, type ChainEnd, type ChainVerdict } from '../model/chain-matrix.ts';
+import type { ChainVerdict } from '../model/chain-matrix.ts';
 import type { JsonType } from '../model/id-fields.ts';
-import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../model/ids.ts';
-import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType } from './acceptors.ts';
+import type { AcceptorType } from '../adapters/typescript/acceptors.ts';
 import type { AuditConfig } from '../adapters/typescript/agent-contract-config.ts';
-import {
-  inputParameterIndex,
-  type DiscoveredTool,
-  type SiteVia,
-  type ToolStyle,
-} from '../adapters/typescript/discover-tools.ts';
-import { EmitterReader, type EmitChannel } from './emitters.ts';
-import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './evidence.ts';
+import type { SiteVia, ToolStyle } from '../adapters/typescript/discover-tools.ts';
+import type { EmitChannel } from '../adapters/typescript/emitters.ts';
+import type { EvidenceKind } from '../adapters/typescript/id-evidence.ts';
 import { defensiveCastFindings, toolFindings, type FindingRule, type RawFinding } from './findings.ts';
 import {
   isTestFile,
@@ -24,13 +18,13 @@ import {
   typeScriptFilesUnder,
   type AuditProject,
 } from '../adapters/typescript/load-project.ts';
-import { discoverProjectTools } from '../adapters/typescript/tool-surface.ts';
+import { acceptorTypeOf, projectChainsOf } from '../adapters/typescript/project-chains.ts';
 
 /**
- * `agent-contract audit`: the chain matrix of a whole server from its TypeScript types. Discovers the tools, reads
- * every id field each one accepts (from its Zod input schema) and emits (from the checker's types of what its
- * handler returns), pairs them by entity through the shared chain matrix, and lists the lint rules' findings beside
- * it. Where the emitters' types say nothing, it reads what the code says about the ids (`suspect` chains). It says
+ * `agent-contract audit`: the chain matrix of a whole server from its TypeScript types. The reading (tools, every id
+ * field each one accepts and emits, the chains between them) is `projectChainsOf` in the TypeScript adapter, shared
+ * with the editor plugin; this module places it as file:line, lists the lint rules' findings beside it and judges
+ * what the audit can vouch for. Where the emitters' types say nothing, it reads what the code says about the ids (`suspect` chains). It says
  * what it could see (registration sites followed, emitters with known types) and what it cannot vouch for. It reads;
  * it never writes, and it type-checks no file for itself.
  */
@@ -211,38 +205,10 @@ export interface AuditOptions {
   readonly config?: AuditConfig;
 }
 
-interface AuditEnd extends ChainEnd {
-  readonly location: SourceLocation;
-  readonly label: string;
-  readonly type: string;
-  readonly acceptorType?: AcceptorType;
-  /** An emitter whose types are unknown, in the matrix only for the evidence its entity has. */
-  readonly evidence?: readonly AuditEvidence[];
-}
-
-/** An emitter the types do not show: a whole value typed `any` (its tool's entity), or an id leaf typed `any`. */
-interface UntypedEmitter {
-  readonly tool: string;
-  readonly path: readonly PathSegment[];
-  readonly entity: string;
-  readonly many: boolean;
-  readonly location: SourceLocation;
-}
-
 function locationOf(root: string, node: ts.Node): SourceLocation {
   const sourceFile = node.getSourceFile();
   const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
   return { file: relativeTo(root, sourceFile.fileName), line: line + 1 };
-}
-
-const TYPE_ORDER: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
-
-function sortedTypes(types: Iterable<JsonType>): JsonType[] {
-  return [...types].sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b));
-}
-
-function typeLabel(types: readonly JsonType[]): string {
-  return types.length === 0 ? 'unknown' : types.join('|');
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -331,29 +297,24 @@ export function auditProject(
   const started = performance.now();
 
   options.onProgress?.('discovery', 0, project.sourceFiles.length);
-  const { discovery, resolver, classes, serverFiles, config } = discoverProjectTools(project, options.config);
-  options.onProgress?.('discovery', serverFiles.length, serverFiles.length);
-  const discovered = performance.now();
-
-  const naming = toolNamingOf(discovery.tools.map((tool) => tool.name));
-  const emitterReader = new EmitterReader(checker, resolver, classes);
+  let discovered = started;
+  const read = projectChainsOf(project, {
+    ...(options.config === undefined ? {} : { config: options.config }),
+    onDiscovered: ({ serverFiles }) => {
+      options.onProgress?.('discovery', serverFiles.length, serverFiles.length);
+      discovered = performance.now();
+    },
+    onTool: (done, total) => options.onProgress?.('matching', done, total),
+  });
+  const { discovery, resolver, config } = read.surface;
   const tools: AuditTool[] = [];
-  const emitterEnds: AuditEnd[] = [];
-  const acceptorEnds: AuditEnd[] = [];
   const emitters: AuditEmitter[] = [];
   const acceptors: AuditAcceptor[] = [];
   const raw: RawFinding[] = [];
   const unknownEmitters: UnknownEmitter[] = [];
-  const untyped: UntypedEmitter[] = [];
-  /** Each acceptor as read, with its tool, for the evidence an untyped emitter's entity may need. */
-  const acceptorFields: { tool: DiscoveredTool; field: AcceptorField; inputKeys: ReadonlySet<string> }[] = [];
-  let knownEmitters = 0;
-  discovery.tools.forEach((tool, index) => {
-    options.onProgress?.('matching', index, discovery.tools.length);
-    const input = toolInputOf(tool, resolver, naming);
-    const inputKeys = new Set(input.fields.filter((field) => field.path.length === 1).map((field) => field.key));
+  for (const facts of read.tools) {
+    const { tool, input } = facts;
     for (const acceptor of input.acceptors) {
-      const location = locationOf(root, acceptor.node);
       acceptors.push({
         tool: tool.name,
         field: acceptor.field,
@@ -361,85 +322,20 @@ export function auditProject(
         type: acceptor.type,
         published: acceptor.published,
         ...(acceptor.detail === undefined ? {} : { detail: acceptor.detail }),
-        ...location,
+        ...locationOf(root, acceptor.node),
       });
-      acceptorEnds.push({
-        tool: tool.name,
-        field: {
-          path: acceptor.path,
-          name: acceptor.path.at(-1) ?? acceptor.field,
-          entity: acceptor.entity,
-          many: acceptor.many,
-          types: acceptor.published,
-          required: acceptor.required,
-        },
-        tolerates: acceptor.tolerates,
-        location,
-        label: acceptor.field,
-        type: acceptor.type,
-        acceptorType: acceptor.type,
-      });
-      acceptorFields.push({ tool, field: acceptor, inputKeys });
     }
     raw.push(...toolFindings(tool, input, resolver, checker));
-
-    // Emitted ids: the handler's types first; the output schema fills in what the handler does not show.
-    const byPath = new Map<
-      string,
-      { path: readonly PathSegment[]; types: Set<JsonType>; channel: AuditEmitter['channel']; site: ts.Node }
-    >();
-    let emits: AuditTool['emits'] = 'none';
-    if (tool.handler !== undefined) {
-      for (const source of emitterReader.sourcesOf(tool.handler, tool.instance)) {
-        if (source.opaque) {
-          emits = 'unknown';
-          const location = locationOf(root, source.site);
-          unknownEmitters.push({ tool: tool.name, path: '', ...location });
-          const id = idFieldAt(['id'], tool.name, { naming, side: 'output' });
-          if (id !== undefined) untyped.push({ tool: tool.name, path: [], entity: id.entity, many: false, location });
-        } else if (emits === 'none') emits = 'typed';
-        for (const leaf of source.leaves) {
-          const key = leaf.path.join('\u0000');
-          if (leaf.types.length === 0) {
-            if (!leaf.unknown) continue;
-            const location = locationOf(root, leaf.site);
-            unknownEmitters.push({ tool: tool.name, path: formatPath(leaf.path), ...location });
-            const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
-            if (id !== undefined)
-              untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, location });
-            continue;
-          }
-          const entry = byPath.get(key) ?? {
-            path: leaf.path,
-            types: new Set<JsonType>(),
-            channel: source.channel,
-            site: leaf.site,
-          };
-          for (const type of leaf.types) entry.types.add(type);
-          byPath.set(key, entry);
-        }
-      }
-    }
-    for (const field of outputIdFieldsOf(tool, resolver)) {
-      const key = field.path.join('\u0000');
-      if (byPath.has(key)) continue;
-      byPath.set(key, { path: field.path, types: new Set(field.types), channel: 'outputSchema', site: field.node });
-    }
-    if (emits === 'none' && byPath.size > 0) emits = 'typed';
-    if (emits !== 'unknown' && (tool.handler !== undefined || byPath.size > 0)) knownEmitters += 1;
-    for (const entry of byPath.values()) {
-      const id = idFieldAt(entry.path, tool.name, { naming, side: 'output' });
-      if (id === undefined) continue;
-      const types = sortedTypes(entry.types);
-      const location = locationOf(root, entry.site);
-      const label = formatPath(entry.path);
-      emitters.push({ tool: tool.name, path: label, entity: id.entity, types, channel: entry.channel, ...location });
-      emitterEnds.push({
+    for (const unknown of facts.unknownEmitted)
+      unknownEmitters.push({ tool: tool.name, path: unknown.path, ...locationOf(root, unknown.node) });
+    for (const id of facts.emitted) {
+      emitters.push({
         tool: tool.name,
-        field: { ...id, types, required: true },
-        location,
-        label,
-        type: typeLabel(types),
+        path: id.path,
+        entity: id.entity,
+        types: id.types,
+        channel: id.channel,
+        ...locationOf(root, id.node),
       });
     }
     tools.push({
@@ -448,58 +344,8 @@ export function auditProject(
       ...locationOf(root, tool.node),
       handler: tool.handler === undefined ? undefined : locationOf(root, tool.handler),
       input: input.source,
-      emits,
+      emits: facts.emits,
       ...(tool.className === undefined ? {} : { class: tool.className }),
-    });
-  });
-  options.onProgress?.('matching', discovery.tools.length, discovery.tools.length);
-
-  // What the code says about the ids of entities whose emitters are untyped: read only for those.
-  const acceptedEntities = new Set(acceptorEnds.map((end) => end.field.entity));
-  const evidenceByEntity = new Map<string, { evidence: AuditEvidence[]; types: JsonType[] }>();
-  for (const entity of new Set(untyped.map((emitter) => emitter.entity))) {
-    if (!acceptedEntities.has(entity)) continue;
-    const found: AuditEvidence[] = [];
-    const types = new Set<JsonType>();
-    for (const { tool, field, inputKeys } of acceptorFields) {
-      if (field.entity !== entity) continue;
-      const key = field.path.filter((segment) => segment !== '[]').at(-1) ?? field.field;
-      const evidence: IdEvidence[] = [...(field.value === undefined ? [] : patternEvidence(field.value, resolver))];
-      if (tool.handler !== undefined)
-        evidence.push(
-          ...handlerEvidence(
-            tool.handler,
-            key,
-            inputParameterIndex(tool.handler, inputKeys, checker),
-            checker,
-            resolver,
-          ),
-        );
-      for (const entry of evidence) {
-        found.push({
-          kind: entry.kind,
-          text: entry.text,
-          tool: tool.name,
-          field: field.field,
-          ...locationOf(root, entry.node),
-        });
-        types.add(entry.type);
-      }
-    }
-    if (found.length > 0) evidenceByEntity.set(entity, { evidence: found, types: sortedTypes(types) });
-  }
-  for (const emitter of untyped) {
-    const known = evidenceByEntity.get(emitter.entity);
-    if (known === undefined) continue;
-    const name = emitter.path.filter((segment) => segment !== '[]').at(-1) ?? 'id';
-    emitterEnds.push({
-      tool: emitter.tool,
-      field: { path: emitter.path, name, entity: emitter.entity, many: emitter.many, types: [], required: true },
-      suspects: known.types,
-      location: emitter.location,
-      label: formatPath(emitter.path),
-      type: 'unknown',
-      evidence: known.evidence,
     });
   }
 
@@ -516,18 +362,35 @@ export function auditProject(
   for (const registration of discovery.unfollowed)
     raw.push({ rule: 'unfollowed-registration', node: registration.node, message: registration.message });
 
-  const matrix = chainMatrix(emitterEnds, acceptorEnds);
-  // An untyped emitter is in the matrix for its evidence alone: its chains count only when the evidence makes them suspect.
-  const kept = matrix.chains.filter((chain) => chain.from.evidence === undefined || chain.verdict === 'suspect');
-  const chains: AuditChain[] = kept.map((chain) => ({
+  const chains: AuditChain[] = read.chains.map((chain) => ({
     entity: chain.entity,
     status: chain.verdict,
     reason: chain.reason,
-    from: { tool: chain.from.tool, path: chain.from.label, type: chain.from.type, ...chain.from.location },
-    to: { tool: chain.to.tool, field: chain.to.label, type: chain.to.acceptorType ?? 'unknown', ...chain.to.location },
-    ...(chain.from.evidence === undefined ? {} : { evidence: chain.from.evidence }),
+    from: {
+      tool: chain.from.tool,
+      path: chain.from.label,
+      type: chain.from.type,
+      ...locationOf(root, chain.from.node),
+    },
+    to: {
+      tool: chain.to.tool,
+      field: chain.to.label,
+      type: acceptorTypeOf(chain.to),
+      ...locationOf(root, chain.to.node),
+    },
+    ...(chain.from.evidence === undefined
+      ? {}
+      : {
+          evidence: chain.from.evidence.map((entry) => ({
+            kind: entry.kind,
+            text: entry.text,
+            tool: entry.tool,
+            field: entry.field,
+            ...locationOf(root, entry.node),
+          })),
+        }),
   }));
-  const tally = chainMatrixSummary(emitters.length, acceptors.length, kept);
+  const tally = read.tally;
   const matched = performance.now();
 
   const findings: AuditFinding[] = raw
@@ -545,7 +408,7 @@ export function auditProject(
   const errors = options.typeErrors === true ? typeErrorsOf(project) : syntaxErrors;
   const diagnosed = performance.now();
 
-  const typedEntities = new Set(emitterEnds.filter((end) => end.evidence === undefined).map((end) => end.field.entity));
+  const { knownEmitters, acceptedEntities, typedEntities } = read;
   const unvouched =
     knownEmitters < tools.length ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity)) : [];
   const coverage: AuditCoverage = {

@@ -7,7 +7,7 @@ import { idAcceptorVerdict } from '../model/id-acceptor.ts';
 import { installedZodMajor } from '../adapters/packages/installed-zod.ts';
 import { guardedSchemasIn } from '../model/schema-fields.ts';
 import { effectEmptiesContract, meaningOf } from '../model/schema-meaning.ts';
-import type { ToolInput } from './acceptors.ts';
+import type { ToolInput } from '../adapters/typescript/acceptors.ts';
 import { inputParameterIndex, type DiscoveredTool } from '../adapters/typescript/discover-tools.ts';
 import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
 

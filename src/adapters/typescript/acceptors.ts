@@ -1,6 +1,6 @@
 import ts from 'typescript';
-import { idAcceptorVerdict } from '../model/id-acceptor.ts';
-import { idFieldsOfJsonSchema, type JsonType } from '../model/id-fields.ts';
+import { idAcceptorVerdict } from '../../model/id-acceptor.ts';
+import { idFieldsOfJsonSchema, type JsonType } from '../../model/id-fields.ts';
 import {
   ARRAY_ITEM,
   formatPath,
@@ -9,13 +9,13 @@ import {
   NO_TOOL_NAMING,
   type PathSegment,
   type ToolNaming,
-} from '../model/ids.ts';
-import { schemaFieldsOf, type SchemaField } from '../model/schema-fields.ts';
-import type { SchemaExpr } from '../model/schema-expr.ts';
-import { type SchemaMeaning, meaningOf } from '../model/schema-meaning.ts';
-import { literalValue } from '../adapters/typescript/agent-contract-config.ts';
-import type { DiscoveredTool } from '../adapters/typescript/discover-tools.ts';
-import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
+} from '../../model/ids.ts';
+import { schemaFieldsOf, type SchemaField } from '../../model/schema-fields.ts';
+import type { SchemaExpr } from '../../model/schema-expr.ts';
+import { type SchemaMeaning, meaningOf } from '../../model/schema-meaning.ts';
+import { literalValue } from './agent-contract-config.ts';
+import type { DiscoveredTool } from './discover-tools.ts';
+import type { SchemaResolver } from './resolve-schema.ts';
 
 /**
  * The id fields a tool accepts, with what Zod will let through for each: read from the input schema in source

@@ -1,10 +1,10 @@
 import ts from 'typescript';
-import type { JsonType } from '../model/id-fields.ts';
-import { ARRAY_ITEM, isIdName, type PathSegment } from '../model/ids.ts';
-import type { InstanceBinding } from '../adapters/typescript/discover-tools.ts';
-import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
-import type { ToolClasses } from '../adapters/typescript/tool-classes.ts';
-import { unwrapExpression } from '../adapters/typescript/unwrap.ts';
+import type { JsonType } from '../../model/id-fields.ts';
+import { ARRAY_ITEM, isIdName, type PathSegment } from '../../model/ids.ts';
+import type { InstanceBinding } from './discover-tools.ts';
+import type { SchemaResolver } from './resolve-schema.ts';
+import type { ToolClasses } from './tool-classes.ts';
+import { unwrapExpression } from './unwrap.ts';
 
 /**
  * What a tool emits, from the checker's types: the value of `structuredContent` and the argument of `JSON.stringify`

@@ -1,8 +1,8 @@
 import ts from 'typescript';
-import { shortText, unwrapExpression } from '../adapters/typescript/unwrap.ts';
-import type { JsonType } from '../model/id-fields.ts';
-import type { SchemaExpr } from '../model/schema-expr.ts';
-import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
+import { shortText, unwrapExpression } from './unwrap.ts';
+import type { JsonType } from '../../model/id-fields.ts';
+import type { SchemaExpr } from '../../model/schema-expr.ts';
+import type { SchemaResolver } from './resolve-schema.ts';
 
 /**
  * What the code says about an entity's ids where the types of its emitters say nothing: an acceptor whose handler

@@ -1,0 +1,294 @@
+import ts from 'typescript';
+import { chainMatrix, chainMatrixSummary, type ChainEnd, type MatrixChain } from '../../model/chain-matrix.ts';
+import type { JsonType } from '../../model/id-fields.ts';
+import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../../model/ids.ts';
+import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType, type ToolInput } from './acceptors.ts';
+import type { AuditConfig } from './agent-contract-config.ts';
+import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
+import { EmitterReader, type EmitChannel } from './emitters.ts';
+import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './id-evidence.ts';
+import type { AuditProject } from './load-project.ts';
+import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
+
+/**
+ * The chains of a whole program, as the checker sees them: every tool's acceptors (from its input schema) and
+ * emitted ids (from its handler's types and its output schema), paired by entity through the model's chain matrix.
+ * Every end carries its node, so each front end places it its own way: the audit as file:line relative to the
+ * project, the language-service plugin as a span in the file an editor asks about. It reads a given program and
+ * type-checks nothing for itself.
+ */
+
+/** What the code says about an entity's ids, located: the ground of a `suspect` chain. */
+export interface ChainEvidence {
+  readonly kind: EvidenceKind;
+  readonly text: string;
+  /** The acceptor whose handler or schema says it. */
+  readonly tool: string;
+  readonly field: string;
+  readonly node: ts.Node;
+}
+
+/** One end of a chain with its place in source. */
+export interface ChainSide extends ChainEnd {
+  /** The acceptor field's declaration, or where the emitted value is built. */
+  readonly node: ts.Node;
+  /** `ticketId`, `tickets[].id`; `''` for an emitter whose whole value is `any`. */
+  readonly label: string;
+  /** The types as a report prints them: `integer`, `string|number`, `unknown`, `guarded`. */
+  readonly type: string;
+  /** For an acceptor: what it takes, and the field as read (its schema, for a fix). */
+  readonly acceptor?: AcceptorField;
+  /** An emitter whose types are unknown, in the matrix only for the evidence its entity has. */
+  readonly evidence?: readonly ChainEvidence[];
+}
+
+export interface EmittedId {
+  readonly path: string;
+  readonly entity: string;
+  readonly types: readonly JsonType[];
+  readonly channel: EmitChannel | 'outputSchema';
+  readonly node: ts.Node;
+}
+
+/** What one tool accepts and emits. */
+export interface ToolFacts {
+  readonly tool: DiscoveredTool;
+  readonly input: ToolInput;
+  /** `typed`: every emitted value has a type; `unknown`: some are `any`; `none`: nothing emitted was found. */
+  readonly emits: 'typed' | 'unknown' | 'none';
+  /** Its handler was found (or an output schema declares ids) and nothing it emits is `any`. */
+  readonly knownEmitter: boolean;
+  readonly emitted: readonly EmittedId[];
+  /** Emitted values typed `any`: the id path, or `''` for the whole value. */
+  readonly unknownEmitted: readonly { readonly path: string; readonly node: ts.Node }[];
+}
+
+export interface ProjectChains {
+  readonly surface: ProjectTools;
+  readonly tools: readonly ToolFacts[];
+  readonly emitterEnds: readonly ChainSide[];
+  readonly acceptorEnds: readonly ChainSide[];
+  /** Every chain a report lists (an untyped emitter's only when its evidence makes it suspect). */
+  readonly chains: readonly MatrixChain<ChainSide>[];
+  readonly tally: ReturnType<typeof chainMatrixSummary>;
+  /** Tools whose emitted types are known. */
+  readonly knownEmitters: number;
+  /** Entities some tool accepts. */
+  readonly acceptedEntities: ReadonlySet<string>;
+  /** Entities some emitter of known type emits. */
+  readonly typedEntities: ReadonlySet<string>;
+}
+
+export interface ProjectChainsOptions {
+  /** Configuration to use instead of the project's own file. */
+  readonly config?: AuditConfig;
+  /** Called once the tools are discovered, before any is read. */
+  readonly onDiscovered?: (surface: ProjectTools) => void;
+  /** Called before each tool is read, and once after the last. */
+  readonly onTool?: (done: number, total: number) => void;
+}
+
+/** An emitter the types do not show: a whole value typed `any` (its tool's entity), or an id leaf typed `any`. */
+interface UntypedEmitter {
+  readonly tool: string;
+  readonly path: readonly PathSegment[];
+  readonly entity: string;
+  readonly many: boolean;
+  readonly node: ts.Node;
+}
+
+const TYPE_ORDER: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
+
+export function sortedTypes(types: Iterable<JsonType>): JsonType[] {
+  return [...types].sort((a, b) => TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b));
+}
+
+function typeLabel(types: readonly JsonType[]): string {
+  return types.length === 0 ? 'unknown' : types.join('|');
+}
+
+/**
+ * The project a language service or a linter already holds: its program, with the files an audit reads (not
+ * declaration files, not under node_modules), reported relative to `root`.
+ */
+export function projectOfProgram(program: ts.Program, root: string, tsconfig?: string): AuditProject {
+  const sourceFiles = program
+    .getSourceFiles()
+    .filter(
+      (file) =>
+        !file.isDeclarationFile &&
+        !program.isSourceFileFromExternalLibrary(file) &&
+        !file.fileName.includes('/node_modules/'),
+    );
+  return { root, tsconfig, optionsOnly: false, program, checker: program.getTypeChecker(), sourceFiles };
+}
+
+/** Reads every tool's acceptors and emitted ids and pairs them. Throws `ConfigError` for a bad configuration. */
+export function projectChainsOf(project: AuditProject, options: ProjectChainsOptions = {}): ProjectChains {
+  const { checker } = project;
+  const surface = discoverProjectTools(project, options.config);
+  options.onDiscovered?.(surface);
+  const { discovery, resolver, classes } = surface;
+  const naming = toolNamingOf(discovery.tools.map((tool) => tool.name));
+  const emitterReader = new EmitterReader(checker, resolver, classes);
+  const tools: ToolFacts[] = [];
+  const emitterEnds: ChainSide[] = [];
+  const acceptorEnds: ChainSide[] = [];
+  const untyped: UntypedEmitter[] = [];
+  /** Each acceptor as read, with its tool, for the evidence an untyped emitter's entity may need. */
+  const acceptorFields: { tool: DiscoveredTool; field: AcceptorField; inputKeys: ReadonlySet<string> }[] = [];
+  let knownEmitters = 0;
+  discovery.tools.forEach((tool, index) => {
+    options.onTool?.(index, discovery.tools.length);
+    const input = toolInputOf(tool, resolver, naming);
+    const inputKeys = new Set(input.fields.filter((field) => field.path.length === 1).map((field) => field.key));
+    for (const acceptor of input.acceptors) {
+      acceptorEnds.push({
+        tool: tool.name,
+        field: {
+          path: acceptor.path,
+          name: acceptor.path.at(-1) ?? acceptor.field,
+          entity: acceptor.entity,
+          many: acceptor.many,
+          types: acceptor.published,
+          required: acceptor.required,
+        },
+        tolerates: acceptor.tolerates,
+        node: acceptor.node,
+        label: acceptor.field,
+        type: acceptor.type,
+        acceptor,
+      });
+      acceptorFields.push({ tool, field: acceptor, inputKeys });
+    }
+
+    // Emitted ids: the handler's types first; the output schema fills in what the handler does not show.
+    const byPath = new Map<
+      string,
+      { path: readonly PathSegment[]; types: Set<JsonType>; channel: EmittedId['channel']; site: ts.Node }
+    >();
+    const unknownEmitted: { path: string; node: ts.Node }[] = [];
+    let emits: ToolFacts['emits'] = 'none';
+    if (tool.handler !== undefined) {
+      for (const source of emitterReader.sourcesOf(tool.handler, tool.instance)) {
+        if (source.opaque) {
+          emits = 'unknown';
+          unknownEmitted.push({ path: '', node: source.site });
+          const id = idFieldAt(['id'], tool.name, { naming, side: 'output' });
+          if (id !== undefined)
+            untyped.push({ tool: tool.name, path: [], entity: id.entity, many: false, node: source.site });
+        } else if (emits === 'none') emits = 'typed';
+        for (const leaf of source.leaves) {
+          const key = leaf.path.join('\u0000');
+          if (leaf.types.length === 0) {
+            if (!leaf.unknown) continue;
+            unknownEmitted.push({ path: formatPath(leaf.path), node: leaf.site });
+            const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
+            if (id !== undefined)
+              untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, node: leaf.site });
+            continue;
+          }
+          const entry = byPath.get(key) ?? {
+            path: leaf.path,
+            types: new Set<JsonType>(),
+            channel: source.channel,
+            site: leaf.site,
+          };
+          for (const type of leaf.types) entry.types.add(type);
+          byPath.set(key, entry);
+        }
+      }
+    }
+    for (const field of outputIdFieldsOf(tool, resolver)) {
+      const key = field.path.join('\u0000');
+      if (byPath.has(key)) continue;
+      byPath.set(key, { path: field.path, types: new Set(field.types), channel: 'outputSchema', site: field.node });
+    }
+    if (emits === 'none' && byPath.size > 0) emits = 'typed';
+    const knownEmitter = emits !== 'unknown' && (tool.handler !== undefined || byPath.size > 0);
+    if (knownEmitter) knownEmitters += 1;
+    const emitted: EmittedId[] = [];
+    for (const entry of byPath.values()) {
+      const id = idFieldAt(entry.path, tool.name, { naming, side: 'output' });
+      if (id === undefined) continue;
+      const types = sortedTypes(entry.types);
+      const label = formatPath(entry.path);
+      emitted.push({ path: label, entity: id.entity, types, channel: entry.channel, node: entry.site });
+      emitterEnds.push({
+        tool: tool.name,
+        field: { ...id, types, required: true },
+        node: entry.site,
+        label,
+        type: typeLabel(types),
+      });
+    }
+    tools.push({ tool, input, emits, knownEmitter, emitted, unknownEmitted });
+  });
+  options.onTool?.(discovery.tools.length, discovery.tools.length);
+
+  // What the code says about the ids of entities whose emitters are untyped: read only for those.
+  const acceptedEntities = new Set(acceptorEnds.map((end) => end.field.entity));
+  const evidenceByEntity = new Map<string, { evidence: ChainEvidence[]; types: JsonType[] }>();
+  for (const entity of new Set(untyped.map((emitter) => emitter.entity))) {
+    if (!acceptedEntities.has(entity)) continue;
+    const found: ChainEvidence[] = [];
+    const types = new Set<JsonType>();
+    for (const { tool, field, inputKeys } of acceptorFields) {
+      if (field.entity !== entity) continue;
+      const key = field.path.filter((segment) => segment !== '[]').at(-1) ?? field.field;
+      const evidence: IdEvidence[] = [...(field.value === undefined ? [] : patternEvidence(field.value, resolver))];
+      if (tool.handler !== undefined)
+        evidence.push(
+          ...handlerEvidence(
+            tool.handler,
+            key,
+            inputParameterIndex(tool.handler, inputKeys, checker),
+            checker,
+            resolver,
+          ),
+        );
+      for (const entry of evidence) {
+        found.push({ kind: entry.kind, text: entry.text, tool: tool.name, field: field.field, node: entry.node });
+        types.add(entry.type);
+      }
+    }
+    if (found.length > 0) evidenceByEntity.set(entity, { evidence: found, types: sortedTypes(types) });
+  }
+  for (const emitter of untyped) {
+    const known = evidenceByEntity.get(emitter.entity);
+    if (known === undefined) continue;
+    const name = emitter.path.filter((segment) => segment !== '[]').at(-1) ?? 'id';
+    emitterEnds.push({
+      tool: emitter.tool,
+      field: { path: emitter.path, name, entity: emitter.entity, many: emitter.many, types: [], required: true },
+      suspects: known.types,
+      node: emitter.node,
+      label: formatPath(emitter.path),
+      type: 'unknown',
+      evidence: known.evidence,
+    });
+  }
+
+  const matrix = chainMatrix(emitterEnds, acceptorEnds);
+  // An untyped emitter is in the matrix for its evidence alone: its chains count only when the evidence makes them suspect.
+  const chains = matrix.chains.filter((chain) => chain.from.evidence === undefined || chain.verdict === 'suspect');
+  const emittedCount = tools.reduce((sum, facts) => sum + facts.emitted.length, 0);
+  const tally = chainMatrixSummary(emittedCount, acceptorEnds.length, chains);
+  const typedEntities = new Set(emitterEnds.filter((end) => end.evidence === undefined).map((end) => end.field.entity));
+  return {
+    surface,
+    tools,
+    emitterEnds,
+    acceptorEnds,
+    chains,
+    tally,
+    knownEmitters,
+    acceptedEntities,
+    typedEntities,
+  };
+}
+
+/** The acceptor type of an acceptor end (`unknown` for an emitter). */
+export function acceptorTypeOf(side: ChainSide): AcceptorType {
+  return side.acceptor?.type ?? 'unknown';
+}
