@@ -2,10 +2,13 @@ import type { Command } from 'commander';
 import pc from 'picocolors';
 import {
   CLIENTS,
+  compatLevel,
+  fixedByOf,
   fixFor,
   type ClientId,
   type CompatibilityFinding,
-  type CompatibilityRuleId,
+  type CompatibilityFixedBy,
+  type CompatLevel,
 } from '../contract/compatibility.ts';
 import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';
 import type { McpContract } from '../contract/contract-file.ts';
@@ -369,54 +372,13 @@ export interface CompatCommandOptions extends SourceCommandOptions {
 }
 
 /**
- * `fixable`: the server's code can change it for a client it serves; `advisory`: it cannot, or only a client that
- * opted in asks for it. `compat` fails on `fixable` findings by default (`--fail-on`).
- */
-export type CompatLevel = 'fixable' | 'advisory';
-
-/**
- * Who can make a finding of each rule go away. `rendered`: the SDK or zod writes the keyword into every schema
- * (SDK 1.x's `$schema`, zod 3's `additionalProperties`), and only a gateway in front of the client can strip it.
- * `strict-mode`: only OpenAI strict mode asks for it, which a client turns on per tool, and an open object is what
- * a server gets for not publishing the `additionalProperties` Gemini refuses. `server`: the server's code.
- * A Record, so that a new rule cannot be left out.
- */
-const FIXED_BY: Readonly<Record<CompatibilityRuleId, 'server' | 'strict-mode' | 'rendered'>> = {
-  'root-not-object': 'server',
-  'top-level-composition': 'server',
-  'nested-composition': 'server',
-  'type-array': 'server',
-  'additional-properties': 'rendered',
-  'open-object': 'strict-mode',
-  'optional-property': 'strict-mode',
-  'default-keyword': 'strict-mode',
-  'ref-keyword': 'server',
-  'schema-keyword': 'rendered',
-  'dialect-mismatch': 'server',
-  'empty-input-schema': 'server',
-};
-
-/**
- * A finding's level: what the SDK or zod renders is advisory; what only OpenAI strict mode asks for is fixable when
- * `--clients` names openai-strict (the user serves it), advisory otherwise; a rule this version does not know (a newer
- * file) is fixable.
- */
-export function compatLevel(finding: CompatibilityFinding, clients: readonly ClientId[] | undefined): CompatLevel {
-  const fixedBy = (FIXED_BY as Readonly<Record<string, string | undefined>>)[finding.rule] ?? 'server';
-  if (fixedBy === 'rendered') return 'advisory';
-  if (fixedBy === 'strict-mode') return clients?.includes('openai-strict') === true ? 'fixable' : 'advisory';
-  return 'fixable';
-}
-
-/**
  * `3 findings are advisory and do not fail: schema-keyword (...); open-object, optional-property (...); --fail-on
  * advisory counts them too`, when `--fail-on fixable` left some out.
  */
 function advisoryLine(advisory: readonly CompatibilityFinding[], failOn: CompatLevel | 'none'): string | undefined {
   if (advisory.length === 0 || failOn !== 'fixable') return undefined;
   const rules = [...new Set(advisory.map((finding) => finding.rule))].sort();
-  const of = (fixedBy: string) =>
-    rules.filter((rule) => (FIXED_BY as Record<string, string | undefined>)[rule] === fixedBy);
+  const of = (fixedBy: CompatibilityFixedBy) => rules.filter((rule) => fixedByOf(rule) === fixedBy);
   const why = [
     of('rendered').length === 0
       ? ''

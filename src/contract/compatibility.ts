@@ -42,62 +42,111 @@ export function fixFor(rule: string): string {
   );
 }
 
+/**
+ * Who can make a finding of a rule go away, which decides its level (`compatLevel`). `server`: the server's code.
+ * `rendered`: the SDK or zod writes the keyword into every schema (SDK 1.x's `$schema`, zod 3's
+ * `additionalProperties`), and only a gateway in front of the client can strip it. `strict-mode`: only OpenAI strict
+ * mode asks for it, which a client turns on per tool, and an open object is what a server gets for not publishing the
+ * `additionalProperties` Gemini refuses.
+ */
+export type CompatibilityFixedBy = 'server' | 'strict-mode' | 'rendered';
+
+/**
+ * `fixable`: the server's code can change it for a client it serves; `advisory`: it cannot, or only a client that
+ * opted in asks for it. `contract compat` fails on `fixable` findings by default (`--fail-on`).
+ */
+export type CompatLevel = 'fixable' | 'advisory';
+
 interface RuleText {
   readonly clients: readonly ClientId[];
+  /** Required, so that a new rule is classified where it is defined. */
+  readonly fixedBy: CompatibilityFixedBy;
   readonly fix: string;
 }
 
-/** Every rule with the clients it affects and what to change; docs/contract.md lists the same. */
+/**
+ * Every rule with the clients it affects, who can fix it and what to change; docs/contract.md lists the same. A
+ * Record, so that a new rule cannot be left out.
+ */
 export const COMPATIBILITY_RULES: Readonly<Record<CompatibilityRuleId, RuleText>> = {
   'root-not-object': {
     clients: ['mcp', 'anthropic', 'openai-strict', 'gemini', 'cursor'],
+    fixedBy: 'server',
     fix: 'publish an object of named arguments ("type": "object" with "properties"); the MCP spec requires it and SDK clients reject the tool list otherwise',
   },
   'top-level-composition': {
     clients: ['anthropic', 'openai-strict', 'cursor'],
+    fixedBy: 'server',
     fix: 'publish one plain object: move the alternatives into a property (a discriminator field with an enum) or split the tool in two',
   },
   'nested-composition': {
     clients: ['cursor', 'openai-strict'],
+    fixedBy: 'server',
     fix: 'for an id that must also take numbers use guardId(z.string()), which publishes "type": "string"; for other alternatives prefer an enum or separate optional fields',
   },
   'type-array': {
     clients: ['gemini'],
+    fixedBy: 'server',
     fix: 'publish one type per field: guardId(z.string()) instead of a string|number union for ids; for a nullable field, make it optional instead',
   },
   'additional-properties': {
     clients: ['gemini'],
+    fixedBy: 'rendered',
     fix: 'zod 3 publishes "additionalProperties": false on every object (zod 4 input schemas do not); a client or gateway in front of Gemini has to strip it',
   },
   'open-object': {
     clients: ['openai-strict'],
+    fixedBy: 'strict-mode',
     fix: 'declare the object strict (z.strictObject() or .strict()) so it publishes "additionalProperties": false, or leave strict mode off for this tool',
   },
   'optional-property': {
     clients: ['openai-strict'],
+    fixedBy: 'strict-mode',
     fix: 'strict mode needs every property in "required": make the field required and .nullable(), and treat null as "not given" in the handler',
   },
   'default-keyword': {
     clients: ['openai-strict'],
+    fixedBy: 'strict-mode',
     fix: 'drop .default() from the published schema and apply the default in the handler',
   },
   'ref-keyword': {
     clients: ['gemini'],
+    fixedBy: 'server',
     fix: 'zod 3 emits a $ref to the first use of a reused schema instance: build the reused schema with a function (const status = () => z.enum([...])) or move to zod 4, which inlines it',
   },
   'schema-keyword': {
     clients: ['gemini', 'anthropic'],
+    fixedBy: 'rendered',
     fix: 'SDK 1.x adds "$schema" to every rendered schema; a client or gateway in front of Gemini has to strip it (some Anthropic API builds rejected the draft-07 URI)',
   },
   'dialect-mismatch': {
     clients: ['mcp'],
+    fixedBy: 'server',
     fix: 'use the keywords of the declared dialect, or declare the dialect the keywords belong to (without "$schema", MCP 2025-11-25 reads 2020-12)',
   },
   'empty-input-schema': {
     clients: ['mcp', 'anthropic', 'openai-strict', 'gemini', 'cursor'],
+    fixedBy: 'server',
     fix: 'with zod 3, pass the plain z.object (or its shape) as inputSchema and move .refine()/.transform() into the handler: the SDK publishes an empty object for any schema that is not a plain object, while it still validates calls against the real one',
   },
 };
+
+/** Who can fix a finding of `rule`; a rule this version does not know (a newer file) is the server's to fix. */
+export function fixedByOf(rule: string): CompatibilityFixedBy {
+  return (COMPATIBILITY_RULES as Readonly<Record<string, RuleText | undefined>>)[rule]?.fixedBy ?? 'server';
+}
+
+/**
+ * A finding's level: what the SDK or zod renders is advisory; what only OpenAI strict mode asks for is fixable when
+ * `clients` names openai-strict (the user serves it), advisory otherwise; everything else, and a rule this version
+ * does not know (a newer file), is fixable.
+ */
+export function compatLevel(finding: CompatibilityFinding, clients: readonly ClientId[] | undefined): CompatLevel {
+  const fixedBy = fixedByOf(finding.rule);
+  if (fixedBy === 'rendered') return 'advisory';
+  if (fixedBy === 'strict-mode') return clients?.includes('openai-strict') === true ? 'fixable' : 'advisory';
+  return 'fixable';
+}
 
 interface Visit {
   readonly node: JsonObject;

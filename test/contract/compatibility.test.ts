@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as z4 from 'zod';
 import * as z3 from 'zod3';
-import { COMPATIBILITY_RULES, compatibilityFindings, fixFor } from '../../src/contract/compatibility.ts';
+import {
+  COMPATIBILITY_RULES,
+  compatibilityFindings,
+  compatLevel,
+  fixFor,
+  type CompatibilityFinding,
+  type CompatibilityFixedBy,
+} from '../../src/contract/compatibility.ts';
 import type { JsonValue } from '../../src/contract/contract-file.ts';
 import { publishedTools as published, registerTool as register } from '../support/published-tools.ts';
 
@@ -174,11 +181,54 @@ describe('fixFor', () => {
   });
 });
 
+describe('compatLevel', () => {
+  const finding = (rule: string): CompatibilityFinding => ({
+    rule,
+    tool: 'get_ticket',
+    paths: ['/inputSchema'],
+    clients: ['mcp'],
+    message: '',
+  });
+  const levels = (clients?: Parameters<typeof compatLevel>[1]) =>
+    Object.fromEntries(Object.keys(COMPATIBILITY_RULES).map((rule) => [rule, compatLevel(finding(rule), clients)]));
+
+  it('gives each rule the level of who can fix it; the strict-mode rules are fixable once openai-strict is served', () => {
+    const advisory = ['additional-properties', 'open-object', 'optional-property', 'default-keyword', 'schema-keyword'];
+    expect(levels()).toEqual(
+      Object.fromEntries(
+        Object.keys(COMPATIBILITY_RULES).map((rule) => [rule, advisory.includes(rule) ? 'advisory' : 'fixable']),
+      ),
+    );
+    expect(levels(['gemini', 'cursor'])).toEqual(levels());
+    const served = ['additional-properties', 'schema-keyword'];
+    expect(levels(['openai-strict'])).toEqual(
+      Object.fromEntries(
+        Object.keys(COMPATIBILITY_RULES).map((rule) => [rule, served.includes(rule) ? 'advisory' : 'fixable']),
+      ),
+    );
+  });
+
+  it('calls a rule from a newer version fixable', () => {
+    expect(compatLevel(finding('some-future-rule'), undefined)).toBe('fixable');
+  });
+});
+
 describe('docs/contract.md', () => {
+  const docs = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
+  const table = docs.slice(docs.indexOf('## `compat`'), docs.indexOf('## `chains`'));
+
   it('lists every compatibility rule, and no other', () => {
-    const docs = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
-    const table = docs.slice(docs.indexOf('## `compat`'), docs.indexOf('## `chains`'));
     const documented = [...table.matchAll(/^\| `([a-z-]+)` \|/gm)].map(([, rule]) => rule);
     expect(documented).toEqual(Object.keys(COMPATIBILITY_RULES));
+  });
+
+  it("gives every rule the level of the code's table", () => {
+    const cell: Record<CompatibilityFixedBy, string> = {
+      server: 'fixable',
+      rendered: 'advisory',
+      'strict-mode': 'advisory; fixable with `--clients openai-strict`',
+    };
+    const documented = [...table.matchAll(/^\| `([a-z-]+)` \| ([^|]+) \|/gm)].map(([, rule, level]) => [rule, level]);
+    expect(documented).toEqual(Object.entries(COMPATIBILITY_RULES).map(([rule, { fixedBy }]) => [rule, cell[fixedBy]]));
   });
 });
