@@ -50,8 +50,11 @@ export interface Codemod<Options> {
   readonly name: string;
   /** One sentence for `--help`. */
   readonly description: string;
-  /** A cheap test on the raw text: false means no match is possible, and the file is not parsed at all. */
-  mightMatch(source: string): boolean;
+  /**
+   * A cheap test on the raw text (and the file's options, which may carry what the project knows of it): false means
+   * no match is possible, and the file is not parsed at all.
+   */
+  mightMatch(source: string, options?: Options): boolean;
   /** Analyses one file. Throws `CodemodParseError` when the file does not parse. */
   analyse(source: string, filePath: string, options: Options): CodemodOutcome;
   /**

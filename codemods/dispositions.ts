@@ -1,3 +1,4 @@
+import path from 'node:path';
 import ts from 'typescript';
 import { TypeScriptSchemaReader } from '../src/adapters/typescript/from-typescript.ts';
 import { handlerReads, type HandlerReads } from '../src/adapters/typescript/handler-reads.ts';
@@ -14,6 +15,8 @@ import {
   type ToolRegistration,
 } from '../src/model/tool-registration.ts';
 import { TypedFiles } from '../src/adapters/typescript/typed-files.ts';
+import type { ToolInputSite } from '../src/adapters/typescript/tool-surface.ts';
+import { typedInputsOf } from './utils/typed-inputs.ts';
 import {
   applyEdits,
   CodemodParseError,
@@ -27,6 +30,14 @@ import { namedImportEdit, type ImportName } from './utils/import-edit.ts';
 export interface DispositionsOptions {
   /** Where `honored`, `warned`, `offeredShape` and `Disposition` are imported from; `agent-contract` by default. */
   readonly importFrom?: string;
+  /**
+   * The tools whose input the program's discovery found in this file (the runner fills it in through `withProject`):
+   * tool classes, configs in consts, registration methods of an `McpServer` subclass. Each gets a table like a
+   * registration the file shows itself.
+   */
+  readonly typedSites?: readonly ToolInputSite[];
+  /** The start offsets of this file's registration calls whose tools the discovery found defined elsewhere. */
+  readonly followedRegistrations?: ReadonlySet<number>;
   /** The type-checked project view; one is kept per process when not given, so files of one project share a program. */
   readonly typedFiles?: TypedFiles;
 }
@@ -140,6 +151,8 @@ class DispositionsRun {
   readonly reader: TypeScriptSchemaReader;
   readonly taken: Set<string>;
   readonly imports = new Map<string, ImportName>();
+  /** The start of every input expression a table was considered for, so a tool found twice gets one table. */
+  readonly scaffolded = new Set<number>();
 
   constructor(
     readonly file: ts.SourceFile,
@@ -262,7 +275,44 @@ function inputIndexOf(run: DispositionsRun, handler: ts.Node, input: SchemaExpr<
   return inputParameterIndex(handler, new Set(keys), run.checker);
 }
 
-function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>): void {
+/** The statement directly inside the file that contains `node`: where a table for a tool found by type goes. */
+function topLevelStatement(node: ts.Node): ts.Statement | undefined {
+  for (let current: ts.Node = node; current.parent !== undefined; current = current.parent) {
+    if (ts.isSourceFile(current.parent)) return current as ts.Statement;
+  }
+  return undefined;
+}
+
+/** A name the shape uses that is declared inside `statement` but outside the shape: moved before it, it would not resolve. */
+function localReferenceOf(run: DispositionsRun, shape: ts.Node, statement: ts.Statement): string | undefined {
+  let found: string | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found !== undefined) return;
+    if (ts.isIdentifier(node)) {
+      const parent = node.parent;
+      const isName =
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        (ts.isPropertyAssignment(parent) && parent.name === node);
+      if (isName) return;
+      for (const declaration of run.checker.getSymbolAtLocation(node)?.declarations ?? []) {
+        const inside = (outer: ts.Node): boolean =>
+          declaration.getSourceFile() === run.file && declaration.pos >= outer.pos && declaration.end <= outer.end;
+        if (inside(statement) && !inside(shape)) found = node.text;
+      }
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(shape);
+  return found;
+}
+
+function scaffold(
+  run: DispositionsRun,
+  registration: ToolRegistration<ts.Node>,
+  placement: 'statement' | 'top-level' = 'statement',
+  noHandler = 'the tool has no handler argument',
+): void {
   const { file } = run;
   const text = file.text;
   const input = registration.input;
@@ -270,6 +320,7 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
   const base = baseNameOf(nameArgument, registration);
   const tool = registration.name ?? nameArgument?.getText(file) ?? 'tool';
   if (input === undefined) return;
+  run.scaffolded.add(input.node.getStart(file));
   // Already wired by an earlier run: `offeredShape(shape, table)`, or `z.object(offeredShape(shape, table))`.
   const offered = (schema: SchemaExpr<ts.Node> | undefined): boolean =>
     schema?.kind === 'call' &&
@@ -277,7 +328,7 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
   if (offered(input) || (input.kind === 'zod' && offered(input.factoryArgs[0]))) return;
   const reads: HandlerReads =
     registration.handler === undefined
-      ? { kind: 'all', reason: 'the tool has no handler argument' }
+      ? { kind: 'all', reason: noHandler }
       : handlerReads(registration.handler.node, inputIndexOf(run, registration.handler.node, input));
 
   const inline = inlineShapeOf(input) ?? (input.kind === 'zod' ? zodObjectLiteralOf(input) : undefined);
@@ -293,8 +344,18 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
       );
       return;
     }
-    const statement = enclosingStatement(registration.node);
+    const statement =
+      placement === 'top-level' ? topLevelStatement(registration.node) : enclosingStatement(registration.node);
     if (statement === undefined) return;
+    const local = localReferenceOf(run, inline, statement);
+    if (local !== undefined) {
+      run.note(
+        'needs-review',
+        input.node,
+        `${tool}: its shape uses \`${local}\`, declared in the code around it, so it cannot be moved out to be named; write its table by hand`,
+      );
+      return;
+    }
     const shapeName = run.freshName(`${base}Shape`);
     const tableName = run.freshName(`${tableBaseOf(shapeName)}Dispositions`);
     const indent = indentationAt(text, statement.getStart(file));
@@ -398,6 +459,43 @@ function scaffold(run: DispositionsRun, registration: ToolRegistration<ts.Node>)
   );
 }
 
+/** The expression that starts at `start` and ends at `end` in `file`, the outermost one. */
+function expressionAt(file: ts.SourceFile, start: number, end: number): ts.Expression | undefined {
+  let found: ts.Expression | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found !== undefined || node.end < end || node.pos > start) return;
+    if (node.end === end && node.getStart(file) === start && ts.isExpression(node)) {
+      found = node;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** A tool the program's discovery found with its input in this file, which the file's own registrations do not show. */
+function scaffoldTypedSite(run: DispositionsRun, site: ToolInputSite, filePath: string): void {
+  if (site.file !== filePath || run.scaffolded.has(site.inputStart)) return;
+  const inputNode = expressionAt(run.file, site.inputStart, site.inputEnd);
+  if (inputNode === undefined) return;
+  const handlerNode =
+    site.handler?.file === filePath ? expressionAt(run.file, site.handler.start, site.handler.end) : undefined;
+  const handlerIn = site.handler?.file === filePath ? undefined : site.handler?.file;
+  const registration: ToolRegistration<ts.Node> = {
+    style: 'register-tool',
+    name: site.tool,
+    input: run.reader.read(inputNode),
+    ...(handlerNode === undefined ? {} : { handler: run.reader.read(handlerNode) }),
+    node: inputNode,
+  };
+  const reason =
+    handlerIn === undefined
+      ? 'no handler was found for it'
+      : `its handler is in ${path.relative(path.dirname(filePath), handlerIn).split(path.sep).join('/')}`;
+  scaffold(run, registration, 'top-level', reason);
+}
+
 function parse(run: { sourceFile: ts.SourceFile }, filePath: string): void {
   const diagnostics =
     (run.sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
@@ -411,13 +509,14 @@ function parse(run: { sourceFile: ts.SourceFile }, filePath: string): void {
 /** Tool objects (`{ name, inputSchema, handler }`) are scaffolded too: a file of them may register nothing itself. */
 const DEFINITION_KEY = new RegExp(`\\b(?:${[...TOOL_DEFINITION_INPUT_KEYS].join('|')})\\s*:`);
 
-export function mightMatchDispositions(source: string): boolean {
+export function mightMatchDispositions(source: string, options?: DispositionsOptions): boolean {
+  if ((options?.typedSites?.length ?? 0) > 0) return true;
   return source.includes('zod') && (/\b(?:registerTool|tool|addTool)\s*\(/.test(source) || DEFINITION_KEY.test(source));
 }
 
 function analyseDispositions(source: string, filePath: string, options: DispositionsOptions): CodemodOutcome {
   const nothing: CodemodOutcome = { output: undefined, edits: [], notes: [] };
-  if (!mightMatchDispositions(source)) return nothing;
+  if (!mightMatchDispositions(source, options)) return nothing;
   const typedFiles = options.typedFiles ?? (processTypedFiles ??= new TypedFiles());
   const typed = typedFiles.open(filePath, source);
   parse(typed, filePath);
@@ -428,7 +527,9 @@ function analyseDispositions(source: string, filePath: string, options: Disposit
     if (ts.isCallExpression(node)) {
       const site = run.reader.callSite(node);
       const registration = site === undefined ? undefined : toolRegistrationOf(site);
-      if (registration !== undefined) scaffold(run, registration);
+      // `registerTool(t.name, t.schema, ...)` over tools defined elsewhere: their tables go where they are defined.
+      if (registration !== undefined && options.followedRegistrations?.has(node.getStart(run.file)) !== true)
+        scaffold(run, registration);
     } else if (ts.isObjectLiteralExpression(node)) {
       // `{ name: 'get_ticket', inputSchema: {...}, handler }`: a tool written as an object, registered elsewhere.
       const definition = toolDefinitionOf(run.reader.read(node));
@@ -438,6 +539,7 @@ function analyseDispositions(source: string, filePath: string, options: Disposit
     ts.forEachChild(node, visit);
   };
   visit(run.file);
+  for (const site of options.typedSites ?? []) scaffoldTypedSite(run, site, filePath);
   if (run.edits.length === 0) return { output: undefined, edits: [], notes: run.notes };
   const names = [...run.imports.values()].sort((a, b) => a.name.localeCompare(b.name));
   const importEdit = namedImportEdit(run.file, specifier, names);
@@ -459,6 +561,20 @@ export const dispositions: Codemod<DispositionsOptions> = {
     'write a completeness-checked disposition table (honored / warned / refused) next to every tool input shape',
   mightMatch: mightMatchDispositions,
   analyse: analyseDispositions,
+  withProject(project, options) {
+    const typed = typedInputsOf(project);
+    const byFile = new Map<string, ToolInputSite[]>();
+    for (const site of typed.sites) byFile.set(site.file, [...(byFile.get(site.file) ?? []), site]);
+    return (filePath) => {
+      const typedSites = byFile.get(filePath);
+      const followedRegistrations = typed.followed.get(filePath);
+      return {
+        ...options,
+        ...(typedSites === undefined ? {} : { typedSites }),
+        ...(followedRegistrations === undefined ? {} : { followedRegistrations }),
+      };
+    };
+  },
 };
 
 /** The plain transform: the new text, or undefined when there is nothing to scaffold. */

@@ -102,7 +102,7 @@ function analyseFile<Options>(
 ): FileReport {
   let outcome;
   try {
-    if (!codemod.mightMatch(source))
+    if (!codemod.mightMatch(source, options))
       return { path: filePath, status: 'skipped', needsReview: false, edits: [], notes: [] };
     outcome = codemod.analyse(source, filePath, options);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { loadProject } from '../../src/adapters/typescript/load-project.ts';
 import {
   discoverProjectTools,
+  followedRegistrationsOf,
   toolInputSitesOf,
   type ToolInputSite,
 } from '../../src/adapters/typescript/tool-surface.ts';
@@ -14,6 +15,8 @@ import type { CodemodProject } from '../codemod.ts';
 
 export interface TypedInputs {
   readonly sites: readonly ToolInputSite[];
+  /** Per absolute file path, the start offsets of registration calls whose tools are defined elsewhere. */
+  readonly followed: ReadonlyMap<string, ReadonlySet<number>>;
   /** The tsconfigs whose program could not be built or read, with why: their files get the syntax-only analysis. */
   readonly problems: readonly string[];
 }
@@ -21,13 +24,17 @@ export interface TypedInputs {
 /** One program per tsconfig of the project; a tsconfig that does not load is a problem, not a stop. */
 export function typedInputsOf(project: CodemodProject): TypedInputs {
   const sites: ToolInputSite[] = [];
+  const followed = new Map<string, Set<number>>();
   const problems: string[] = [];
   for (const tsconfig of project.tsconfigs) {
     try {
-      sites.push(...toolInputSitesOf(discoverProjectTools(loadProject(tsconfig))));
+      const tools = discoverProjectTools(loadProject(tsconfig));
+      sites.push(...toolInputSitesOf(tools));
+      for (const [file, starts] of followedRegistrationsOf(tools))
+        followed.set(file, new Set([...(followed.get(file) ?? []), ...starts]));
     } catch (error) {
       problems.push(`${tsconfig}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { sites, problems };
+  return { sites, followed, problems };
 }

@@ -39,8 +39,11 @@ export interface ToolInputSite {
   readonly tool: string;
   /** Absolute path of the file with the tool's input expression (`inputSchema: ...`, a method's `return {...}`). */
   readonly file: string;
-  /** The end offset of that expression in its file. */
+  /** The start (after trivia) and end offsets of that expression in its file. */
+  readonly inputStart: number;
   readonly inputEnd: number;
+  /** Where the discovery found the handler: its file (absolute) and offsets. */
+  readonly handler?: { readonly file: string; readonly start: number; readonly end: number };
   /** The end offsets of the object literals that declare the input's fields, by absolute file path. */
   readonly objects: ReadonlyMap<string, readonly number[]>;
   /** The same for the tool's output schema (`outputSchema`), when it has one. */
@@ -73,10 +76,21 @@ function inputSiteOf(tool: DiscoveredTool, resolver: SchemaResolver): ToolInputS
   if (tool.input === undefined) return undefined;
   const objects = declaringObjects(tool.input, resolver);
   if (objects.size === 0) return undefined;
+  const handler = tool.handler;
   return {
     tool: tool.name,
     file: path.resolve(tool.input.node.getSourceFile().fileName),
+    inputStart: tool.input.node.getStart(),
     inputEnd: tool.input.node.end,
+    ...(handler === undefined
+      ? {}
+      : {
+          handler: {
+            file: path.resolve(handler.getSourceFile().fileName),
+            start: handler.getStart(),
+            end: handler.end,
+          },
+        }),
     objects,
     outputObjects: declaringObjects(tool.output, resolver),
   };
@@ -110,6 +124,23 @@ export function typedShapesByFile(
   for (const site of sites) {
     add(site.objects, 'inputs');
     add(site.outputObjects, 'outputs');
+  }
+  return byFile;
+}
+
+/**
+ * Registration calls whose tools the discovery found elsewhere (`registerTool(t.name, t.schema, ...)` over tool
+ * classes or tool objects defined in other places), by absolute file path: the start offsets of the calls. A codemod
+ * writes what such a tool needs where the tool is defined, not at the call.
+ */
+export function followedRegistrationsOf(tools: ProjectTools): Map<string, Set<number>> {
+  const byFile = new Map<string, Set<number>>();
+  for (const site of tools.discovery.sites) {
+    if ((site.via !== 'classes' && site.via !== 'definitions') || site.tools === 0) continue;
+    const file = path.resolve(site.node.getSourceFile().fileName);
+    const starts = byFile.get(file) ?? new Set<number>();
+    starts.add(site.node.getStart());
+    byFile.set(file, starts);
   }
   return byFile;
 }
