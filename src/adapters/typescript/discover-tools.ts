@@ -842,10 +842,37 @@ export function discoverTools(
   return finder.result();
 }
 
-/** Which parameter of a handler receives the tool input: the one that destructures or has the input's keys; else the first. */
+/** True when the function's body reads one of `keys` off the parameter named `name` (`args.ticketId`). */
+function bodyReadsKeyOf(handler: ts.SignatureDeclaration, name: string, keys: ReadonlySet<string>): boolean {
+  const body = 'body' in handler ? (handler.body as ts.Node | undefined) : undefined;
+  if (body === undefined || !body.getText().includes(name)) return false;
+  let found = false;
+  const visit = (node: ts.Node): void => {
+    if (found) return;
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === name &&
+      keys.has(node.name.text)
+    ) {
+      found = true;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return found;
+}
+
+/**
+ * Which parameter of a handler receives the tool input: the one that destructures the input's keys or whose body
+ * reads one off it (`args.ticketId`); else the one whose type has them; else the first. Syntax is asked first: the
+ * type of an input built from guarded or refined schemas is costly to instantiate (`z.output<...>` over pipes).
+ */
 export function inputParameterIndex(handler: ts.Node, inputKeys: ReadonlySet<string>, checker: ts.TypeChecker): number {
   if (!ts.isFunctionLike(handler) || inputKeys.size === 0) return 0;
   const parameters = handler.parameters;
+  const untold: number[] = [];
   for (const [index, parameter] of parameters.entries()) {
     if (ts.isObjectBindingPattern(parameter.name)) {
       const names = parameter.name.elements.map(
@@ -855,7 +882,11 @@ export function inputParameterIndex(handler: ts.Node, inputKeys: ReadonlySet<str
       if (names.some((name) => name !== undefined && inputKeys.has(name))) return index;
       continue;
     }
-    const type = checker.getTypeAtLocation(parameter);
+    if (ts.isIdentifier(parameter.name) && bodyReadsKeyOf(handler, parameter.name.text, inputKeys)) return index;
+    untold.push(index);
+  }
+  for (const index of untold) {
+    const type = checker.getTypeAtLocation(parameters[index] as ts.ParameterDeclaration);
     if (checker.getPropertiesOfType(type).some((property) => inputKeys.has(property.name))) return index;
   }
   return 0;
