@@ -36,6 +36,7 @@ describe('the layout is enforced by lint', () => {
       `import { runLiteralConsumer } from '../testing/literal-consumer.ts';\nexport const x = runLiteralConsumer;\n`,
     ],
     ['src/ts-plugin/probe.ts', `import { auditProject } from '../audit/audit.ts';\nexport const x = auditProject;\n`],
+    ['src/audit/probe.ts', `import { createPlugin } from '../ts-plugin/plugin.ts';\nexport const x = createPlugin;\n`],
     ['codemods/probe.ts', `import { auditProject } from '../src/audit/audit.ts';\nexport const x = auditProject;\n`],
     ['eslint-plugin/probe.ts', `import { guardIds } from '../codemods/guard-ids.ts';\nexport const x = guardIds;\n`],
     ['src/guard/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],

@@ -1,0 +1,142 @@
+import ts from 'typescript';
+import {
+  projectChainsOf,
+  projectOfProgram,
+  type ChainSide,
+  type ProjectChains,
+} from '../adapters/typescript/project-chains.ts';
+import {
+  fieldGuardRewriteOf,
+  guardEditsOf,
+  guardImportEditOf,
+  importedGuardName,
+  GUARD_FUNCTION,
+  type TextEdit,
+} from '../adapters/typescript/guard-edit.ts';
+import { chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES, spanOf } from './chain-diagnostics.ts';
+
+/**
+ * `agent-contract/ts-plugin`: the chain audit in the editor. It adds the chains of the language service's own program
+ * to the diagnostics of the file asked about, and offers `guardId(...)` as the fix at an acceptor. The chains are read
+ * once per program (tsserver asks file by file, and builds a new program only after an edit), and never with a type
+ * check of their own. A failure is logged once per file to the server's log and answered with TypeScript's own
+ * diagnostics, never thrown into the editor.
+ */
+
+export const GUARD_FIX_NAME = 'agentContractGuardId';
+
+export function createPlugin(): ts.server.PluginModule {
+  return { create: decorate };
+}
+
+function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
+  const service = info.languageService;
+  const logger = info.project.projectService.logger;
+  const read = new WeakMap<ts.Program, ProjectChains>();
+  const logged = new Set<string>();
+
+  function failed(fileName: string, error: unknown): void {
+    if (logged.has(fileName)) return;
+    logged.add(fileName);
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    logger.info(`agent-contract/ts-plugin: no chain diagnostics for ${fileName}: ${detail}`);
+  }
+
+  function chainsOf(program: ts.Program): ProjectChains {
+    const cached = read.get(program);
+    if (cached !== undefined) return cached;
+    const project = projectOfProgram(program, info.project.getCurrentDirectory(), info.project.getProjectName());
+    const chains = projectChainsOf(project);
+    read.set(program, chains);
+    return chains;
+  }
+
+  /** TypeScript's answer plus the plugin's; on a failure, TypeScript's answer alone. */
+  function withChains<T>(fileName: string, own: readonly T[], extra: (chains: ProjectChains) => readonly T[]): T[] {
+    try {
+      const program = service.getProgram();
+      if (program === undefined || program.getSourceFile(fileName) === undefined) return [...own];
+      return [...own, ...extra(chainsOf(program))];
+    } catch (error) {
+      failed(fileName, error);
+      return [...own];
+    }
+  }
+
+  const proxy: ts.LanguageService = Object.create(null) as ts.LanguageService;
+  for (const key of Object.keys(service) as (keyof ts.LanguageService)[]) {
+    const member = service[key];
+    if (typeof member === 'function')
+      (proxy as unknown as Record<string, unknown>)[key] = (...args: unknown[]) =>
+        (member as (...args: unknown[]) => unknown).apply(service, args);
+  }
+
+  proxy.getSemanticDiagnostics = (fileName) =>
+    withChains(fileName, service.getSemanticDiagnostics(fileName), (chains) => chainErrorsFor(chains, fileName));
+
+  proxy.getSuggestionDiagnostics = (fileName) =>
+    withChains(fileName, service.getSuggestionDiagnostics(fileName), (chains) =>
+      chainSuggestionsFor(chains, fileName).map((found) => ({
+        ...found,
+        file: found.file as ts.SourceFile,
+        start: found.start as number,
+        length: found.length as number,
+      })),
+    );
+
+  proxy.getSupportedCodeFixes = (fileName) => [
+    ...service.getSupportedCodeFixes(fileName),
+    ...GUARDABLE_CODES.map(String),
+  ];
+
+  proxy.getCodeFixesAtPosition = (fileName, start, end, errorCodes, formatOptions, preferences) => {
+    const others = errorCodes.filter((code) => !GUARDABLE_CODES.includes(code));
+    const own =
+      others.length === 0
+        ? []
+        : service.getCodeFixesAtPosition(fileName, start, end, others, formatOptions, preferences);
+    if (!errorCodes.some((code) => GUARDABLE_CODES.includes(code))) return own;
+    return withChains(fileName, own, (chains) => guardFixesAt(chains, fileName, start, end));
+  };
+
+  return proxy;
+}
+
+function overlaps(side: ChainSide, start: number, end: number): boolean {
+  const span = spanOf(side.node);
+  return span.start <= end && start <= span.start + span.length;
+}
+
+/** The quick fix at an acceptor that a broken or suspect chain ends in: its schema wrapped in `guardId(...)`. */
+function guardFixesAt(chains: ProjectChains, fileName: string, start: number, end: number): ts.CodeFixAction[] {
+  const fixes: ts.CodeFixAction[] = [];
+  const seen = new Set<ChainSide>();
+  for (const chain of chains.chains) {
+    const acceptor = chain.to;
+    if (chain.verdict !== 'broken' && chain.verdict !== 'suspect') continue;
+    if (seen.has(acceptor) || acceptor.node.getSourceFile().fileName !== fileName) continue;
+    if (!overlaps(acceptor, start, end)) continue;
+    seen.add(acceptor);
+    const field = acceptor.acceptor;
+    if (field?.value === undefined || field.type !== 'string' || field.detail !== undefined) continue;
+    const rewrite = fieldGuardRewriteOf(field.node, field.value);
+    const target = rewrite.target.getSourceFile();
+    const imported = importedGuardName(target);
+    const edits = guardEditsOf(rewrite, imported ?? GUARD_FUNCTION);
+    if (edits === undefined) continue;
+    const all: TextEdit[] = imported === undefined ? [guardImportEditOf(target), ...edits] : edits;
+    fixes.push({
+      fixName: GUARD_FIX_NAME,
+      description: `Wrap ${acceptor.label} of ${acceptor.tool} in guardId(...)`,
+      changes: [
+        {
+          fileName: target.fileName,
+          textChanges: all
+            .sort((a, b) => a.start - b.start)
+            .map((edit) => ({ span: { start: edit.start, length: edit.end - edit.start }, newText: edit.text })),
+        },
+      ],
+    });
+  }
+  return fixes;
+}
