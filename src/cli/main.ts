@@ -5,6 +5,7 @@ import { PACKAGE_VERSION } from '../package-info.ts';
 import type { AuditCommandOptions } from './audit.ts';
 import type { ChainsOptions } from './chains.ts';
 import type { CodemodCommandOptions } from './codemod.ts';
+import type { DoctorCommandOptions } from './doctor.ts';
 import type {
   CheckCommandOptions,
   CompatCommandOptions,
@@ -272,6 +273,20 @@ function buildProgram(): Command {
     )
     .action(async (target: string, options: AuditCommandOptions) => {
       process.exitCode = await (await import('./audit.ts')).runAuditCommand(target, options);
+    });
+  program
+    .command('doctor')
+    .description(
+      'check that the editor plugin can show broken chains: which TypeScript the editor and the tools use, whether tsconfig lists the plugin and it loads',
+    )
+    .argument('[project]', 'the project folder', '.')
+    .option('--json', 'the checks as JSON')
+    .addHelpText(
+      'after',
+      exitCodes('a check failed (each failed line says the fix)', 'the folder does not exist', 'every check passes'),
+    )
+    .action(async (target: string, options: DoctorCommandOptions) => {
+      process.exitCode = (await import('./doctor.ts')).runDoctorCommand(target, options);
     });
   throwFromEveryCommand(program);
   return program;

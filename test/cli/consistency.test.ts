@@ -16,6 +16,7 @@ const commands = [
   'contract check',
   'contract compat',
   'contract chains',
+  'doctor',
 ];
 
 describe('a usage error', () => {

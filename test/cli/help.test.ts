@@ -31,6 +31,7 @@ const commands = [
   'contract check',
   'contract compat',
   'contract chains',
+  'doctor',
 ];
 
 describe('agent-contract --help', () => {
@@ -42,7 +43,7 @@ describe('agent-contract --help', () => {
       .filter((name) => name !== 'help');
     const table = [...docs.matchAll(/^\| `([a-z]+)[ `]/gm)].map((match) => match[1]);
     expect(listed.sort()).toEqual([...new Set(table)].sort());
-    expect(listed.sort()).toEqual(['audit', 'chains', 'codemod', 'contract']);
+    expect(listed.sort()).toEqual(['audit', 'chains', 'codemod', 'contract', 'doctor']);
   });
 
   it('docs/cli.md has a usage line for every command', () => {
