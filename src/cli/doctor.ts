@@ -284,8 +284,8 @@ export function runDoctorCommand(target: string, options: DoctorCommandOptions =
   process.stdout.write(`${checks.map(formatDoctorCheck).join('\n')}\n`);
   process.stdout.write(
     failed === 0
-      ? 'All checks pass: the editor shows broken chains as you type.\n'
-      : `${failed} of ${checks.length} checks failed; apply each fix above and run agent-contract doctor again.\n`,
+      ? 'All checks pass: the editor shows broken chains as you type (docs/editor.md).\n'
+      : `${failed} of ${checks.length} checks failed; apply each fix above and run agent-contract doctor again (docs/editor.md).\n`,
   );
   return failed === 0 ? EXIT_OK : EXIT_FINDINGS;
 }

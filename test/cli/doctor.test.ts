@@ -72,7 +72,7 @@ describe('agent-contract doctor', () => {
       '✗ plugin in tsconfig: tsconfig.json does not list agent-contract/ts-plugin in compilerOptions.plugins\n    fix: add it: "compilerOptions": { "plugins": [{ "name": "agent-contract/ts-plugin" }] }\n',
     );
     expect(result.stdout).toMatch(
-      /\n1 of 5 checks failed; apply each fix above and run agent-contract doctor again\.\n$/,
+      /\n1 of 5 checks failed; apply each fix above and run agent-contract doctor again \(docs\/editor\.md\)\.\n$/,
     );
   });
 
