@@ -1,5 +1,6 @@
 import ts from 'typescript';
 import {
+  createChainReadCache,
   projectChainsOf,
   projectOfProgram,
   type ChainSide,
@@ -18,8 +19,8 @@ import { chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES, spanOf } from './
 /**
  * `agent-contract/ts-plugin`: the chain audit in the editor. It adds the chains of the language service's own program
  * to the diagnostics of the file asked about, and offers `guardId(...)` as the fix at an acceptor. The chains are read
- * once per program (tsserver asks file by file, and builds a new program only after an edit), and never with a type
- * check of their own. A failure is logged once per file to the server's log and answered with TypeScript's own
+ * once per program (tsserver asks file by file, and builds a new program only after an edit), after an edit only for
+ * the tools of the edited file (`ChainReadCache`), and never with a type check of their own. A failure is logged once per file to the server's log and answered with TypeScript's own
  * diagnostics, never thrown into the editor.
  */
 
@@ -33,6 +34,7 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
   const service = info.languageService;
   const logger = info.project.projectService.logger;
   const read = new WeakMap<ts.Program, ProjectChains>();
+  const cache = createChainReadCache();
   const logged = new Set<string>();
 
   function failed(fileName: string, error: unknown): void {
@@ -46,7 +48,7 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
     const cached = read.get(program);
     if (cached !== undefined) return cached;
     const project = projectOfProgram(program, info.project.getCurrentDirectory(), info.project.getProjectName());
-    const chains = projectChainsOf(project);
+    const chains = projectChainsOf(project, { cache });
     read.set(program, chains);
     return chains;
   }

@@ -135,6 +135,14 @@ describe('agent-contract/ts-plugin in tsserver, on examples/helpdesk', () => {
   });
 });
 
+describe('the plugin bundle', () => {
+  it('loads no TypeScript of its own: it reads with the copy of the server that loaded it', () => {
+    const bundle = readFileSync(path.join(repositoryRoot, 'dist/ts-plugin/index.cjs'), 'utf8');
+    expect(bundle).not.toMatch(/require\(["']typescript["']\)|from ["']typescript["']/);
+    expect(bundle).toContain('useTypeScript(modules.typescript)');
+  });
+});
+
 describe('agent-contract/ts-plugin when it cannot read the project', () => {
   it("answers with TypeScript's own diagnostics and logs the failure once", async () => {
     const folder = projectFolder('test/ts-plugin/fixtures/bad-config', 'examples/helpdesk/src');

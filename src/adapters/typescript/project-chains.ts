@@ -82,6 +82,8 @@ export interface ProjectChains {
 export interface ProjectChainsOptions {
   /** Configuration to use instead of the project's own file. */
   readonly config?: AuditConfig;
+  /** Readings of an earlier program of the same project to reuse where its files are unchanged (an editor's). */
+  readonly cache?: ChainReadCache;
   /** Called once the tools are discovered, before any is read. */
   readonly onDiscovered?: (surface: ProjectTools) => void;
   /** Called before each tool is read, and once after the last. */
@@ -123,6 +125,165 @@ export function projectOfProgram(program: ts.Program, root: string, tsconfig?: s
   return { root, tsconfig, optionsOnly: false, program, checker: program.getTypeChecker(), sourceFiles };
 }
 
+/** What one tool contributes: its facts and its ends, as read from the checker. */
+interface ToolReading {
+  readonly facts: ToolFacts;
+  readonly acceptorEnds: readonly ChainSide[];
+  readonly emitterEnds: readonly ChainSide[];
+  readonly untyped: readonly UntypedEmitter[];
+  readonly inputKeys: ReadonlySet<string>;
+  /** Every file a node of the reading is in: it is reused only while all of them are. */
+  readonly files: ReadonlySet<ts.SourceFile>;
+}
+
+/**
+ * What one program's reading leaves for the next: each tool's reading, by the source file it is registered in. A
+ * language service hands the next program the very `ts.SourceFile` objects of the files an edit did not touch, so a
+ * tool whose nodes all lie in such files keeps its reading and only the edited file's tools are read again. Any other
+ * change (a file without tools, such as a row type module; a file added or removed; a tool renamed) reads everything
+ * again, since the types of every tool may follow from it.
+ */
+export interface ChainReadCache {
+  readonly byFile: WeakMap<ts.SourceFile, Map<string, ToolReading>>;
+  generation: string | undefined;
+  files: ReadonlySet<ts.SourceFile>;
+}
+
+export function createChainReadCache(): ChainReadCache {
+  return { byFile: new WeakMap(), generation: undefined, files: new Set() };
+}
+
+function toolKey(tool: DiscoveredTool): string {
+  return `${tool.name}\u0000${tool.node.pos}`;
+}
+
+/** The files whose readings can be reused, or undefined when everything has to be read again. */
+function reusableFiles(
+  cache: ChainReadCache,
+  project: AuditProject,
+  generation: string,
+): ReadonlySet<ts.SourceFile> | undefined {
+  if (cache.generation !== generation) return undefined;
+  const current = new Set(project.sourceFiles);
+  const before = new Map([...cache.files].map((file) => [file.fileName, file]));
+  if (current.size !== cache.files.size) return undefined;
+  for (const file of current) {
+    if (cache.files.has(file)) continue;
+    const previous = before.get(file.fileName);
+    if (previous === undefined || !cache.byFile.has(previous)) return undefined;
+  }
+  return new Set([...current].filter((file) => cache.files.has(file)));
+}
+
+function filesOf(nodes: Iterable<ts.Node | undefined>): Set<ts.SourceFile> {
+  const files = new Set<ts.SourceFile>();
+  for (const node of nodes) if (node !== undefined) files.add(node.getSourceFile());
+  return files;
+}
+
+function readTool(
+  tool: DiscoveredTool,
+  resolver: ProjectTools['resolver'],
+  naming: ReturnType<typeof toolNamingOf>,
+  emitterReader: EmitterReader,
+): ToolReading {
+  const acceptorEnds: ChainSide[] = [];
+  const emitterEnds: ChainSide[] = [];
+  const untyped: UntypedEmitter[] = [];
+  const input = toolInputOf(tool, resolver, naming);
+  const inputKeys = new Set(input.fields.filter((field) => field.path.length === 1).map((field) => field.key));
+  for (const acceptor of input.acceptors) {
+    acceptorEnds.push({
+      tool: tool.name,
+      field: {
+        path: acceptor.path,
+        name: acceptor.path.at(-1) ?? acceptor.field,
+        entity: acceptor.entity,
+        many: acceptor.many,
+        types: acceptor.published,
+        required: acceptor.required,
+      },
+      tolerates: acceptor.tolerates,
+      node: acceptor.node,
+      label: acceptor.field,
+      type: acceptor.type,
+      acceptor,
+    });
+  }
+
+  // Emitted ids: the handler's types first; the output schema fills in what the handler does not show.
+  const byPath = new Map<
+    string,
+    { path: readonly PathSegment[]; types: Set<JsonType>; channel: EmittedId['channel']; site: ts.Node }
+  >();
+  const unknownEmitted: { path: string; node: ts.Node }[] = [];
+  let emits: ToolFacts['emits'] = 'none';
+  if (tool.handler !== undefined) {
+    for (const source of emitterReader.sourcesOf(tool.handler, tool.instance)) {
+      if (source.opaque) {
+        emits = 'unknown';
+        unknownEmitted.push({ path: '', node: source.site });
+        const id = idFieldAt(['id'], tool.name, { naming, side: 'output' });
+        if (id !== undefined)
+          untyped.push({ tool: tool.name, path: [], entity: id.entity, many: false, node: source.site });
+      } else if (emits === 'none') emits = 'typed';
+      for (const leaf of source.leaves) {
+        const key = leaf.path.join('\u0000');
+        if (leaf.types.length === 0) {
+          if (!leaf.unknown) continue;
+          unknownEmitted.push({ path: formatPath(leaf.path), node: leaf.site });
+          const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
+          if (id !== undefined)
+            untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, node: leaf.site });
+          continue;
+        }
+        const entry = byPath.get(key) ?? {
+          path: leaf.path,
+          types: new Set<JsonType>(),
+          channel: source.channel,
+          site: leaf.site,
+        };
+        for (const type of leaf.types) entry.types.add(type);
+        byPath.set(key, entry);
+      }
+    }
+  }
+  for (const field of outputIdFieldsOf(tool, resolver)) {
+    const key = field.path.join('\u0000');
+    if (byPath.has(key)) continue;
+    byPath.set(key, { path: field.path, types: new Set(field.types), channel: 'outputSchema', site: field.node });
+  }
+  if (emits === 'none' && byPath.size > 0) emits = 'typed';
+  const knownEmitter = emits !== 'unknown' && (tool.handler !== undefined || byPath.size > 0);
+  const emitted: EmittedId[] = [];
+  for (const entry of byPath.values()) {
+    const id = idFieldAt(entry.path, tool.name, { naming, side: 'output' });
+    if (id === undefined) continue;
+    const types = sortedTypes(entry.types);
+    const label = formatPath(entry.path);
+    emitted.push({ path: label, entity: id.entity, types, channel: entry.channel, node: entry.site });
+    emitterEnds.push({
+      tool: tool.name,
+      field: { ...id, types, required: true },
+      node: entry.site,
+      label,
+      type: typeLabel(types),
+    });
+  }
+  const facts: ToolFacts = { tool, input, emits, knownEmitter, emitted, unknownEmitted };
+  const files = filesOf([
+    tool.node,
+    tool.handler,
+    tool.input?.node,
+    tool.output?.node,
+    ...input.acceptors.flatMap((acceptor) => [acceptor.node, acceptor.value?.node]),
+    ...emitted.map((id) => id.node),
+    ...unknownEmitted.map((id) => id.node),
+    ...untyped.map((id) => id.node),
+  ]);
+  return { facts, acceptorEnds, emitterEnds, untyped, inputKeys, files };
+}
+
 /** Reads every tool's acceptors and emitted ids and pairs them. Throws `ConfigError` for a bad configuration. */
 export function projectChainsOf(project: AuditProject, options: ProjectChainsOptions = {}): ProjectChains {
   const { checker } = project;
@@ -138,92 +299,32 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   /** Each acceptor as read, with its tool, for the evidence an untyped emitter's entity may need. */
   const acceptorFields: { tool: DiscoveredTool; field: AcceptorField; inputKeys: ReadonlySet<string> }[] = [];
   let knownEmitters = 0;
+  const generation = discovery.tools.map((tool) => tool.name).join('\u0000');
+  const reuse = options.cache === undefined ? undefined : reusableFiles(options.cache, project, generation);
   discovery.tools.forEach((tool, index) => {
     options.onTool?.(index, discovery.tools.length);
-    const input = toolInputOf(tool, resolver, naming);
-    const inputKeys = new Set(input.fields.filter((field) => field.path.length === 1).map((field) => field.key));
-    for (const acceptor of input.acceptors) {
-      acceptorEnds.push({
-        tool: tool.name,
-        field: {
-          path: acceptor.path,
-          name: acceptor.path.at(-1) ?? acceptor.field,
-          entity: acceptor.entity,
-          many: acceptor.many,
-          types: acceptor.published,
-          required: acceptor.required,
-        },
-        tolerates: acceptor.tolerates,
-        node: acceptor.node,
-        label: acceptor.field,
-        type: acceptor.type,
-        acceptor,
-      });
-      acceptorFields.push({ tool, field: acceptor, inputKeys });
+    const key = toolKey(tool);
+    const file = tool.node.getSourceFile();
+    const kept = reuse === undefined ? undefined : options.cache?.byFile.get(file)?.get(key);
+    const cached = kept !== undefined && [...kept.files].every((used) => reuse?.has(used) === true) ? kept : undefined;
+    const reading = cached ?? readTool(tool, resolver, naming, emitterReader);
+    if (options.cache !== undefined && cached === undefined) {
+      const inFile = options.cache.byFile.get(file) ?? new Map<string, ToolReading>();
+      inFile.set(key, reading);
+      options.cache.byFile.set(file, inFile);
     }
-
-    // Emitted ids: the handler's types first; the output schema fills in what the handler does not show.
-    const byPath = new Map<
-      string,
-      { path: readonly PathSegment[]; types: Set<JsonType>; channel: EmittedId['channel']; site: ts.Node }
-    >();
-    const unknownEmitted: { path: string; node: ts.Node }[] = [];
-    let emits: ToolFacts['emits'] = 'none';
-    if (tool.handler !== undefined) {
-      for (const source of emitterReader.sourcesOf(tool.handler, tool.instance)) {
-        if (source.opaque) {
-          emits = 'unknown';
-          unknownEmitted.push({ path: '', node: source.site });
-          const id = idFieldAt(['id'], tool.name, { naming, side: 'output' });
-          if (id !== undefined)
-            untyped.push({ tool: tool.name, path: [], entity: id.entity, many: false, node: source.site });
-        } else if (emits === 'none') emits = 'typed';
-        for (const leaf of source.leaves) {
-          const key = leaf.path.join('\u0000');
-          if (leaf.types.length === 0) {
-            if (!leaf.unknown) continue;
-            unknownEmitted.push({ path: formatPath(leaf.path), node: leaf.site });
-            const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
-            if (id !== undefined)
-              untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, node: leaf.site });
-            continue;
-          }
-          const entry = byPath.get(key) ?? {
-            path: leaf.path,
-            types: new Set<JsonType>(),
-            channel: source.channel,
-            site: leaf.site,
-          };
-          for (const type of leaf.types) entry.types.add(type);
-          byPath.set(key, entry);
-        }
-      }
-    }
-    for (const field of outputIdFieldsOf(tool, resolver)) {
-      const key = field.path.join('\u0000');
-      if (byPath.has(key)) continue;
-      byPath.set(key, { path: field.path, types: new Set(field.types), channel: 'outputSchema', site: field.node });
-    }
-    if (emits === 'none' && byPath.size > 0) emits = 'typed';
-    const knownEmitter = emits !== 'unknown' && (tool.handler !== undefined || byPath.size > 0);
-    if (knownEmitter) knownEmitters += 1;
-    const emitted: EmittedId[] = [];
-    for (const entry of byPath.values()) {
-      const id = idFieldAt(entry.path, tool.name, { naming, side: 'output' });
-      if (id === undefined) continue;
-      const types = sortedTypes(entry.types);
-      const label = formatPath(entry.path);
-      emitted.push({ path: label, entity: id.entity, types, channel: entry.channel, node: entry.site });
-      emitterEnds.push({
-        tool: tool.name,
-        field: { ...id, types, required: true },
-        node: entry.site,
-        label,
-        type: typeLabel(types),
-      });
-    }
-    tools.push({ tool, input, emits, knownEmitter, emitted, unknownEmitted });
+    tools.push(reading.facts);
+    acceptorEnds.push(...reading.acceptorEnds);
+    emitterEnds.push(...reading.emitterEnds);
+    untyped.push(...reading.untyped);
+    for (const field of reading.facts.input.acceptors)
+      acceptorFields.push({ tool, field, inputKeys: reading.inputKeys });
+    if (reading.facts.knownEmitter) knownEmitters += 1;
   });
+  if (options.cache !== undefined) {
+    options.cache.generation = generation;
+    options.cache.files = new Set(project.sourceFiles);
+  }
   options.onTool?.(discovery.tools.length, discovery.tools.length);
 
   // What the code says about the ids of entities whose emitters are untyped: read only for those.
