@@ -866,8 +866,9 @@ function bodyReadsKeyOf(handler: ts.SignatureDeclaration, name: string, keys: Re
 
 /**
  * Which parameter of a handler receives the tool input: the one that destructures the input's keys or whose body
- * reads one off it (`args.ticketId`); else the one whose type has them; else the first. Syntax is asked first: the
- * type of an input built from guarded or refined schemas is costly to instantiate (`z.output<...>` over pipes).
+ * reads one off it (`args.ticketId`); else the only one syntax says nothing of; else the one whose type has them;
+ * else the first. Syntax is asked first: the type of an input built from guarded or refined schemas, or contextually
+ * typed through the SDK's callback generics, is costly to instantiate (`z.output<...>` over pipes).
  */
 export function inputParameterIndex(handler: ts.Node, inputKeys: ReadonlySet<string>, checker: ts.TypeChecker): number {
   if (!ts.isFunctionLike(handler) || inputKeys.size === 0) return 0;
@@ -885,6 +886,8 @@ export function inputParameterIndex(handler: ts.Node, inputKeys: ReadonlySet<str
     if (ts.isIdentifier(parameter.name) && bodyReadsKeyOf(handler, parameter.name.text, inputKeys)) return index;
     untold.push(index);
   }
+  // One parameter left that syntax says nothing of (`async (params) => tools.create(params)`): it is the input.
+  if (untold.length === 1) return untold[0] as number;
   for (const index of untold) {
     const type = checker.getTypeAtLocation(parameters[index] as ts.ParameterDeclaration);
     if (checker.getPropertiesOfType(type).some((property) => inputKeys.has(property.name))) return index;
