@@ -25,7 +25,7 @@ import {
   type CodemodNote,
   type CodemodOutcome,
 } from './codemod.ts';
-import { namedImportEdit, type ImportName } from './utils/import-edit.ts';
+import { namedImportEdit, type ImportName } from '../src/adapters/typescript/import-edit.ts';
 
 export interface DispositionsOptions {
   /** Where `honored`, `warned`, `offeredShape` and `Disposition` are imported from; `agent-contract` by default. */

@@ -18,7 +18,7 @@ import {
 import { isTestFilePath } from '../src/model/test-files.ts';
 import { GUARD_MODULES } from '../src/model/zod-imports.ts';
 import { applyEdits, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';
-import { namedImportEdit } from './utils/import-edit.ts';
+import { namedImportEdit } from '../src/adapters/typescript/import-edit.ts';
 import { parseSource } from './utils/parse-source.ts';
 import { projectSchemaUses, type SchemaUse } from './utils/schema-uses.ts';
 import { typedInputsOf } from './utils/typed-inputs.ts';

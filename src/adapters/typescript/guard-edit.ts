@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { guardRewriteOf, type GuardRewrite } from '../../model/guard-rewrite.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
+import { namedImportEdit } from './import-edit.ts';
 
 /**
  * The text edits that guard one id acceptor, from the model's rewrite plan: `guardId(` and `)` around the plan's
@@ -112,47 +113,10 @@ export function importedGuardName(file: ts.SourceFile, specifier: string = GUARD
 }
 
 /**
- * The edit that imports `guardId` into `file`: appended to a named import from `specifier` when there is one,
- * otherwise a new declaration after the last import, quoted and terminated like the file's Zod import.
+ * The edit that imports `guardId` into `file` (`namedImportEdit`, the one the codemods use): appended to a named
+ * import from `specifier` when there is one, otherwise a new declaration after the last import, quoted and terminated
+ * like the file's Zod import; an empty edit when it is imported already.
  */
 export function guardImportEditOf(file: ts.SourceFile, specifier: string = GUARD_MODULE): TextEdit {
-  const text = file.text;
-  const existing = namedImportsFrom(file, specifier).find(
-    (statement) =>
-      statement.importClause !== undefined &&
-      !statement.importClause.isTypeOnly &&
-      statement.importClause.namedBindings !== undefined &&
-      ts.isNamedImports(statement.importClause.namedBindings),
-  );
-  const named = existing?.importClause?.namedBindings;
-  if (named !== undefined && ts.isNamedImports(named)) {
-    const last = named.elements.at(-1);
-    if (last === undefined) return { start: named.getStart(file), end: named.end, text: `{ ${GUARD_FUNCTION} }` };
-    if (named.elements.hasTrailingComma) {
-      const lineStart = text.lastIndexOf('\n', last.getStart(file)) + 1;
-      const indent = /^[ \t]*/.exec(text.slice(lineStart))?.[0] ?? '';
-      const multiline = text.slice(named.getStart(file), named.end).includes('\n');
-      return {
-        start: named.elements.end,
-        end: named.elements.end,
-        text: multiline ? `\n${indent}${GUARD_FUNCTION},` : ` ${GUARD_FUNCTION},`,
-      };
-    }
-    return { start: last.end, end: last.end, text: `, ${GUARD_FUNCTION}` };
-  }
-  const imports = file.statements.filter(ts.isImportDeclaration);
-  const anchor = imports.at(-1);
-  const zodImport = imports.find(
-    (statement) => ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('zod'),
-  );
-  const quote = text.charAt((zodImport ?? anchor)?.moduleSpecifier.getStart(file) ?? 0) === '"' ? '"' : "'";
-  const semicolon = anchor === undefined || text.charAt(anchor.end - 1) === ';' ? ';' : '';
-  const newline = text.includes('\r\n') ? '\r\n' : '\n';
-  const declaration = `import { ${GUARD_FUNCTION} } from ${quote}${specifier}${quote}${semicolon}`;
-  if (anchor === undefined) return { start: 0, end: 0, text: `${declaration}${newline}` };
-  let after = anchor.end;
-  for (const comment of ts.getTrailingCommentRanges(text, anchor.end) ?? []) after = Math.max(after, comment.end);
-  const lineEnd = text.indexOf('\n', after);
-  if (lineEnd === -1) return { start: text.length, end: text.length, text: `${newline}${declaration}` };
-  return { start: lineEnd + 1, end: lineEnd + 1, text: `${declaration}${newline}` };
+  return namedImportEdit(file, specifier, [{ name: GUARD_FUNCTION }]) ?? { start: 0, end: 0, text: '' };
 }

@@ -1,5 +1,11 @@
 import ts from 'typescript';
-import type { CodemodEdit } from '../codemod.ts';
+
+/** A text edit: replace `start`..`end` of the file with `text`. */
+export interface ImportEdit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
 
 /** A name to import: `honored`, or `type Disposition`. */
 export interface ImportName {
@@ -27,7 +33,7 @@ export function namedImportEdit(
   file: ts.SourceFile,
   specifier: string,
   names: readonly ImportName[],
-): CodemodEdit | undefined {
+): ImportEdit | undefined {
   const text = file.text;
   const imports = file.statements.filter(ts.isImportDeclaration);
   const fromModule = imports.filter(
