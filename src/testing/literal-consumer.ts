@@ -14,6 +14,7 @@ import {
   type SchemaIdField,
 } from '../model/id-fields.ts';
 import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment, type ToolNaming } from '../model/ids.ts';
+import { zodRejectsFieldAt } from '../model/zod-issues.ts';
 import { sampleArguments, type ConsumerSamples } from './samples.ts';
 
 /** One id field a tool accepts, as its published input schema describes it. */
@@ -246,7 +247,13 @@ export async function runLiteralConsumer(options: LiteralConsumerOptions): Promi
       if (tool === undefined) continue;
       const value = to.many && to.path.at(-1) !== ARRAY_ITEM ? [from.value] : from.value;
       const args = withValueAt(sampleArguments(tool, samples), to.path, value);
-      const outcome = await callTool(client, to.tool, args, timeoutMs);
+      const called = await callTool(client, to.tool, args, timeoutMs);
+      // A handler that validates the arguments itself (a low-level Server's `Args.parse(request.params.arguments)`)
+      // fails with the ZodError: that is validation rejecting the id when an issue lies at the field.
+      const outcome: CallOutcome =
+        called.status === 'failed' && called.message !== undefined && zodRejectsFieldAt(called.message, to.path)
+          ? { ...called, status: 'rejected' }
+          : called;
       onCall?.(to.tool, 'chain');
       chains.push({
         entity: from.entity,
