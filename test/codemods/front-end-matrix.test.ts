@@ -12,6 +12,7 @@ import plugin from '../../eslint-plugin/index.ts';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
 import { contractChainMatrix, type ContractChainMatrix } from '../../src/contract/chains.ts';
 import type { McpContract } from '../../src/contract/contract-types.ts';
+import { formatPath } from '../../src/model/ids.ts';
 import { snapshotServer } from '../../src/contract/snapshot.ts';
 import type { ConnectableServer } from '../../src/transport/connect.ts';
 import { connectInMemory, runLiteralConsumer, type ChainReport } from '../../src/testing/index.ts';
@@ -75,12 +76,15 @@ interface Style {
   readonly zod3?: true;
   /** Unguarded acceptors the lint rules do not report though the audit does (asserted, so a fix shows). */
   readonly outOfLintSight?: readonly string[];
+  /** create_ticket publishes an outputSchema, so `contract chains` sees it emit the ticket id. */
+  readonly publishesOutput: boolean;
 }
 
 function lowLevel(imports: string, toJsonSchema: (schema: string) => string): string {
   return `${LOW_LEVEL_IMPORTS}${imports}
 ${TICKETS}
 const CreateTicketArgs = z.object({ subject: z.string() });
+const CreateTicketResult = z.object({ ticketId: z.number() });
 const GetTicketArgs = z.object({ ticketId: z.string().min(1), verbose: z.boolean().optional() });
 const CloseTicketArgs = z.object({ ticketId: z.coerce.string() });
 
@@ -88,7 +92,12 @@ export function createServer(): Server {
   const server = new Server({ name: 'tickets', version: '1.0.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [
-      { name: 'create_ticket', description: 'Open a ticket.', inputSchema: ${toJsonSchema('CreateTicketArgs')} as { type: 'object' } },
+      {
+        name: 'create_ticket',
+        description: 'Open a ticket.',
+        inputSchema: ${toJsonSchema('CreateTicketArgs')} as { type: 'object' },
+        outputSchema: ${toJsonSchema('CreateTicketResult')} as { type: 'object' },
+      },
       { name: 'get_ticket', description: 'Read a ticket.', inputSchema: ${toJsonSchema('GetTicketArgs')} as { type: 'object' } },
       { name: 'close_ticket', description: 'Close a ticket.', inputSchema: ${toJsonSchema('CloseTicketArgs')} as { type: 'object' } },
     ],
@@ -98,7 +107,8 @@ export function createServer(): Server {
       case 'create_ticket': {
         const args = CreateTicketArgs.parse(request.params.arguments);
         const ticket = createTicket(args.subject);
-        return { content: [{ type: 'text', text: JSON.stringify({ ticketId: ticket.id }) }] };
+        const result = CreateTicketResult.parse({ ticketId: ticket.id });
+        return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
       }
       case 'get_ticket': {
         const args = GetTicketArgs.parse(request.params.arguments);
@@ -119,6 +129,7 @@ export function createServer(): Server {
 
 const STYLES: Record<string, Style> = {
   'server.tool': {
+    publishesOutput: false,
     acceptanceMeasured: true,
     server: `${MCP_SERVER_IMPORTS}
 ${TICKETS}
@@ -142,15 +153,23 @@ export function createServer(): McpServer {
 `,
   },
   registerTool: {
+    publishesOutput: true,
     acceptanceMeasured: true,
     server: `${MCP_SERVER_IMPORTS}
 ${TICKETS}
 export function createServer(): McpServer {
   const server = new McpServer({ name: 'tickets', version: '1.0.0' });
-  server.registerTool('create_ticket', { inputSchema: { subject: z.string() } }, async ({ subject }) => {
-    const ticket = createTicket(subject);
-    return { content: [{ type: 'text', text: JSON.stringify({ ticketId: ticket.id }) }] };
-  });
+  server.registerTool(
+    'create_ticket',
+    { inputSchema: { subject: z.string() }, outputSchema: { ticketId: z.number() } },
+    async ({ subject }) => {
+      const ticket = createTicket(subject);
+      return {
+        content: [{ type: 'text', text: JSON.stringify({ ticketId: ticket.id }) }],
+        structuredContent: { ticketId: ticket.id },
+      };
+    },
+  );
   server.registerTool(
     'get_ticket',
     { inputSchema: { ticketId: z.string().min(1), verbose: z.boolean().optional() } },
@@ -164,16 +183,24 @@ export function createServer(): McpServer {
 `,
   },
   'registerTool on zod 3': {
+    publishesOutput: true,
     acceptanceMeasured: true,
     zod3: true,
     server: `${MCP_SERVER_IMPORTS.replace("from 'zod'", "from 'zod/v3'")}
 ${TICKETS}
 export function createServer(): McpServer {
   const server = new McpServer({ name: 'tickets', version: '1.0.0' });
-  server.registerTool('create_ticket', { inputSchema: { subject: z.string() } }, async ({ subject }) => {
-    const ticket = createTicket(subject);
-    return { content: [{ type: 'text', text: JSON.stringify({ ticketId: ticket.id }) }] };
-  });
+  server.registerTool(
+    'create_ticket',
+    { inputSchema: { subject: z.string() }, outputSchema: { ticketId: z.number() } },
+    async ({ subject }) => {
+      const ticket = createTicket(subject);
+      return {
+        content: [{ type: 'text', text: JSON.stringify({ ticketId: ticket.id }) }],
+        structuredContent: { ticketId: ticket.id },
+      };
+    },
+  );
   server.registerTool(
     'get_ticket',
     { inputSchema: { ticketId: z.string().min(1), verbose: z.boolean().optional() } },
@@ -187,6 +214,7 @@ export function createServer(): McpServer {
 `,
   },
   'tool objects in a loop': {
+    publishesOutput: true,
     acceptanceMeasured: true,
     server: `${MCP_SERVER_IMPORTS}
 ${TICKETS}
@@ -194,9 +222,13 @@ const tools = [
   {
     name: 'create_ticket',
     inputSchema: { subject: z.string() },
+    outputSchema: { ticketId: z.number() },
     handler: async ({ subject }: { subject: string }) => {
       const ticket = createTicket(subject);
-      return { content: [{ type: 'text' as const, text: JSON.stringify({ ticketId: ticket.id }) }] };
+      return {
+        content: [{ type: 'text' as const, text: JSON.stringify({ ticketId: ticket.id }) }],
+        structuredContent: { ticketId: ticket.id },
+      };
     },
   },
   {
@@ -217,12 +249,18 @@ const tools = [
 
 export function createServer(): McpServer {
   const server = new McpServer({ name: 'tickets', version: '1.0.0' });
-  for (const tool of tools) server.registerTool(tool.name, { inputSchema: tool.inputSchema }, tool.handler as never);
+  for (const tool of tools)
+    server.registerTool(
+      tool.name,
+      { inputSchema: tool.inputSchema, ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }) },
+      tool.handler as never,
+    );
   return server;
 }
 `,
   },
   'tool classes': {
+    publishesOutput: false,
     acceptanceMeasured: true,
     // prefer-guarded-id does not see a shape a class method returns: eslint-plugin/utils/schema-roles.ts seeds roles
     // from registrations, object keys and const names, never from a method such as `getInputSchema() { return {...} }`
@@ -282,10 +320,12 @@ export function createServer(): McpServer {
 `,
   },
   'low-level setRequestHandler with z.toJSONSchema': {
+    publishesOutput: true,
     acceptanceMeasured: false,
     server: lowLevel("import { z } from 'zod';\n", (schema) => `z.toJSONSchema(${schema})`),
   },
   'low-level setRequestHandler with zodToJsonSchema (zod 3)': {
+    publishesOutput: true,
     acceptanceMeasured: false,
     zod3: true,
     server: lowLevel(
@@ -478,7 +518,7 @@ class ServerStates {
 
 describe.each(Object.keys(STYLES))('a %s server', (style) => {
   const states = new ServerStates(style);
-  const { acceptanceMeasured, zod3 = false, outOfLintSight = [] } = STYLES[style] as Style;
+  const { acceptanceMeasured, publishesOutput, zod3 = false, outOfLintSight = [] } = STYLES[style] as Style;
 
   it.each(ORDERS.map((order) => [order.join(' then ') || 'as written', order] as const))(
     '%s: the audit, the lint rules, the literal consumer and the contract agree on every id acceptor',
@@ -539,6 +579,23 @@ describe.each(Object.keys(STYLES))('a %s server', (style) => {
         published(baseline.contract.tools),
       );
       expect(matrix.summary.acceptors).toBe(ACCEPTORS_AS_WRITTEN.length);
+      const contracted = matrix.chains.map(
+        (entry) =>
+          `${entry.from.tool} ${formatPath(entry.from.field.path)} -> ${entry.to.tool}.${formatPath(entry.to.field.path)}: ${entry.verdict}`,
+      );
+      if (!publishesOutput) {
+        expect(contracted).toEqual([]);
+        expect(matrix.toolsWithoutOutputSchema).toContain('create_ticket');
+      } else if (acceptanceMeasured) {
+        expect(contracted.sort()).toEqual(audited);
+      } else {
+        // By design: where the probe cannot measure what the server accepts (it finds McpServers, not a low-level
+        // Server), contract chains judge by the published schema alone, which says string for both acceptors.
+        expect(contracted.sort()).toEqual([
+          'create_ticket ticketId -> close_ticket.ticketId: broken',
+          'create_ticket ticketId -> get_ticket.ticketId: broken',
+        ]);
+      }
       expect(matrix.acceptance).toBe(acceptanceMeasured ? 'recorded' : 'unknown');
       const accepted = (contract.acceptance ?? []).map(
         (field) =>
