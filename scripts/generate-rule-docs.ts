@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 interface RuleMeta {
   type: string;
-  docs?: { description: string; config: 'recommended' | 'strict' | 'tests' };
+  docs?: { description: string; config: 'recommended' | 'strict' | 'tests'; requiresTypeChecking?: boolean };
   fixable?: string;
   hasSuggestions?: boolean;
   schema?: readonly {
@@ -58,6 +58,8 @@ function renderIndex(ids: readonly string[]): string {
 
 function configsOf(meta: RuleMeta): string[] {
   const config = meta.docs?.config;
+  if (meta.docs?.requiresTypeChecking === true)
+    return config === 'recommended' ? ['recommended-type-checked', 'all'] : ['all'];
   if (config === 'recommended') return ['recommended', 'strict', 'all'];
   if (config === 'strict') return ['strict', 'all'];
   if (config === 'tests') return ['tests', 'all'];
@@ -77,6 +79,11 @@ function renderHeader(id: string, meta: RuleMeta): string {
     '',
     `💼 This rule is enabled in the ${list(configsOf(meta))} configs.`,
   ];
+  if (meta.docs?.requiresTypeChecking === true)
+    lines.push(
+      '',
+      '💭 This rule requires [type information](https://typescript-eslint.io/getting-started/typed-linting) (`parserOptions.projectService`).',
+    );
   if (meta.fixable !== undefined) lines.push('', '🔧 This rule is automatically fixable by `eslint --fix`.');
   if (meta.hasSuggestions === true)
     lines.push(
@@ -117,12 +124,12 @@ function renderList(metas: ReadonlyMap<string, RuleMeta>): string {
     const configs = configsOf(meta)
       .filter((config) => config !== 'all')
       .join(', ');
-    return `| [\`${id}\`](eslint-plugin/docs/rules/${id}.md) | ${meta.docs?.description ?? ''} | ${configs} | ${meta.fixable === undefined ? '' : '🔧'} | ${meta.hasSuggestions === true ? '💡' : ''} |`;
+    return `| [\`${id}\`](eslint-plugin/docs/rules/${id}.md) | ${meta.docs?.description ?? ''} | ${configs} | ${meta.fixable === undefined ? '' : '🔧'} | ${meta.hasSuggestions === true ? '💡' : ''} | ${meta.docs?.requiresTypeChecking === true ? '💭' : ''} |`;
   });
   return [
     LIST_BEGIN,
-    '| rule | what it reports | configs | 🔧 | 💡 |',
-    '| --- | --- | --- | --- | --- |',
+    '| rule | what it reports | configs | 🔧 | 💡 | 💭 |',
+    '| --- | --- | --- | --- | --- | --- |',
     ...rows,
     LIST_END,
   ].join('\n');

@@ -1,9 +1,14 @@
 import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
 
-/** `config`: the smallest shipped config that turns the rule on (`strict` includes `recommended`; `all` has every rule). */
+/**
+ * `config`: the smallest shipped config that turns the rule on (`strict` includes `recommended`; `all` has every rule).
+ * `requiresTypeChecking`: the rule reads typescript-eslint's program, so it is left out of the configs that work
+ * without type information and is in the `-type-checked` one instead (`recommended-type-checked` for `recommended`).
+ */
 export interface AgentContractRuleDocs {
   description: string;
   config: 'recommended' | 'strict' | 'tests';
+  requiresTypeChecking?: boolean;
 }
 
 /** Each rule's page, in the repository package.json's `repository` field names, on its default branch. */

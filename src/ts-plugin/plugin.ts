@@ -6,15 +6,9 @@ import {
   type ChainSide,
   type ProjectChains,
 } from '../adapters/typescript/project-chains.ts';
-import {
-  fieldGuardRewriteOf,
-  guardEditsOf,
-  guardImportEditOf,
-  importedGuardName,
-  GUARD_FUNCTION,
-  type TextEdit,
-} from '../adapters/typescript/guard-edit.ts';
-import { chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES, spanOf } from './chain-diagnostics.ts';
+import { acceptorGuardOf } from '../adapters/typescript/acceptor-guard.ts';
+import { spanOf } from '../adapters/typescript/chain-findings.ts';
+import { chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES } from './chain-diagnostics.ts';
 
 /**
  * `agent-contract/ts-plugin`: the chain audit in the editor. It adds the chains of the language service's own program
@@ -119,23 +113,18 @@ function guardFixesAt(chains: ProjectChains, fileName: string, start: number, en
     if (seen.has(acceptor) || acceptor.node.getSourceFile().fileName !== fileName) continue;
     if (!overlaps(acceptor, start, end)) continue;
     seen.add(acceptor);
-    const field = acceptor.acceptor;
-    if (field?.value === undefined || field.type !== 'string' || field.detail !== undefined) continue;
-    const rewrite = fieldGuardRewriteOf(field.node, field.value);
-    const target = rewrite.target.getSourceFile();
-    const imported = importedGuardName(target);
-    const edits = guardEditsOf(rewrite, imported ?? GUARD_FUNCTION);
-    if (edits === undefined) continue;
-    const all: TextEdit[] = imported === undefined ? [guardImportEditOf(target), ...edits] : edits;
+    const guard = acceptorGuardOf(acceptor);
+    if (guard === undefined) continue;
     fixes.push({
       fixName: GUARD_FIX_NAME,
       description: `Wrap ${acceptor.label} of ${acceptor.tool} in guardId(...)`,
       changes: [
         {
-          fileName: target.fileName,
-          textChanges: all
-            .sort((a, b) => a.start - b.start)
-            .map((edit) => ({ span: { start: edit.start, length: edit.end - edit.start }, newText: edit.text })),
+          fileName: guard.fileName,
+          textChanges: guard.edits.map((edit) => ({
+            span: { start: edit.start, length: edit.end - edit.start },
+            newText: edit.text,
+          })),
         },
       ],
     });

@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import plugin from '../../eslint-plugin/index.ts';
 import { ruleIds, staleRuleDocs } from '../../scripts/generate-rule-docs.ts';
+import { lintTypedExample, requiresTypeChecking } from './typed-example.ts';
 
 const DOCS = join(import.meta.dirname, '..', '..', 'eslint-plugin', 'docs', 'rules');
 
@@ -56,8 +57,10 @@ describe('rule docs', () => {
       expect(examples.some((example) => example.kind === 'correct')).toBe(true);
     });
     for (const example of examples) {
-      it(`${rule}.md:${example.line} (${example.kind}) ${example.kind === 'incorrect' ? 'reports' : 'does not report'}`, () => {
-        const messages = lint(rule, example.code);
+      it(`${rule}.md:${example.line} (${example.kind}) ${example.kind === 'incorrect' ? 'reports' : 'does not report'}`, async () => {
+        const messages = requiresTypeChecking(rule)
+          ? await lintTypedExample(rule, example.code)
+          : lint(rule, example.code);
         expect(messages.filter((message) => message.fatal === true)).toEqual([]);
         if (example.kind === 'incorrect') expect(messages.length).toBeGreaterThan(0);
         else expect(messages).toEqual([]);
@@ -84,7 +87,7 @@ describe('generated files', () => {
     expect(await staleRuleDocs()).toEqual([]);
   });
 
-  it('the plugin exports every rule and the four configs, built from the rules', () => {
+  it('the plugin exports every rule and the five configs, built from the rules', () => {
     expect(Object.keys(plugin.rules).sort()).toEqual(ruleIds());
     expect(plugin.meta.name).toBe('agent-contract/eslint-plugin');
     expect(plugin.meta.version).toMatch(/^\d+\.\d+\.\d+/);
@@ -95,6 +98,9 @@ describe('generated files', () => {
       'agent-contract/no-id-union',
       'agent-contract/no-unguarded-coerce',
     ]);
+    expect(rulesOf('recommended-type-checked')).toEqual(
+      [...rulesOf('recommended'), 'agent-contract/no-broken-id-chain'].sort(),
+    );
     expect(rulesOf('strict')).toEqual([...rulesOf('recommended'), 'agent-contract/prefer-guarded-id'].sort());
     expect(rulesOf('tests')).toEqual(['agent-contract/no-defensive-id-cast']);
     expect(plugin.configs.tests.files).toEqual(['**/*.{test,spec}.?(c|m)[jt]s?(x)', '**/__tests__/**']);

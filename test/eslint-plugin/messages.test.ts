@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import plugin from '../../eslint-plugin/index.ts';
 import { ruleIds } from '../../scripts/generate-rule-docs.ts';
+import { lintTypedExample, requiresTypeChecking } from './typed-example.ts';
 
 const DOCS = join(import.meta.dirname, '..', '..', 'eslint-plugin', 'docs', 'rules');
 
@@ -52,19 +53,21 @@ function incorrectExamples(rule: string): string[] {
   return examples;
 }
 
-function messagesOf(rule: string, code: string): string[] {
-  const messages = new Linter({ configType: 'flat' }).verify(
-    code,
-    [
-      {
-        files: ['**/*.ts'],
-        languageOptions: { parser: tseslint.parser as Linter.Parser },
-        plugins: { 'agent-contract': plugin as never },
-        rules: { [`agent-contract/${rule}`]: 'error' },
-      },
-    ],
-    'example.test.ts',
-  );
+async function messagesOf(rule: string, code: string): Promise<string[]> {
+  const messages = requiresTypeChecking(rule)
+    ? await lintTypedExample(rule, code)
+    : new Linter({ configType: 'flat' }).verify(
+        code,
+        [
+          {
+            files: ['**/*.ts'],
+            languageOptions: { parser: tseslint.parser as Linter.Parser },
+            plugins: { 'agent-contract': plugin as never },
+            rules: { [`agent-contract/${rule}`]: 'error' },
+          },
+        ],
+        'example.test.ts',
+      );
   return messages.flatMap((message) => [
     message.message,
     ...(message.suggestions ?? []).map((suggestion) => suggestion.desc),
@@ -73,10 +76,10 @@ function messagesOf(rule: string, code: string): string[] {
 
 describe('every message is one sentence under 120 characters, names filled in', () => {
   for (const rule of ruleIds()) {
-    it(rule, () => {
-      const messages = [...incorrectExamples(rule), ...(LONG_NAMES[rule] ?? [])].flatMap((code) =>
-        messagesOf(rule, code),
-      );
+    it(rule, async () => {
+      const messages: string[] = [];
+      for (const code of [...incorrectExamples(rule), ...(LONG_NAMES[rule] ?? [])])
+        messages.push(...(await messagesOf(rule, code)));
       expect(messages.length).toBeGreaterThan(0);
       for (const message of messages) {
         expect(message.length, message).toBeLessThan(120);

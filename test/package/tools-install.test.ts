@@ -65,7 +65,7 @@ describe('every entry point, from CommonJS', () => {
       expect(found[entry]?.same, entry).toBe(true);
       expect(found[entry]?.keys, entry).toBeGreaterThan(0);
     }
-    expect(found.plugin.configs).toEqual(['all', 'recommended', 'strict', 'tests']);
+    expect(found.plugin.configs).toEqual(['all', 'recommended', 'recommended-type-checked', 'strict', 'tests']);
     expect(found.plugin.rules).toBeGreaterThan(0);
   });
 

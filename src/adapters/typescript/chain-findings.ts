@@ -1,0 +1,133 @@
+import ts from 'typescript';
+import { CHAIN_VERDICT_MEANING, type ChainVerdict, type MatrixChain } from '../../model/chain-matrix.ts';
+import type { ChainSide, ProjectChains } from './project-chains.ts';
+
+/**
+ * The chains of a program as findings in one file: one at each acceptor field chains of a verdict end in, and one at
+ * each emitted id that breaks an acceptor, each with the other ends and the model's sentence for its verdict. Every
+ * front end that shows chains where they are written (the editor plugin's diagnostics, the `no-broken-id-chain` lint
+ * rule) places and words them from here.
+ */
+
+type Chain = MatrixChain<ChainSide>;
+
+/** A span in the end's file: a property's name, otherwise the first line of the node. */
+export interface FindingSpan {
+  readonly start: number;
+  readonly length: number;
+}
+
+/** An end at the other side of a finding's chains. */
+export interface FindingOtherEnd {
+  readonly side: ChainSide;
+  readonly span: FindingSpan;
+  /** `create_ticket (customerId) emits the id here, as integer`. */
+  readonly message: string;
+}
+
+export interface ChainFinding {
+  /** `acceptor`: chains of `verdict` end in this field; `emitter`: this emitted id breaks the acceptors. */
+  readonly at: 'acceptor' | 'emitter';
+  readonly verdict: ChainVerdict;
+  readonly side: ChainSide;
+  readonly span: FindingSpan;
+  readonly chains: readonly Chain[];
+  /** The other ends, in the order of the chains. */
+  readonly others: readonly FindingOtherEnd[];
+  /** The tools at the other ends, each once, for a short message: `list_tickets`, `create_ticket`. */
+  readonly otherTools: readonly string[];
+  /** The whole finding, as the editor shows it: verdict, ends, reason, the model's sentence and what to do. */
+  readonly message: string;
+}
+
+export function spanOf(node: ts.Node): FindingSpan {
+  const file = node.getSourceFile();
+  const named = ts.isPropertyAssignment(node) || ts.isShorthandPropertyAssignment(node) ? node.name : node;
+  const start = named.getStart(file);
+  const lineEnd = file.text.indexOf('\n', start);
+  const end = lineEnd === -1 ? named.end : Math.min(named.end, lineEnd);
+  return { start, length: Math.max(end - start, 1) };
+}
+
+function fileOf(node: ts.Node): string {
+  return node.getSourceFile().fileName;
+}
+
+/** `a`, `a and b`, `a, b, c`, `a, b, c and 2 more`: at most `shown` names. */
+export function nameList(names: readonly string[], shown = 3): string {
+  const unique = [...new Set(names)];
+  if (unique.length <= shown) return unique.length === 2 ? unique.join(' and ') : unique.join(', ');
+  return `${unique.slice(0, shown).join(', ')} and ${unique.length - shown} more`;
+}
+
+export function emitterName(side: ChainSide): string {
+  return side.label === '' ? side.tool : `${side.tool} (${side.label})`;
+}
+
+function reasons(chains: readonly Chain[]): string {
+  return [...new Set(chains.map((chain) => chain.reason))].join('; ');
+}
+
+function groupBy(chains: readonly Chain[], side: 'from' | 'to'): Map<ChainSide, Chain[]> {
+  const groups = new Map<ChainSide, Chain[]>();
+  for (const chain of chains) {
+    const list = groups.get(chain[side]) ?? [];
+    list.push(chain);
+    groups.set(chain[side], list);
+  }
+  return groups;
+}
+
+const ACCEPTOR_ADVICE: Readonly<Partial<Record<ChainVerdict, string>>> = {
+  broken: ' Wrap the schema in guardId(...): the published schema stays the same.',
+  suspect: ' Type what the emitters return, or wrap the schema in guardId(...).',
+};
+
+/** A finding at each acceptor field of `fileName` that chains of `verdict` end in. */
+export function acceptorFindingsOf(read: ProjectChains, fileName: string, verdict: ChainVerdict): ChainFinding[] {
+  const ofVerdict = read.chains.filter((chain) => chain.verdict === verdict && fileOf(chain.to.node) === fileName);
+  const found: ChainFinding[] = [];
+  for (const [acceptor, into] of groupBy(ofVerdict, 'to')) {
+    const verb = verdict === 'tolerated' ? 'lets through' : 'rejects';
+    const emitters = nameList(into.map((chain) => emitterName(chain.from)));
+    found.push({
+      at: 'acceptor',
+      verdict,
+      side: acceptor,
+      span: spanOf(acceptor.node),
+      chains: into,
+      others: into.map((chain) => ({
+        side: chain.from,
+        span: spanOf(chain.from.node),
+        message: `${emitterName(chain.from)} emits the id here, as ${chain.from.type}`,
+      })),
+      otherTools: [...new Set(into.map((chain) => chain.from.tool))],
+      message: `${verdict} chain: ${acceptor.label} of ${acceptor.tool} ${verb} the ${acceptor.field.entity} id ${emitters} ${into.length === 1 ? 'emits' : 'emit'} (${reasons(into)}); ${CHAIN_VERDICT_MEANING[verdict]}.${ACCEPTOR_ADVICE[verdict] ?? ''}`,
+    });
+  }
+  return found;
+}
+
+/** A finding at each emitted id of `fileName` that breaks an acceptor. */
+export function brokenEmitterFindingsOf(read: ProjectChains, fileName: string): ChainFinding[] {
+  const broken = read.chains.filter((chain) => chain.verdict === 'broken' && fileOf(chain.from.node) === fileName);
+  const found: ChainFinding[] = [];
+  for (const [emitter, from] of groupBy(broken, 'from')) {
+    const acceptors = nameList(from.map((chain) => `${chain.to.tool} (${chain.to.label})`));
+    found.push({
+      at: 'emitter',
+      verdict: 'broken',
+      side: emitter,
+      span: spanOf(emitter.node),
+      chains: from,
+      others: from.map((chain) => ({
+        side: chain.to,
+        span: spanOf(chain.to.node),
+        message: `${chain.to.tool} accepts ${chain.to.label} here, as ${chain.to.type}`,
+      })),
+      otherTools: [...new Set(from.map((chain) => chain.to.tool))],
+      message: `broken chain: ${emitterName(emitter)} emits the ${emitter.field.entity} id as ${emitter.type}, which ${acceptors} ${from.length === 1 ? 'rejects' : 'reject'}; ${CHAIN_VERDICT_MEANING.broken}. Widen the acceptors with guardId(...), not this emitter.`,
+    });
+  }
+  return found;
+}
