@@ -13,6 +13,8 @@ export const CONFIGURATIONS = [
   'typescript-eslint+agent-contract',
   'agent-contract',
   'eslint-plugin-zod',
+  'typescript-eslint-type-checked',
+  'typescript-eslint-type-checked+no-broken-id-chain',
 ] as const;
 export type Configuration = (typeof CONFIGURATIONS)[number];
 
@@ -24,7 +26,29 @@ async function agentContract(): Promise<Linter.Config[]> {
   return [plugin.configs.recommended as Linter.Config, plugin.configs.tests as Linter.Config];
 }
 
-async function configFor(name: Configuration): Promise<Linter.Config[]> {
+/** typescript-eslint's typed setup: the project service on the corpus's own tsconfig, and `recommended-type-checked`. */
+function typeChecked(corpus: string): Linter.Config[] {
+  return [
+    {
+      files: ['**/*.ts'],
+      languageOptions: {
+        parser: tseslint.parser as Linter.Parser,
+        parserOptions: { projectService: true, tsconfigRootDir: corpus },
+      },
+    },
+    ...(tseslint.configs.recommendedTypeChecked as Linter.Config[]),
+  ];
+}
+
+async function configFor(name: Configuration, corpus: string): Promise<Linter.Config[]> {
+  if (name === 'typescript-eslint-type-checked') return typeChecked(corpus);
+  if (name === 'typescript-eslint-type-checked+no-broken-id-chain') {
+    const { default: plugin } = await import('../dist/eslint-plugin/index.js');
+    return [
+      ...typeChecked(corpus),
+      { plugins: { 'agent-contract': plugin as never }, rules: { 'agent-contract/no-broken-id-chain': 'error' } },
+    ];
+  }
   // The README's setup: typescript-eslint's recommended, then this plugin's configs.
   if (name === 'typescript-eslint') return [base, ...(tseslint.configs.recommended as Linter.Config[])];
   if (name === 'typescript-eslint+agent-contract')
@@ -51,7 +75,7 @@ export async function lintCorpus(name: Configuration, corpus: string, stats: boo
   const eslint = new ESLint({
     cwd: corpus,
     overrideConfigFile: true,
-    overrideConfig: await configFor(name),
+    overrideConfig: await configFor(name, corpus),
     stats,
     cache: false,
   });

@@ -14,13 +14,21 @@
  *   npm run build && npm run bench:lint -- [--files 2400] [--rounds 7] [--stats-rounds 1] [--target-only]
  *
  * The corpus goes to bench/.corpus/lint (gitignored).
+ *
+ * `--type-checked` measures the type-aware rule instead: typescript-eslint's `recommended-type-checked` with the
+ * project service, alone and with `agent-contract/no-broken-id-chain`, on a generated 300-tool server (bench/server-corpus.ts)
+ * and on examples/helpdesk, in alternating order round by round, each lint in a fresh process. The rule's cost is the
+ * median of the round-by-round CPU ratios. Target: at most 10%.
+ *
+ *   npm run build && npm run bench:lint -- --type-checked [--rounds 5]
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Configuration, RunResult } from './lint-run.ts';
 import { writeLintCorpus } from './lint-corpus.ts';
+import { generateServer } from './server-corpus.ts';
 import { median } from './stats.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -35,8 +43,8 @@ function option(name: string, fallback: number): number {
   return value === undefined || !Number.isFinite(value) ? fallback : value;
 }
 
-function run(configuration: Configuration, stats: boolean): RunResult {
-  const output = execFileSync(TSX, [RUNNER, configuration, CORPUS, ...(stats ? ['--stats'] : [])], {
+function run(configuration: Configuration, stats: boolean, corpus = CORPUS): RunResult {
+  const output = execFileSync(TSX, [RUNNER, configuration, corpus, ...(stats ? ['--stats'] : [])], {
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -52,6 +60,57 @@ if (!existsSync(join(ROOT, 'dist', 'eslint-plugin', 'index.js'))) {
   );
   process.exit(2);
 }
+if (process.argv.includes('--type-checked')) {
+  benchTypeChecked();
+  process.exit(0);
+}
+
+/** The type-aware rule over typescript-eslint's own typed lint, per project. */
+function benchTypeChecked(): void {
+  const TYPED_TARGET = 0.1;
+  const ALONE: Configuration = 'typescript-eslint-type-checked';
+  const WITH_RULE: Configuration = 'typescript-eslint-type-checked+no-broken-id-chain';
+  const typedRounds = Math.max(1, option('rounds', 5));
+  const folder = join(ROOT, 'bench', '.corpus', 'lint-typed');
+  const helpdesk = join(folder, 'helpdesk');
+  rmSync(helpdesk, { recursive: true, force: true });
+  cpSync(join(ROOT, 'test', 'ts-plugin', 'fixtures', 'helpdesk', 'tsconfig.json'), join(helpdesk, 'tsconfig.json'));
+  cpSync(join(ROOT, 'examples', 'helpdesk', 'src'), join(helpdesk, 'src'), { recursive: true });
+  const projects = [
+    { label: 'generated server, 300 tools', dir: generateServer(folder, 300) },
+    { label: 'examples/helpdesk', dir: helpdesk },
+  ];
+  console.log(
+    `Typed lint, ${typedRounds} rounds, one process per lint; Node ${process.version}, ${cpus().length} cores, ` +
+      `load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}.\n`,
+  );
+  console.log(
+    '| project | recommended-type-checked CPU (median) | + no-broken-id-chain CPU (median) | ratio (median, middle half) | reports | target |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const project of projects) {
+    const alone: RunResult[] = [];
+    const withRule: RunResult[] = [];
+    for (let round = 0; round < typedRounds; round += 1) {
+      const order = round % 2 === 0 ? [ALONE, WITH_RULE] : [WITH_RULE, ALONE];
+      for (const name of order) (name === ALONE ? alone : withRule).push(run(name, false, project.dir));
+      process.stderr.write(`${project.label}: round ${round + 1} of ${typedRounds} done\n`);
+    }
+    const ratios = withRule
+      .map((result, round) => result.cpuMs / (alone[round] as RunResult).cpuMs)
+      .sort((a, b) => a - b);
+    const ratio = median(ratios);
+    const middle = `${(ratios[Math.floor((ratios.length - 1) / 4)] as number).toFixed(3)} to ${(ratios[Math.ceil(((ratios.length - 1) * 3) / 4)] as number).toFixed(3)}`;
+    const reports = withRule[0]?.reports['agent-contract/no-broken-id-chain'] ?? 0;
+    console.log(
+      `| ${project.label} | ${ms(median(alone.map((result) => result.cpuMs)))} | ${ms(median(withRule.map((result) => result.cpuMs)))} | ` +
+        `${ratio.toFixed(3)} (${pct(ratio - 1)}; ${middle}) | ${reports} | at most +${(TYPED_TARGET * 100).toFixed(0)}%: ${ratio - 1 <= TYPED_TARGET ? 'met' : 'NOT met'} |`,
+    );
+  }
+}
+
 const fileCount = option('files', 2400);
 const rounds = Math.max(1, option('rounds', 7));
 const statsRounds = Math.max(0, option('stats-rounds', 1));
@@ -67,6 +126,9 @@ const labels: Record<Configuration, string> = {
   none: 'no rules',
   'agent-contract': 'agent-contract recommended + tests alone',
   'eslint-plugin-zod': 'eslint-plugin-zod recommended alone',
+  'typescript-eslint-type-checked': 'typescript-eslint recommended-type-checked',
+  'typescript-eslint-type-checked+no-broken-id-chain':
+    'typescript-eslint recommended-type-checked + agent-contract/no-broken-id-chain',
 };
 console.log(
   `Corpus: ${files.length} files (bench/.corpus/lint); ${rounds} rounds, one process per lint; Node ${process.version}, ` +
