@@ -45,6 +45,24 @@ export interface CodemodProject {
   readonly tsconfigs: readonly string[];
 }
 
+/** A file a run adds to the project, such as guard-ids' local helper module. */
+export interface CodemodNewFile {
+  /** Absolute. */
+  readonly path: string;
+  readonly text: string;
+}
+
+/** What a codemod decides about the whole run before it analyses any file: see `Codemod.plan`. */
+export interface CodemodPlan<Options> {
+  /** The options `withProject` and `analyse` get in place of the run's own. */
+  readonly options: Options;
+  /**
+   * Files to create, written (before any rewritten file) only when at least one file changes, so a run with nothing
+   * to change adds nothing. A path listed here does not exist yet; a codemod that finds its own file there lists none.
+   */
+  readonly newFiles: readonly CodemodNewFile[];
+}
+
 export interface Codemod<Options> {
   /** The kebab-case name users type: `agent-contract codemod <name>`. */
   readonly name: string;
@@ -63,6 +81,24 @@ export interface Codemod<Options> {
    * its arguments. A file the project cannot parse is left to `analyse` to report.
    */
   withProject?(project: CodemodProject, options: Options): (filePath: string) => Options;
+  /**
+   * Optional: decides, from the project, the options of the whole run and the files it adds (for `guard-ids
+   * --helper local`, the helper module and the specifier each file imports it by). Throws `CodemodRefusal` when the
+   * run must not start.
+   */
+  plan?(project: CodemodProject, options: Options): CodemodPlan<Options>;
+}
+
+/** The run cannot go ahead as asked; the message is the one line the user reads: what is wrong, what to do. */
+export class CodemodRefusal extends Error {
+  override readonly name = 'CodemodRefusal';
+  /** The file the refusal is about, absolute, shown before the message; undefined when it is about the project. */
+  readonly filePath: string | undefined;
+
+  constructor(message: string, filePath?: string) {
+    super(message);
+    this.filePath = filePath;
+  }
 }
 
 /** The file does not parse; nothing may be written to it. */

@@ -22,6 +22,7 @@ import { namedImportEdit } from '../src/adapters/typescript/import-edit.ts';
 import { parseSource } from './utils/parse-source.ts';
 import { projectSchemaUses, type SchemaUse } from './utils/schema-uses.ts';
 import { typedInputsOf } from './utils/typed-inputs.ts';
+import { isLocalGuardHelper, planLocalGuardHelper } from './utils/local-guard-helper.ts';
 import { typedShapesByFile } from '../src/adapters/typescript/tool-surface.ts';
 
 /**
@@ -48,6 +49,13 @@ export interface GuardIdsOptions {
    * `getInputSchema() { return {...} }` or the shape a factory builds; those that declare output fields are outputs.
    */
   readonly typedShapes?: TypedShapes;
+  /**
+   * `--helper local[=path]`: write a helper module holding the guard into the project and import `guardId` from it,
+   * so the package can stay a devDependency. `path` (absolute) is a folder or a file named `agent-contract-guard.ts`;
+   * by default the project's existing helper, else one in the deepest folder holding every source file. `plan`
+   * turns it into `importFrom`.
+   */
+  readonly helper?: { readonly path?: string };
 }
 
 const GUARD_FUNCTION = 'guardId';
@@ -360,7 +368,7 @@ class GuardIdsRun {
 
 function analyseGuardIds(source: string, filePath: string, options: GuardIdsOptions): CodemodOutcome {
   const nothing: CodemodOutcome = { output: undefined, edits: [], notes: [] };
-  if (!mightMatchGuardIds(source)) return nothing;
+  if (!mightMatchGuardIds(source) || isLocalGuardHelper(source)) return nothing;
   const sourceFile = parseSource(source, filePath);
   const run = new GuardIdsRun(sourceFile, filePath, importSpecifierFor(options.importFrom, filePath));
   if (!run.reader.imports.hasZod) return nothing;
@@ -492,8 +500,17 @@ export const guardIds: Codemod<GuardIdsOptions> = {
   name: 'guard-ids',
   description:
     'wrap the string schema of every id a tool accepts in guardId(...), so numeric ids chain; published bytes stay identical',
-  mightMatch: mightMatchGuardIds,
+  mightMatch: (source) => mightMatchGuardIds(source) && !isLocalGuardHelper(source),
   analyse: analyseGuardIds,
+  plan(project, options) {
+    if (options.helper === undefined) return { options, newFiles: [] };
+    const { helper, ...rest } = options;
+    const planned = planLocalGuardHelper(project, helper.path);
+    return {
+      options: { ...rest, importFrom: planned.importFrom },
+      newFiles: planned.newFile === undefined ? [] : [planned.newFile],
+    };
+  },
   withProject(project, options) {
     const uses = projectSchemaUses(project, mightMatchGuardIds);
     const typed = typedShapesByFile(typedInputsOf(project).sites);

@@ -40,7 +40,7 @@ export function formatSummary(report: CodemodRunReport, options: SummaryOptions)
     .filter((file) => file.status === 'changed')
     .map(
       (file) =>
-        `${colors.green('changed')}  ${displayPath(file.path, cwd)}${file.needsReview ? `  ${colors.yellow('(needs review)')}` : ''}`,
+        `${colors.green(file.created === true ? 'created' : 'changed')}  ${displayPath(file.path, cwd)}${file.needsReview ? `  ${colors.yellow('(needs review)')}` : ''}`,
     );
   if (changedLines.length > 0) blocks.push(changedLines);
 
@@ -64,13 +64,14 @@ export function formatSummary(report: CodemodRunReport, options: SummaryOptions)
   }
 
   const closing = [
-    `${summary.changed} changed, ${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.needsReview} needs review, ` +
+    `${summary.changed} changed, ${summary.created === undefined ? '' : `${summary.created} created, `}${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.needsReview} needs review, ` +
       `${plural(summary.errors, 'error')} (${plural(summary.files, 'file')} scanned)`,
   ];
   if (summary.changed > 0) {
+    const created = summary.created === undefined ? '' : ` and created ${plural(summary.created, 'file')}`;
     if (report.written) {
       closing.push(
-        `Wrote ${plural(summary.changed, 'file')}; review the changes with git diff${summary.needsReview > 0 ? ', starting with the needs-review notes above' : ''}.`,
+        `Wrote ${plural(summary.changed, 'file')}${created}; review the changes with git diff${summary.needsReview > 0 ? ', starting with the needs-review notes above' : ''}.`,
       );
     } else if (options.notWrittenBecause === '--check') {
       closing.push(

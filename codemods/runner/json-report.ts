@@ -3,7 +3,10 @@ import type { CodemodRunReport, FileReport, RunSummary } from './run-codemod.ts'
 import { unifiedDiff } from './unified-diff.ts';
 
 /** A file of the run as `--json` prints it: the run's own report, with a relative path and without the texts read. */
-export interface JsonFileReport extends Pick<FileReport, 'status' | 'needsReview' | 'edits' | 'notes' | 'error'> {
+export interface JsonFileReport extends Pick<
+  FileReport,
+  'status' | 'created' | 'needsReview' | 'edits' | 'notes' | 'error'
+> {
   /** Relative to the working folder, forward slashes. */
   readonly path: string;
   /** With `--dry`, for a changed file. */
@@ -33,6 +36,7 @@ export function toJsonReport(report: CodemodRunReport, options: JsonReportOption
     return {
       path: shown,
       status: file.status,
+      ...(file.created === true ? { created: true as const } : {}),
       needsReview: file.needsReview,
       edits: file.edits,
       notes: file.notes,

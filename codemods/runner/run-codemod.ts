@@ -2,7 +2,15 @@ import { isUtf8 } from 'node:buffer';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AtomicWriteError, type AtomicWriteFileSystem, writeFileAtomic } from '../../src/files/write-atomic.ts';
-import { type Codemod, type CodemodEdit, type CodemodNote, CodemodParseError } from '../codemod.ts';
+import {
+  type Codemod,
+  type CodemodEdit,
+  type CodemodNewFile,
+  type CodemodNote,
+  CodemodParseError,
+  CodemodRefusal,
+} from '../codemod.ts';
+import { displayPath } from './display-path.ts';
 import { discoverFiles } from './discover-files.ts';
 import { CodemodRunError } from './errors.ts';
 import { findDirtyRepositories } from './git-status.ts';
@@ -36,6 +44,8 @@ export interface FileReport {
   /** Absolute path. */
   readonly path: string;
   readonly status: FileStatus;
+  /** A file the run adds to the project (`changed`, from an empty `source`), such as guard-ids' local helper. */
+  readonly created?: true;
   /** At least one note of kind `needs-review`. */
   readonly needsReview: boolean;
   readonly edits: readonly ReportedEdit[];
@@ -51,6 +61,8 @@ export interface RunSummary {
   /** Files looked at: the sum of the four statuses. */
   readonly files: number;
   readonly changed: number;
+  /** Files the run adds to the project (not among `files`): `changed` reports marked `created`; absent when none. */
+  readonly created?: number;
   readonly unchanged: number;
   readonly skipped: number;
   /** Files with at least one `needs-review` note, whatever their status. */
@@ -129,15 +141,19 @@ function analyseFile<Options>(
   return { ...common, status: 'changed', source, output: outcome.output };
 }
 
-function summarise(files: readonly FileReport[]): RunSummary {
+function summarise(reports: readonly FileReport[]): RunSummary {
+  const files = reports.filter((file) => file.created !== true);
+  const created = reports.filter((file) => file.created === true && file.status === 'changed').length;
   const count = (status: FileStatus) => files.filter((file) => file.status === status).length;
   return {
     files: files.length,
     changed: count('changed'),
+
     unchanged: count('unchanged'),
     skipped: count('skipped'),
     needsReview: files.filter((file) => file.needsReview).length,
-    errors: count('error'),
+    errors: count('error') + reports.filter((file) => file.created === true && file.status === 'error').length,
+    ...(created === 0 ? {} : { created }),
   };
 }
 
@@ -225,12 +241,45 @@ async function bytesToReplace(file: FileReport, read: Buffer | undefined): Promi
 }
 
 /**
+ * Writes the files the run adds (its `created` reports), each in a folder the user named or the codemod planned; a
+ * path that exists by now is left alone. Returns false, with that file's report turned into an error, when one
+ * could not be created: then no rewritten file may be written either, as it would import a missing module.
+ */
+async function createNewFiles(
+  files: FileReport[],
+  roots: readonly string[],
+  fileSystem: AtomicWriteFileSystem | undefined,
+): Promise<boolean> {
+  for (const [index, file] of files.entries()) {
+    if (file.created !== true || file.output === undefined) continue;
+    const exists = await stat(file.path).then(
+      () => true,
+      () => false,
+    );
+    try {
+      if (exists) throw new Error('it appeared while the codemod ran; run it again');
+      await writeFileAtomic(file.path, file.output, {
+        roots: [...roots, path.dirname(file.path)],
+        create: true,
+        ...(fileSystem === undefined ? {} : { fileSystem }),
+      });
+    } catch (error) {
+      files[index] = { ...file, status: 'error', error: { message: `not created: ${errorText(error)}` } };
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
  * Runs one codemod over the files the targets name: reads each, asks `mightMatch`, analyses, and (when `write`)
  * replaces each changed file atomically. A file that does not parse, cannot be read, is not valid UTF-8, changed while
  * the codemod ran or cannot be written becomes an `error` entry, is left as it was, and the run goes on. Before
  * writing anything, a dirty git tree stops the run unless `force`; each file is replaced only if it still holds the
  * bytes the codemod read, and only inside the targets' folders and their git repositories.
- * Throws `CodemodRunError` when the run cannot start: a missing path, a tsconfig that does not load, a dirty tree.
+ * Files the codemod's `plan` adds are created first, only when some file changes, and never over an existing file.
+ * Throws `CodemodRunError` when the run cannot start: a missing path, a tsconfig that does not load, a dirty tree,
+ * a codemod that refuses (`CodemodRefusal`).
  */
 export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Promise<CodemodRunReport> {
   const cwd = run.cwd ?? process.cwd();
@@ -241,10 +290,22 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
   const texts = new Map<string, string | undefined>();
   /** The bytes each changed file was analysed from. */
   const originals = new Map<string, Buffer>();
-  let optionsFor = (_filePath: string): Options => run.options;
-  if (run.codemod.withProject !== undefined && filePaths.length > 0) {
+  let options = run.options;
+  let newFiles: readonly CodemodNewFile[] = [];
+  let optionsFor = (_filePath: string): Options => options;
+  const { plan, withProject } = run.codemod;
+  if ((withProject !== undefined || plan !== undefined) && filePaths.length > 0) {
     const project = await openProject(await projectFilesOf(targets, cwd, filePaths), texts);
-    optionsFor = run.codemod.withProject(project, run.options);
+    if (plan !== undefined) {
+      try {
+        ({ options, newFiles } = plan.call(run.codemod, project, run.options));
+      } catch (error) {
+        if (!(error instanceof CodemodRefusal)) throw error;
+        const where = error.filePath === undefined ? '' : `${displayPath(error.filePath, cwd)}: `;
+        throw new CodemodRunError(`${where}${error.message}`);
+      }
+    }
+    if (withProject !== undefined) optionsFor = withProject.call(run.codemod, project, options);
   }
   run.onProgress?.(0, filePaths.length);
   for (const filePath of filePaths) {
@@ -279,12 +340,37 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
     run.onProgress?.(files.length, filePaths.length);
   }
 
+  // The files the run adds go first, so every rewritten file finds what it imports.
+  if (newFiles.length > 0 && files.some((file) => file.status === 'changed'))
+    files.unshift(
+      ...newFiles.map((file): FileReport => ({
+        path: file.path,
+        status: 'changed',
+        created: true,
+        needsReview: false,
+        edits: [],
+        notes: [],
+        source: '',
+        output: file.text,
+      })),
+    );
   const toWrite = run.write ? files.filter((file) => file.status === 'changed') : [];
   if (toWrite.length === 0) return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files) };
   const absoluteTargets = targets.map((target) => path.resolve(cwd, target));
   if (run.force !== true) await refuseDirtyTree(absoluteTargets);
   const roots = await writeRootsOf(absoluteTargets);
+  const created = await createNewFiles(files, roots, run.fileSystem);
+  if (!created) {
+    const missing = files.filter((file) => file.created === true).map((file) => displayPath(file.path, cwd));
+    for (const [index, file] of files.entries())
+      if (file.status === 'changed' && file.created !== true)
+        files[index] = leftAsItWas(file, {
+          message: `not written: it would import ${missing.join(', ')}, which could not be created (see its error)`,
+        });
+    return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files) };
+  }
   for (const [index, file] of files.entries()) {
+    if (file.created === true) continue;
     const expected = originals.get(file.path);
     if (file.status !== 'changed' || file.output === undefined || expected === undefined) continue;
     try {

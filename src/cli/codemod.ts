@@ -20,6 +20,8 @@ export interface CodemodCommandOptions {
   readonly json?: boolean;
   readonly force?: boolean;
   readonly importFrom?: string;
+  /** guard-ids: `local` or `local=<path>`, see `helperOption`. */
+  readonly helper?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in codemods/index.ts: each codemod has its own options type
@@ -80,6 +82,26 @@ function importFromOption(importFrom: string | undefined, cwd: string): string |
   return /^\.\.?[\\/]/.test(importFrom) ? path.resolve(cwd, importFrom) : importFrom;
 }
 
+/**
+ * `--helper local[=path]` as guard-ids gets it: the path (a folder, or a file named agent-contract-guard.ts) made
+ * absolute from where the command runs, keeping a trailing slash that says "a folder".
+ */
+function helperOption(name: string, options: CodemodCommandOptions, cwd: string): { path?: string } | undefined {
+  if (options.helper === undefined) return undefined;
+  if (name !== 'guard-ids') throw new UsageError(`--helper is an option of guard-ids only, not of ${name}`);
+  if (options.importFrom !== undefined)
+    throw new UsageError('--helper local and --import-from both say where guardId comes from; pass one of them');
+  const match = /^local(?:=(.+))?$/.exec(options.helper.trim());
+  if (match === null)
+    throw new UsageError(
+      `--helper takes local or local=<path>, not '${options.helper}', e.g. --helper local=src/agent-contract-guard.ts`,
+    );
+  const requested = match[1];
+  if (requested === undefined) return {};
+  const absolute = path.resolve(cwd, requested);
+  return { path: /[\\/]$/.test(requested) ? `${absolute}${path.sep}` : absolute };
+}
+
 /** `agent-contract codemod <name> [paths...]`: runs one codemod and reports in the form the flags ask for. */
 export async function runCodemodCommand(
   name: string,
@@ -102,6 +124,7 @@ export async function runCodemodCommand(
   }
   const cwd = context.cwd ?? process.cwd();
   const importFrom = importFromOption(options.importFrom, cwd);
+  const helper = helperOption(name, options, cwd);
   const stdout = context.stdout ?? process.stdout;
   const stderr = context.stderr ?? process.stderr;
   const notWrittenBecause =
@@ -118,7 +141,7 @@ export async function runCodemodCommand(
   try {
     report = await runCodemod({
       codemod,
-      options: importFrom === undefined ? {} : { importFrom },
+      options: helper !== undefined ? { helper } : importFrom === undefined ? {} : { importFrom },
       targets: paths,
       cwd,
       write: notWrittenBecause === undefined,

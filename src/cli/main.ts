@@ -220,6 +220,10 @@ function buildProgram(): Command {
     .option('--json', "print every file's status, edits and notes, and the summary, as JSON")
     .option('--force', 'write even when the git tree has uncommitted changes to tracked files')
     .option('--import-from <module>', 'the module the codemod imports its helpers from (guard-ids: guardId)')
+    .option(
+      '--helper <local[=path]>',
+      'guard-ids: write the guard into the project (default: agent-contract-guard.ts in the common source folder; path: a folder or such a file) and import it from there, so agent-contract can stay a devDependency',
+    )
     .addHelpText(
       'after',
       exitCodes(

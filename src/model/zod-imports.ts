@@ -49,6 +49,19 @@ const NAMESPACE_EXPORTS = new Set(['z', '*', 'default']);
 export const GUARD_MODULES: readonly string[] = ['agent-contract'];
 export const GUARD_FUNCTIONS: readonly string[] = ['guardId', 'idSchema'];
 
+/**
+ * The file name of the helper module `codemod guard-ids --helper local` writes into a project. A module of that name
+ * in any folder (`./agent-contract-guard.js`, `../agent-contract-guard`, `@/agent-contract-guard.ts`) is a guard
+ * module with no configuration, because each file reaches it by a relative specifier of its own.
+ */
+export const LOCAL_GUARD_MODULE_NAME = 'agent-contract-guard';
+const LOCAL_GUARD_SPECIFIER = new RegExp(`(^|/)${LOCAL_GUARD_MODULE_NAME}(\\.[cm]?[jt]s)?$`);
+
+/** True when `source` names a module whose `guardId`/`idSchema` are the guards: a listed one, or the local helper. */
+export function isGuardModule(source: string, guardModules: readonly string[] = GUARD_MODULES): boolean {
+  return guardModules.includes(source) || LOCAL_GUARD_SPECIFIER.test(source);
+}
+
 /** Indexes a file's imports: which local names are Zod namespaces or factories, and which are the id guards. */
 export class ImportTable {
   readonly zod: ReadonlyMap<string, ZodBinding>;
@@ -67,7 +80,7 @@ export class ImportTable {
             ? { kind: 'namespace', local: binding.local, module }
             : { kind: 'factory', local: binding.local, name: binding.imported, module },
         );
-      } else if (guardModules.includes(binding.source) && GUARD_FUNCTIONS.includes(binding.imported)) {
+      } else if (isGuardModule(binding.source, guardModules) && GUARD_FUNCTIONS.includes(binding.imported)) {
         guards.set(binding.local, binding.imported);
       }
     }

@@ -16,7 +16,7 @@ import {
 } from '../../model/tool-registration.ts';
 import type { ChainMethod, ObjectProperty, SchemaExpr, ZodChainExpr } from '../../model/schema-expr.ts';
 import { mayHoldUnion } from '../../model/text-shortcuts.ts';
-import { GUARD_MODULES, ImportTable, zodModuleOf, type ImportBinding } from '../../model/zod-imports.ts';
+import { GUARD_MODULES, ImportTable, isGuardModule, zodModuleOf, type ImportBinding } from '../../model/zod-imports.ts';
 import { outermostChain } from './chain-position.ts';
 import { unwrap } from './unwrap.ts';
 import { throughPackageHelpers } from '../../model/package-helpers.ts';
@@ -96,7 +96,7 @@ export class EstreeSchemaReader {
   ) {
     const modules = guardModules ?? GUARD_MODULES;
     this.imports = new ImportTable(
-      importBindingsOf(sourceCode.ast, (source) => zodModuleOf(source) !== undefined || modules.includes(source)),
+      importBindingsOf(sourceCode.ast, (source) => zodModuleOf(source) !== undefined || isGuardModule(source, modules)),
       modules,
     );
   }
