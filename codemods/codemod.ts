@@ -43,6 +43,18 @@ export interface CodemodProject {
   resolveModule(specifier: string, fromFile: string): string | undefined;
   /** The tsconfig nearest each file, absolute, once each: the programs whose checker can say more than syntax. */
   readonly tsconfigs: readonly string[];
+  /**
+   * Records a note about the whole run rather than one file, such as a tsconfig whose program could not be built: the
+   * runner prints each once, before its summary, and lists them in `--json` as `notes`. `filePath` is absolute.
+   */
+  note(message: string, filePath?: string): void;
+}
+
+/** A note about the whole run, as `CodemodProject.note` records it. */
+export interface CodemodRunNote {
+  readonly message: string;
+  /** Absolute; undefined for a note about the project as a whole. */
+  readonly filePath?: string;
 }
 
 /** A file a run adds to the project, such as guard-ids' local helper module. */

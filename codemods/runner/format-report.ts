@@ -20,7 +20,7 @@ function plural(count: number, singular: string, pluralForm = `${singular}s`): s
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
-function colorKind(kind: CodemodNote['kind'] | 'error', colors: Colors): string {
+function colorKind(kind: CodemodNote['kind'] | 'error' | 'note', colors: Colors): string {
   if (kind === 'error') return colors.red(kind);
   if (kind === 'needs-review') return colors.yellow(kind);
   if (kind === 'behaviour-change') return colors.magenta(kind);
@@ -55,6 +55,13 @@ export function formatSummary(report: CodemodRunReport, options: SummaryOptions)
     }
   }
   if (findings.length > 0) blocks.push(findings);
+
+  // Run-level notes (a tsconfig whose program could not be built) bear on every file above, so they come after them.
+  const runNotes = (report.notes ?? []).map(
+    (note) =>
+      `${note.filePath === undefined ? '' : `${displayPath(note.filePath, cwd)}  `}${colorKind('note', colors)}  ${note.message}`,
+  );
+  if (runNotes.length > 0) blocks.push(runNotes);
 
   if (summary.changed === 0 && summary.errors === 0 && summary.needsReview === 0) {
     blocks.push([

@@ -20,6 +20,8 @@ export interface JsonReport {
   readonly written: boolean;
   readonly summary: RunSummary;
   readonly files: readonly JsonFileReport[];
+  /** Notes about the whole run, `file` relative like the files' paths; absent when there are none. */
+  readonly notes?: readonly { readonly file?: string; readonly message: string }[];
 }
 
 export interface JsonReportOptions {
@@ -47,5 +49,16 @@ export function toJsonReport(report: CodemodRunReport, options: JsonReportOption
       ...(changed && options.includeOutput === true ? { output: file.output } : {}),
     };
   });
-  return { codemod: report.codemod, written: report.written, summary: report.summary, files };
+  const notes = (report.notes ?? []).map((note) =>
+    note.filePath === undefined
+      ? { message: note.message }
+      : { file: displayPath(note.filePath, options.cwd), message: note.message },
+  );
+  return {
+    codemod: report.codemod,
+    written: report.written,
+    summary: report.summary,
+    files,
+    ...(notes.length === 0 ? {} : { notes }),
+  };
 }

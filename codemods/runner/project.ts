@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { CodemodProject } from '../codemod.ts';
+import type { CodemodProject, CodemodRunNote } from '../codemod.ts';
 import { hasTypeScriptExtension } from './discover-files.ts';
 import { isTsconfigName, readTsconfigFileNames } from './tsconfig-files.ts';
 
@@ -54,10 +54,14 @@ export async function projectFilesOf(
   return [...files].sort();
 }
 
-/** A `CodemodProject` over `files`; `texts` caches every read, so the run reads each file once. */
+/**
+ * A `CodemodProject` over `files`; `texts` caches every read, so the run reads each file once, and `notes` receives the
+ * run-level notes the codemod records (the same one once).
+ */
 export async function openProject(
   files: readonly string[],
   texts: Map<string, string | undefined>,
+  notes: CodemodRunNote[] = [],
 ): Promise<CodemodProject> {
   const ts = (await import('typescript')).default;
   const defaults: import('typescript').CompilerOptions = {
@@ -119,6 +123,10 @@ export async function openProject(
     files,
     read,
     tsconfigs: [...tsconfigs].sort(),
+    note(message, filePath) {
+      if (notes.some((note) => note.message === message && note.filePath === filePath)) return;
+      notes.push(filePath === undefined ? { message } : { message, filePath });
+    },
     resolveModule(specifier, fromFile) {
       const { options, cache } = settingsFor(fromFile);
       const resolved = ts.resolveModuleName(specifier, fromFile, options, ts.sys, cache).resolvedModule;

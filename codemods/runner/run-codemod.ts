@@ -7,6 +7,7 @@ import {
   type CodemodEdit,
   type CodemodNewFile,
   type CodemodNote,
+  type CodemodRunNote,
   CodemodParseError,
   CodemodRefusal,
 } from '../codemod.ts';
@@ -76,6 +77,8 @@ export interface CodemodRunReport {
   readonly written: boolean;
   readonly files: readonly FileReport[];
   readonly summary: RunSummary;
+  /** Notes about the whole run (`CodemodProject.note`), in the order recorded: a tsconfig whose program could not be built. */
+  readonly notes: readonly CodemodRunNote[];
 }
 
 export interface RunCodemodOptions<Options> {
@@ -290,12 +293,13 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
   const texts = new Map<string, string | undefined>();
   /** The bytes each changed file was analysed from. */
   const originals = new Map<string, Buffer>();
+  const notes: CodemodRunNote[] = [];
   let options = run.options;
   let newFiles: readonly CodemodNewFile[] = [];
   let optionsFor = (_filePath: string): Options => options;
   const { plan, withProject } = run.codemod;
   if ((withProject !== undefined || plan !== undefined) && filePaths.length > 0) {
-    const project = await openProject(await projectFilesOf(targets, cwd, filePaths), texts);
+    const project = await openProject(await projectFilesOf(targets, cwd, filePaths), texts, notes);
     if (plan !== undefined) {
       try {
         ({ options, newFiles } = plan.call(run.codemod, project, run.options));
@@ -355,7 +359,8 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
       })),
     );
   const toWrite = run.write ? files.filter((file) => file.status === 'changed') : [];
-  if (toWrite.length === 0) return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files) };
+  if (toWrite.length === 0)
+    return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files), notes };
   const absoluteTargets = targets.map((target) => path.resolve(cwd, target));
   if (run.force !== true) await refuseDirtyTree(absoluteTargets);
   const roots = await writeRootsOf(absoluteTargets);
@@ -367,7 +372,7 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
         files[index] = leftAsItWas(file, {
           message: `not written: it would import ${missing.join(', ')}, which could not be created (see its error)`,
         });
-    return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files) };
+    return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files), notes };
   }
   for (const [index, file] of files.entries()) {
     if (file.created === true) continue;
@@ -393,5 +398,5 @@ export async function runCodemod<Options>(run: RunCodemodOptions<Options>): Prom
         };
     }
   }
-  return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files) };
+  return { codemod: run.codemod.name, written: run.write, files, summary: summarise(files), notes };
 }

@@ -21,7 +21,14 @@ export interface TypedInputs {
   readonly problems: readonly string[];
 }
 
-/** One program per tsconfig of the project; a tsconfig that does not load is a problem, not a stop. */
+/** The sentence a run-level note adds to why a tsconfig's program could not be built. */
+export const SYNTAX_ONLY_NOTE =
+  'its files were read by syntax alone, so tools that only the checker finds (tool classes, shape factories, configs held in consts, registration methods of a server subclass) are not seen; fix the tsconfig and run again';
+
+/**
+ * One program per tsconfig of the project; a tsconfig that does not load is a problem, not a stop: it is recorded as a
+ * run-level note of the project, so the run says that its files had the syntax-only analysis.
+ */
 export function typedInputsOf(project: CodemodProject): TypedInputs {
   const sites: ToolInputSite[] = [];
   const followed = new Map<string, Set<number>>();
@@ -33,7 +40,13 @@ export function typedInputsOf(project: CodemodProject): TypedInputs {
       for (const [file, starts] of followedRegistrationsOf(tools))
         followed.set(file, new Set([...(followed.get(file) ?? []), ...starts]));
     } catch (error) {
-      problems.push(`${tsconfig}: ${error instanceof Error ? error.message : String(error)}`);
+      const message = error instanceof Error ? error.message : String(error);
+      problems.push(`${tsconfig}: ${message}`);
+      const why = (message.startsWith(`${tsconfig}: `) ? message.slice(tsconfig.length + 2) : message).replace(
+        /; fix the tsconfig or pass another one$/,
+        '',
+      );
+      project.note(`the program could not be built (${why}); ${SYNTAX_ONLY_NOTE}`, tsconfig);
     }
   }
   return { sites, followed, problems };
