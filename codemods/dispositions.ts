@@ -9,6 +9,7 @@ import type { SchemaExpr } from '../src/model/schema-expr.ts';
 import { OFFERED_SHAPE_FUNCTION } from '../src/model/package-helpers.ts';
 import { meaningOf } from '../src/model/schema-meaning.ts';
 import {
+  renderedSchemaOf,
   TOOL_DEFINITION_INPUT_KEYS,
   toolDefinitionOf,
   toolRegistrationOf,
@@ -38,6 +39,8 @@ export interface DispositionsOptions {
   readonly typedSites?: readonly ToolInputSite[];
   /** The start offsets of this file's registration calls whose tools the discovery found defined elsewhere. */
   readonly followedRegistrations?: ReadonlySet<number>;
+  /** The names of every tool whose input the program's discovery found, in any file (filled in by `withProject`). */
+  readonly discoveredTools?: ReadonlySet<string>;
   /** The type-checked project view; one is kept per process when not given, so files of one project share a program. */
   readonly typedFiles?: TypedFiles;
 }
@@ -461,10 +464,34 @@ function scaffold(
 
 /** The expression that starts at `start` and ends at `end` in `file`, the outermost one. */
 function expressionAt(file: ts.SourceFile, start: number, end: number): ts.Expression | undefined {
-  let found: ts.Expression | undefined;
+  return nodeAt(file, start, end, ts.isExpression);
+}
+
+/**
+ * A handler the discovery found: a function, a method, or the branch of a low-level call handler (a `case` clause or
+ * an `if` branch), which is no expression.
+ */
+function handlerAt(file: ts.SourceFile, start: number, end: number): ts.Node | undefined {
+  return nodeAt(
+    file,
+    start,
+    end,
+    (node): node is ts.Node =>
+      ts.isExpression(node) || ts.isCaseClause(node) || ts.isStatement(node) || ts.isMethodDeclaration(node),
+  );
+}
+
+/** The outermost node of the kind `accept` takes that starts at `start` and ends at `end` in `file`. */
+function nodeAt<T extends ts.Node>(
+  file: ts.SourceFile,
+  start: number,
+  end: number,
+  accept: (node: ts.Node) => node is T,
+): T | undefined {
+  let found: T | undefined;
   const visit = (node: ts.Node): void => {
     if (found !== undefined || node.end < end || node.pos > start) return;
-    if (node.end === end && node.getStart(file) === start && ts.isExpression(node)) {
+    if (node.end === end && node.getStart(file) === start && accept(node)) {
       found = node;
       return;
     }
@@ -480,13 +507,19 @@ function scaffoldTypedSite(run: DispositionsRun, site: ToolInputSite, filePath: 
   const inputNode = expressionAt(run.file, site.inputStart, site.inputEnd);
   if (inputNode === undefined) return;
   const handlerNode =
-    site.handler?.file === filePath ? expressionAt(run.file, site.handler.start, site.handler.end) : undefined;
+    site.handler?.file === filePath ? handlerAt(run.file, site.handler.start, site.handler.end) : undefined;
   const handlerIn = site.handler?.file === filePath ? undefined : site.handler?.file;
   const registration: ToolRegistration<ts.Node> = {
     style: 'register-tool',
     name: site.tool,
     input: run.reader.read(inputNode),
-    ...(handlerNode === undefined ? {} : { handler: run.reader.read(handlerNode) }),
+    ...(handlerNode === undefined
+      ? {}
+      : {
+          handler: ts.isExpression(handlerNode)
+            ? run.reader.read(handlerNode)
+            : { kind: 'other' as const, node: handlerNode },
+        }),
     node: inputNode,
   };
   const reason =
@@ -523,6 +556,7 @@ function analyseDispositions(source: string, filePath: string, options: Disposit
   const run = new DispositionsRun(typed.sourceFile, typed.checker);
   if (!run.reader.imports.hasZod) return nothing;
   const specifier = options.importFrom ?? DEFAULT_MODULE;
+  const typedTools = options.discoveredTools ?? new Set((options.typedSites ?? []).map((site) => site.tool));
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
       const site = run.reader.callSite(node);
@@ -533,7 +567,13 @@ function analyseDispositions(source: string, filePath: string, options: Disposit
     } else if (ts.isObjectLiteralExpression(node)) {
       // `{ name: 'get_ticket', inputSchema: {...}, handler }`: a tool written as an object, registered elsewhere.
       const definition = toolDefinitionOf(run.reader.read(node));
-      if (definition !== undefined && definition.input !== undefined && definition.input.node !== node)
+      // `{ name, inputSchema: z.toJSONSchema(Args) }` in a low-level tool list: the discovery finds the schema the
+      // server renders and the branch that handles the tool, so the table goes where `Args` is declared.
+      const rendered =
+        definition?.input !== undefined &&
+        renderedSchemaOf(definition.input) !== undefined &&
+        typedTools.has(definition.name ?? '');
+      if (definition !== undefined && definition.input !== undefined && definition.input.node !== node && !rendered)
         scaffold(run, definition);
     }
     ts.forEachChild(node, visit);
@@ -565,11 +605,13 @@ export const dispositions: Codemod<DispositionsOptions> = {
     const typed = typedInputsOf(project);
     const byFile = new Map<string, ToolInputSite[]>();
     for (const site of typed.sites) byFile.set(site.file, [...(byFile.get(site.file) ?? []), site]);
+    const discoveredTools = new Set(typed.sites.map((site) => site.tool));
     return (filePath) => {
       const typedSites = byFile.get(filePath);
       const followedRegistrations = typed.followed.get(filePath);
       return {
         ...options,
+        discoveredTools,
         ...(typedSites === undefined ? {} : { typedSites }),
         ...(followedRegistrations === undefined ? {} : { followedRegistrations }),
       };

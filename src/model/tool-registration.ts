@@ -191,3 +191,21 @@ export const REGISTRATION_METHODS: ReadonlySet<string> = new Set(['tool', 'regis
 export function toolIdentityOf<N>(registration: ToolRegistration<N>): N {
   return registration.input?.node ?? registration.output?.node ?? registration.node;
 }
+
+/** Calls that render a Zod schema as JSON Schema: the schema they are given is the one agents see. */
+const SCHEMA_RENDERERS = /^(?:zodToJsonSchema|toJSONSchema|toJsonSchema|zodToJSONSchema)$/;
+
+/** Whether a callee (`zodToJsonSchema`, `z.toJSONSchema`, by its last name) renders a Zod schema as JSON Schema. */
+export function isSchemaRenderer(callee: string): boolean {
+  return SCHEMA_RENDERERS.test(callee.replace(/^.*\./, ''));
+}
+
+/**
+ * The schema a server renders itself (`inputSchema: zodToJsonSchema(Args)`, `z.toJSONSchema(Args, opts)`, as a low-level
+ * tool list writes it), or undefined when `expr` is no such call.
+ */
+export function renderedSchemaOf<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
+  if (expr.kind === 'zod' && isSchemaRenderer(expr.factory[0] ?? '')) return expr.factoryArgs[0];
+  if (expr.kind === 'call' && isSchemaRenderer(expr.callee)) return expr.args[0];
+  return undefined;
+}

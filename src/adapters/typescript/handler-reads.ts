@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { unwrapExpression } from './unwrap.ts';
 
 /**
  * Which input fields a tool handler reads: the evidence behind "honored" in a disposition table, and behind the
@@ -58,11 +59,49 @@ function identifierReads(parameter: ts.Identifier, body: ts.Node): HandlerReads 
   return escaped === undefined ? { kind: 'fields', fields } : { kind: 'all', reason: escaped };
 }
 
+/** The methods that run a schema on a value. */
+const PARSE_METHODS: ReadonlySet<string> = new Set(['parse', 'parseAsync']);
+
+/** `Args.parse(request.params.arguments)`, awaited or not: the call that turns a low-level call's arguments into the input. */
+function parsesCallArguments(expression: ts.Expression): boolean {
+  let node = unwrapExpression(expression);
+  if (ts.isAwaitExpression(node)) node = unwrapExpression(node.expression);
+  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
+  if (!PARSE_METHODS.has(node.expression.name.text)) return false;
+  const argument = node.arguments[0] === undefined ? undefined : unwrapExpression(node.arguments[0]);
+  return argument !== undefined && ts.isPropertyAccessExpression(argument) && argument.name.text === 'arguments';
+}
+
+/**
+ * What the branch of a low-level call handler (`case 'get_ticket': { ... }`, `if (name === 'get_ticket') { ... }`)
+ * reads of its tool's input: the const it parses the call's arguments into (`const args = Args.parse(request.params.
+ * arguments)`, then `args.ticketId`), or the fields it destructures from the parse.
+ */
+function branchReads(branch: ts.Node): HandlerReads {
+  let parsed: ts.VariableDeclaration | undefined;
+  const visit = (node: ts.Node): void => {
+    if (parsed !== undefined || ts.isFunctionLike(node)) return;
+    if (ts.isVariableDeclaration(node) && node.initializer !== undefined && parsesCallArguments(node.initializer)) {
+      parsed = node;
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(branch);
+  if (parsed === undefined) return { kind: 'all', reason: 'its branch does not parse the call arguments into a const' };
+  if (ts.isObjectBindingPattern(parsed.name)) return patternReads(parsed.name);
+  if (ts.isIdentifier(parsed.name)) return identifierReads(parsed.name, branch);
+  return { kind: 'all', reason: 'its branch destructures the parsed arguments in a way this check does not follow' };
+}
+
 /**
  * What a handler (an arrow function, function expression or method) reads of its input parameter: the first one, or
- * `inputIndex` for tool objects whose handler takes something else first (`run(db, args)`).
+ * `inputIndex` for tool objects whose handler takes something else first (`run(db, args)`). For the branch of a
+ * low-level call handler (a `case` clause or an `if` branch), what it reads of the arguments it parses.
  */
 export function handlerReads(handler: ts.Node, inputIndex = 0): HandlerReads {
+  if (ts.isCaseClause(handler) || (ts.isStatement(handler) && !ts.isFunctionDeclaration(handler)))
+    return branchReads(handler);
   if (
     !ts.isArrowFunction(handler) &&
     !ts.isFunctionExpression(handler) &&

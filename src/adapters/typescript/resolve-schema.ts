@@ -4,6 +4,7 @@ import { TypeScriptSchemaReader } from './from-typescript.ts';
 import type { ChainMethod, ObjectExpr, ObjectProperty, SchemaExpr, ZodChainExpr } from '../../model/schema-expr.ts';
 import { meaningOf } from '../../model/schema-meaning.ts';
 import { throughPackageHelpers } from '../../model/package-helpers.ts';
+import { isSchemaRenderer, renderedSchemaOf } from '../../model/tool-registration.ts';
 import { GUARD_MODULES } from '../../model/zod-imports.ts';
 import { FIELD_ADDING_METHODS, FIELD_SELECTING_METHODS, OBJECT_FACTORIES } from '../../model/zod-vocabulary.ts';
 
@@ -18,8 +19,6 @@ type Expr = SchemaExpr<ts.Node>;
 
 /** Methods that change an object schema's keys; the resolver applies them to the shape. */
 const SHAPE_METHODS: ReadonlySet<string> = new Set([...FIELD_ADDING_METHODS, ...FIELD_SELECTING_METHODS]);
-/** Calls that render a Zod schema as JSON Schema: the schema they are given is the one agents see. */
-const RENDERERS = /^(?:zodToJsonSchema|toJSONSchema|toJsonSchema|zodToJSONSchema)$/;
 const MAX_HOPS = 12;
 
 function keysOfMask(expr: Expr | undefined): Set<string> | undefined {
@@ -251,7 +250,7 @@ export class SchemaResolver {
           : ts.isPropertyAccessExpression(unwrapExpression(node.expression))
             ? (unwrapExpression(node.expression) as ts.PropertyAccessExpression).name.text
             : '';
-        if (RENDERERS.test(calleeName) && expr.args[0] !== undefined) return expr.args[0];
+        if (isSchemaRenderer(calleeName) && expr.args[0] !== undefined) return expr.args[0];
         // `offeredShape(shape, table)`, `guardIdFields(shape)`: the shape the package's own helpers publish.
         const published = throughPackageHelpers(expr, this.resolve);
         if (published !== expr) return published;
@@ -283,14 +282,6 @@ export class SchemaResolver {
 
   /** `zodToJsonSchema(Schema)`, `z.toJSONSchema(Schema)`, `toJSONSchema(Schema, opts)`: the schema rendered; else the expression. */
   renderedSchema(expr: Expr): Expr {
-    if (
-      expr.kind === 'zod' &&
-      (expr.factory[0] === 'toJSONSchema' || expr.factory[0] === 'toJsonSchema') &&
-      expr.factoryArgs[0] !== undefined
-    )
-      return expr.factoryArgs[0];
-    if (expr.kind === 'call' && RENDERERS.test(expr.callee.replace(/^.*\./, '')) && expr.args[0] !== undefined)
-      return expr.args[0];
-    return expr;
+    return renderedSchemaOf(expr) ?? expr;
   }
 }

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
@@ -71,5 +71,61 @@ describe.each(FIXTURES)('dispositions on the %s fixture', (name, tables) => {
 
     const again = await runCodemod({ codemod: dispositions, options, cwd: dir, write: false });
     expect(again.summary.changed).toBe(0);
+  });
+});
+
+describe('dispositions on a low-level server', () => {
+  const server = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+const GetTicketArgs = z.object({ ticketId: z.string(), verbose: z.boolean().optional() });
+const CloseTicketArgs = z.object({ ticketId: z.string(), reason: z.string() });
+
+export const server = new Server({ name: 'tickets', version: '1.0.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [
+    { name: 'get_ticket', inputSchema: z.toJSONSchema(GetTicketArgs) as { type: 'object' } },
+    { name: 'close_ticket', inputSchema: z.toJSONSchema(CloseTicketArgs) as { type: 'object' } },
+  ],
+}));
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'get_ticket': {
+      const args = GetTicketArgs.parse(request.params.arguments);
+      return { content: [{ type: 'text', text: args.ticketId }] };
+    }
+    case 'close_ticket': {
+      const { ticketId, reason } = CloseTicketArgs.parse(request.params.arguments);
+      return { content: [{ type: 'text', text: \`\${ticketId}: \${reason}\` }] };
+    }
+    default:
+      throw new Error('no such tool');
+  }
+});
+`;
+
+  it("decides each field by what the tool's case clause reads of the arguments it parses, and leaves the tool list alone", async () => {
+    const dir = path.join(work, 'low-level');
+    mkdirSync(path.join(dir, 'src'), { recursive: true });
+    cpSync(
+      path.join(repoRoot, 'test', 'audit', 'fixtures', 'class-tools', 'tsconfig.json'),
+      path.join(dir, 'tsconfig.json'),
+    );
+    writeFileSync(path.join(dir, 'src', 'server.ts'), server);
+    symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    const run = await runCodemod({ codemod: dispositions, options: {}, cwd: dir, write: false });
+    const [file] = run.files.filter((entry) => entry.status === 'changed');
+    expect(file?.output).toContain(`const GetTicketDispositions = {
+  ticketId: honored,
+  verbose: warned('Published, but the handler never reads it: honour it, refuse it, or remove it from the shape.'),
+}`);
+    expect(file?.output).toContain(`const CloseTicketDispositions = {
+  ticketId: honored,
+  reason: honored,
+}`);
+    expect(file?.notes.map((note) => `${note.line}: ${note.message}`)).toEqual([
+      '5: get_ticket: `verbose` is published but the handler never reads it; written as warned in GetTicketDispositions: decide honored, warned or refused',
+    ]);
   });
 });
