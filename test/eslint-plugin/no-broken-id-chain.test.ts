@@ -7,7 +7,7 @@ import { guardIdsTransform } from '../../codemods/guard-ids.ts';
 import plugin from '../../eslint-plugin/index.ts';
 import rule from '../../eslint-plugin/rules/no-broken-id-chain.ts';
 import { audit, type AuditChain } from '../../src/audit/audit.ts';
-import { projectFolder } from '../ts-plugin/tsserver.ts';
+import { projectFolder } from '../support/tsserver.ts';
 import { typedRuleTester } from './rule-tester.ts';
 
 /**

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
  * A real tsserver process, driven over its stdio protocol as an editor drives it: requests are JSON lines on stdin,
  * answers and events come back framed by `Content-Length`. The plugin is found the way an installed one is: through
  * `--pluginProbeLocations`, a folder whose node_modules/agent-contract links to this repository (its built package).
+ * The tests in test/ts-plugin and `npm run bench:editor` both drive it.
  */
 
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -68,15 +69,21 @@ interface Response {
   readonly body?: unknown;
 }
 
+export interface TsServerOptions {
+  /** Node options for the tsserver process, before the script (`--import` a preload, `--max-old-space-size`). */
+  readonly nodeArguments?: readonly string[];
+}
+
 export class TsServer {
   private readonly child: ChildProcessWithoutNullStreams;
   private readonly probe: string;
   private buffer = Buffer.alloc(0);
   private seq = 0;
   private readonly pending = new Map<number, (response: Response) => void>();
+  private errorOutput = '';
   readonly logFile: string;
 
-  constructor() {
+  constructor(options: TsServerOptions = {}) {
     this.probe = mkdtempSync(path.join(tmpdir(), 'agent-contract-tsserver-'));
     mkdirSync(path.join(this.probe, 'node_modules'));
     symlinkSync(repositoryRoot, path.join(this.probe, 'node_modules', 'agent-contract'), 'dir');
@@ -84,6 +91,7 @@ export class TsServer {
     this.child = spawn(
       process.execPath,
       [
+        ...(options.nodeArguments ?? []),
         tsserverPath,
         '--disableAutomaticTypingAcquisition',
         '--pluginProbeLocations',
@@ -96,6 +104,14 @@ export class TsServer {
       { stdio: 'pipe' },
     );
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      this.errorOutput += chunk.toString('utf8');
+    });
+  }
+
+  /** What the process wrote to stderr so far (all of it once `close()` resolved). */
+  get stderr(): string {
+    return this.errorOutput;
   }
 
   private receive(chunk: Buffer): void {
@@ -175,7 +191,8 @@ export class TsServer {
   }
 
   async close(): Promise<void> {
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    // 'close', not 'exit': stderr is read to its end by then.
+    const exited = new Promise((resolve) => this.child.once('close', resolve));
     this.notify('exit', {});
     const timer = setTimeout(() => this.child.kill(), 5_000);
     await exited;

@@ -8,7 +8,7 @@ import {
   projectOfProgram,
   type ProjectChains,
 } from '../../src/adapters/typescript/project-chains.ts';
-import { projectFolder } from './tsserver.ts';
+import { projectFolder } from '../support/tsserver.ts';
 
 /**
  * The reading an editor keeps between programs: after an edit, the tools of the files it did not touch keep their

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardIdsTransform } from '../../codemods/guard-ids.ts';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
 import { CHAIN_VERDICT_MEANING } from '../../src/model/chain-matrix.ts';
-import { applyEdits, projectFolder, repositoryRoot, TsServer, type ServerDiagnostic } from './tsserver.ts';
+import { applyEdits, projectFolder, repositoryRoot, TsServer, type ServerDiagnostic } from '../support/tsserver.ts';
 
 /**
  * The plugin in a real tsserver, on the helpdesk example as a user's project (its tsconfig lists the plugin): the
