@@ -8,14 +8,16 @@ import {
 } from '../adapters/typescript/project-chains.ts';
 import { acceptorGuardOf } from '../adapters/typescript/acceptor-guard.ts';
 import { spanOf } from '../adapters/typescript/chain-findings.ts';
-import { chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES } from './chain-diagnostics.ts';
+import { CHAIN_CODES, chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES } from './chain-diagnostics.ts';
+import { createFileFilter, pluginOptionsOf, type FindingKind, type PluginOptions, type Severity } from './options.ts';
 
 /**
  * `agent-contract/ts-plugin`: the chain audit in the editor. It adds the chains of the language service's own program
  * to the diagnostics of the file asked about, and offers `guardId(...)` as the fix at an acceptor. The chains are read
  * once per program (tsserver asks file by file, and builds a new program only after an edit), after an edit only for
- * the tools of the edited file (`ChainReadCache`), and never with a type check of their own. A failure is logged once per file to the server's log and answered with TypeScript's own
- * diagnostics, never thrown into the editor.
+ * the tools of the edited file (`ChainReadCache`), and never with a type check of their own. A failure is logged once
+ * per file to the server's log and answered with TypeScript's own diagnostics, never thrown into the editor. The
+ * entry's options (src/ts-plugin/options.ts) set each finding's severity and the files it reports in.
  */
 
 export const GUARD_FIX_NAME = 'agentContractGuardId';
@@ -30,6 +32,8 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
   const read = new WeakMap<ts.Program, ProjectChains>();
   const cache = createChainReadCache();
   const logged = new Set<string>();
+  const options = pluginOptionsOf(info.config, (line) => logger.info(line));
+  const reportsIn = createFileFilter(options, info.project.getCurrentDirectory());
 
   function failed(fileName: string, error: unknown): void {
     if (logged.has(fileName)) return;
@@ -51,7 +55,8 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
   function withChains<T>(fileName: string, own: readonly T[], extra: (chains: ProjectChains) => readonly T[]): T[] {
     try {
       const program = service.getProgram();
-      if (program === undefined || program.getSourceFile(fileName) === undefined) return [...own];
+      if (program === undefined || program.getSourceFile(fileName) === undefined || !reportsIn(fileName))
+        return [...own];
       return [...own, ...extra(chainsOf(program))];
     } catch (error) {
       failed(fileName, error);
@@ -68,11 +73,13 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
   }
 
   proxy.getSemanticDiagnostics = (fileName) =>
-    withChains(fileName, service.getSemanticDiagnostics(fileName), (chains) => chainErrorsFor(chains, fileName));
+    withChains(fileName, service.getSemanticDiagnostics(fileName), (chains) =>
+      chainDiagnosticsFor(chains, fileName, options, 'semantic'),
+    );
 
   proxy.getSuggestionDiagnostics = (fileName) =>
     withChains(fileName, service.getSuggestionDiagnostics(fileName), (chains) =>
-      chainSuggestionsFor(chains, fileName).map((found) => ({
+      chainDiagnosticsFor(chains, fileName, options, 'suggestion').map((found) => ({
         ...found,
         file: found.file as ts.SourceFile,
         start: found.start as number,
@@ -96,6 +103,38 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
   };
 
   return proxy;
+}
+
+const KIND_OF_CODE: Readonly<Record<number, FindingKind>> = {
+  [CHAIN_CODES.brokenAcceptor]: 'broken',
+  [CHAIN_CODES.brokenEmitter]: 'broken',
+  [CHAIN_CODES.suspectAcceptor]: 'suspect',
+  [CHAIN_CODES.toleratedAcceptor]: 'tolerated',
+};
+
+function categoryOf(severity: Exclude<Severity, 'off'>): ts.DiagnosticCategory {
+  if (severity === 'error') return ts.DiagnosticCategory.Error;
+  return severity === 'warning' ? ts.DiagnosticCategory.Warning : ts.DiagnosticCategory.Suggestion;
+}
+
+/**
+ * The findings of `fileName` at the severities of the options: errors and warnings go with the semantic diagnostics,
+ * suggestions with the suggestion diagnostics (where editors look for them), `off` nowhere.
+ */
+function chainDiagnosticsFor(
+  chains: ProjectChains,
+  fileName: string,
+  options: PluginOptions,
+  list: 'semantic' | 'suggestion',
+): ts.Diagnostic[] {
+  const found: ts.Diagnostic[] = [];
+  for (const diagnostic of [...chainErrorsFor(chains, fileName), ...chainSuggestionsFor(chains, fileName)]) {
+    const kind = KIND_OF_CODE[diagnostic.code];
+    const severity = kind === undefined ? 'error' : options.severity[kind];
+    if (severity === 'off' || (severity === 'suggestion') !== (list === 'suggestion')) continue;
+    found.push({ ...diagnostic, category: categoryOf(severity) });
+  }
+  return found;
 }
 
 function overlaps(side: ChainSide, start: number, end: number): boolean {
