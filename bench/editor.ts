@@ -137,7 +137,7 @@ function row(project: Project, result: Result): string {
   const cells = [
     project.label,
     `${ms(editAlone)} / ${ms(editWith)}`,
-    `+${ms(added)}, ${editRatio.toFixed(2)}x (at most 1.20x and +${TARGETS.editMs} ms: ${verdict(editRatio <= TARGETS.editRatio && added <= TARGETS.editMs)})`,
+    `${added >= 0 ? '+' : '-'}${ms(Math.abs(added))}, ${editRatio.toFixed(2)}x (at most 1.20x and +${TARGETS.editMs} ms: ${verdict(editRatio <= TARGETS.editRatio && added <= TARGETS.editMs)})`,
     `${ms(firstAlone)} / ${ms(firstWith)}`,
     `${(firstWith / firstAlone).toFixed(2)}x (at most ${TARGETS.firstRatio}x: ${verdict(firstWith / firstAlone <= TARGETS.firstRatio)})`,
     `${memoryAlone.toFixed(0)} MB / ${memoryWith.toFixed(0)} MB`,
