@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from '../support/run-cli.ts';
+import { type CommandRun, runCommand } from './packed.ts';
 
 // A server project on TypeScript 7 (the Go port: no JavaScript compiler API), with the one install step the README
 // names for it (`npm i -D @typescript/typescript6`) and without it. Its packages come from test/typescript-7, installed
@@ -72,6 +73,9 @@ async function project(name: string, withStep: boolean): Promise<string> {
   const installed = join(modules, 'agent-contract');
   await cp(join(repoRoot, 'dist/cli'), join(installed, 'dist/cli'), { recursive: true });
   await cp(join(repoRoot, 'dist/src'), join(installed, 'dist/src'), { recursive: true });
+  await cp(join(repoRoot, 'dist/codemods/jscodeshift'), join(installed, 'dist/codemods/jscodeshift'), {
+    recursive: true,
+  });
   await cp(join(repoRoot, 'package.json'), join(installed, 'package.json'));
   return root;
 }
@@ -93,6 +97,17 @@ afterAll(async () => {
 });
 
 const cliOf = (root: string) => join(root, 'node_modules/agent-contract/dist/cli/main.js');
+
+/** The README's jscodeshift command (`--dry --print`, in band so its exit code is the transform's), by the repository's jscodeshift. */
+function jscodeshift(root: string): Promise<CommandRun> {
+  const bin = join(repoRoot, 'node_modules/jscodeshift/bin/jscodeshift.js');
+  const transform = 'node_modules/agent-contract/dist/codemods/jscodeshift/guard-ids.js';
+  return runCommand(
+    process.execPath,
+    [bin, '--no-babel', '--run-in-band', '--silent', '--dry', '--print', '-t', transform, 'src/server.ts'],
+    root,
+  );
+}
 
 describe('a TypeScript 7 project', () => {
   it('has TypeScript 7 as its typescript, without the compiler API the audit and the codemods use', () => {
@@ -118,6 +133,22 @@ describe('a TypeScript 7 project', () => {
     expect(result.stdout).toContain('1 file would change; nothing was written.');
     expect(result.code).toBe(0);
     expect(await readFile(join(withStep, 'src/server.ts'), 'utf8')).toBe(SERVER);
+  });
+
+  it('with @typescript/typescript6 beside it: the jscodeshift transform reads the file with it and prints the guard', async () => {
+    const result = await jscodeshift(withStep);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain("import { guardId } from 'agent-contract';");
+    expect(result.stdout).toContain('inputSchema: { ticketId: guardId(z.string().min(1)) }');
+    expect(result.code).toBe(0);
+  });
+
+  it('without it: the jscodeshift transform says in the same line to install it, exit 2, and writes nothing', async () => {
+    const result = await jscodeshift(withoutStep);
+    expect(result.stderr).toBe(TYPESCRIPT_7_LINE);
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(2);
+    expect(await readFile(join(withoutStep, 'src/server.ts'), 'utf8')).toBe(SERVER);
   });
 
   it.each([

@@ -57,14 +57,13 @@ function versionOf(exports: unknown): string {
 
 /**
  * Picks the compiler API from what `find` returns for each package name (undefined: not installed). Throws
- * `TypeScriptEngineError` with the one line to show when none fits.
+ * `TypeScriptEngineError` with the one line to show when none fits. Synchronous, so that a module importing this one
+ * has no top-level await and can be loaded with `require` (jscodeshift loads its transforms so).
  */
-export async function pickEngine(
-  find: (name: string) => Promise<FoundPackage | undefined>,
-): Promise<{ ts: TypeScriptApi; from: string }> {
-  const engine = await find(ENGINE_PACKAGE);
+export function pickEngine(find: (name: string) => FoundPackage | undefined): { ts: TypeScriptApi; from: string } {
+  const engine = find(ENGINE_PACKAGE);
   if (engine !== undefined && hasCompilerApi(engine.exports)) return { ts: engine.exports, from: engine.file };
-  const project = await find('typescript');
+  const project = find('typescript');
   if (project !== undefined && hasCompilerApi(project.exports)) return { ts: project.exports, from: project.file };
   if (engine !== undefined) {
     throw new TypeScriptEngineError(
@@ -81,8 +80,8 @@ export async function pickEngine(
 }
 
 /** Resolves `name` as a CommonJS `require` from each of `from` (files or file URLs) in turn, and imports the first one found. */
-export function packageFinder(from: readonly string[]): (name: string) => Promise<FoundPackage | undefined> {
-  return async (name) => {
+export function packageFinder(from: readonly string[]): (name: string) => FoundPackage | undefined {
+  return (name) => {
     for (const base of from) {
       let file: string;
       try {
@@ -98,7 +97,7 @@ export function packageFinder(from: readonly string[]): (name: string) => Promis
   };
 }
 
-const picked = await pickEngine(packageFinder([import.meta.url, path.join(process.cwd(), 'package.json')]));
+const picked = pickEngine(packageFinder([import.meta.url, path.join(process.cwd(), 'package.json')]));
 
 /** The compiler API in use, as `import ts from 'typescript'` gives it. */
 const ts: TypeScriptApi = picked.ts;

@@ -12,46 +12,47 @@ import ts, {
 const api = (version: string) => ({ version, createProgram: () => undefined, findConfigFile: () => undefined });
 const typescript7 = { version: '7.0.2', versionMajorMinor: '7.0' };
 
-function finder(packages: Record<string, unknown>): (name: string) => Promise<FoundPackage | undefined> {
+function finder(packages: Record<string, unknown>): (name: string) => FoundPackage | undefined {
   return (name) =>
-    Promise.resolve(
-      name in packages ? { file: `/p/node_modules/${name}/index.js`, exports: packages[name] } : undefined,
-    );
+    name in packages ? { file: `/p/node_modules/${name}/index.js`, exports: packages[name] } : undefined;
 }
 
 describe('pickEngine', () => {
-  it('takes @typescript/typescript6 before the project typescript, whatever that is', async () => {
+  it('takes @typescript/typescript6 before the project typescript, whatever that is', () => {
     const engine = api('6.0.3');
     for (const project of [typescript7, api('5.9.3'), undefined]) {
-      const picked = await pickEngine(
-        finder({ [ENGINE_PACKAGE]: engine, ...(project ? { typescript: project } : {}) }),
-      );
+      const picked = pickEngine(finder({ [ENGINE_PACKAGE]: engine, ...(project ? { typescript: project } : {}) }));
       expect(picked.ts).toBe(engine);
       expect(picked.from).toBe(`/p/node_modules/${ENGINE_PACKAGE}/index.js`);
     }
   });
 
-  it("takes the project's typescript when it has the compiler API (5.x, 6.0)", async () => {
+  it("takes the project's typescript when it has the compiler API (5.x, 6.0)", () => {
     for (const version of ['5.0.4', '6.0.3']) {
       const project = api(version);
-      expect((await pickEngine(finder({ typescript: project }))).ts).toBe(project);
+      expect(pickEngine(finder({ typescript: project })).ts).toBe(project);
     }
   });
 
-  it('names the install step in one line when the project has TypeScript 7 alone', async () => {
-    await expect(pickEngine(finder({ typescript: typescript7 }))).rejects.toThrow(
+  it('names the install step in one line when the project has TypeScript 7 alone', () => {
+    expect(() => pickEngine(finder({ typescript: typescript7 }))).toThrow(
       `the project's typescript is 7.0.2, which has no JavaScript compiler API to read the project with (TypeScript 7 is the Go port); install TypeScript 6 beside it (${ENGINE_INSTALL}) and run again`,
     );
   });
 
-  it('says when the installed @typescript/typescript6 has no compiler API', async () => {
-    await expect(pickEngine(finder({ [ENGINE_PACKAGE]: typescript7, typescript: typescript7 }))).rejects.toThrow(
+  it('says when the installed @typescript/typescript6 has no compiler API', () => {
+    expect(() => pickEngine(finder({ [ENGINE_PACKAGE]: typescript7, typescript: typescript7 }))).toThrow(
       /^@typescript\/typescript6 7\.0\.2 \(.*\) has no TypeScript compiler API/,
     );
   });
 
-  it("with no typescript at all, fails as Node's import would, which the CLI turns into its install line", async () => {
-    const error = await pickEngine(finder({})).catch((thrown: unknown) => thrown);
+  it("with no typescript at all, fails as Node's import would, which the CLI turns into its install line", () => {
+    let error: unknown;
+    try {
+      pickEngine(finder({}));
+    } catch (thrown) {
+      error = thrown;
+    }
     expect(error).toMatchObject({ code: 'ERR_MODULE_NOT_FOUND' });
     expect(String((error as Error).message)).toContain("'typescript'");
   });
