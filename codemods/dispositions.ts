@@ -27,6 +27,14 @@ import {
   type CodemodOutcome,
 } from './codemod.ts';
 import { namedImportEdit, type ImportName } from '../src/adapters/typescript/import-edit.ts';
+import {
+  decisionText,
+  propertyKey,
+  shapeKeysOf,
+  startingDecisionOf,
+  UNREAD_MESSAGE,
+  zodImportQuote,
+} from '../src/adapters/typescript/disposition-entry.ts';
 
 export interface DispositionsOptions {
   /** Where `honored`, `warned`, `offeredShape` and `Disposition` are imported from; `agent-contract` by default. */
@@ -46,8 +54,7 @@ export interface DispositionsOptions {
 }
 
 const DEFAULT_MODULE = 'agent-contract';
-export const UNREAD_MESSAGE =
-  'Published, but the handler never reads it: honour it, refuse it, or remove it from the shape.';
+export { UNREAD_MESSAGE };
 
 let processTypedFiles: TypedFiles | undefined;
 
@@ -107,10 +114,6 @@ function reindent(text: string, from: string, to: string): string {
     .split('\n')
     .map((line, index) => (index === 0 ? line : line.startsWith(from) ? `${to}${line.slice(from.length)}` : line))
     .join('\n');
-}
-
-function propertyKey(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
 }
 
 /** Every const a scope around `node` declares, by name, to resolve `inputSchema: shape` to `const shape = {...}`. */
@@ -177,53 +180,14 @@ class DispositionsRun {
     return candidate;
   }
 
-  /** The shape's keys in source order; spreads and references are resolved by the checker. */
-  keysOf(node: ts.Node): string[] {
-    if (!ts.isObjectLiteralExpression(node)) {
-      return this.checker
-        .getTypeAtLocation(node)
-        .getProperties()
-        .map((symbol) => symbol.getName());
-    }
-    const keys = new Set<string>();
-    for (const property of node.properties) {
-      if (ts.isSpreadAssignment(property)) for (const key of this.keysOf(property.expression)) keys.add(key);
-      else {
-        const symbol = this.checker.getSymbolAtLocation(property.name ?? property);
-        const name =
-          symbol?.getName() ??
-          (property.name !== undefined && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
-            ? property.name.text
-            : undefined);
-        if (name !== undefined) keys.add(name);
-      }
-    }
-    return [...keys];
-  }
-
-  /** The quote the file's Zod import uses, so inserted strings look like the author's. */
-  quote(): string {
-    const zodImport = this.file.statements.find(
-      (statement) =>
-        ts.isImportDeclaration(statement) &&
-        ts.isStringLiteral(statement.moduleSpecifier) &&
-        statement.moduleSpecifier.text.startsWith('zod'),
-    ) as ts.ImportDeclaration | undefined;
-    return zodImport !== undefined && this.file.text.charAt(zodImport.moduleSpecifier.getStart(this.file)) === '"'
-      ? '"'
-      : "'";
-  }
-
   tableText(target: TableTarget, tableName: string, indent: string): string {
-    const keys = this.keysOf(target.keysFrom);
-    const quote = this.quote();
-    const message = `${quote}${UNREAD_MESSAGE.replaceAll('\\', '\\\\').replaceAll(quote, `\\${quote}`)}${quote}`;
+    const keys = shapeKeysOf(target.keysFrom, this.checker);
+    const quote = zodImportQuote(this.file);
     const unread: string[] = [];
     const lines = keys.map((key) => {
-      const read = target.reads.kind === 'all' || target.reads.fields.has(key);
-      if (!read) unread.push(key);
-      const decision = read ? 'honored' : `warned(${message})`;
-      return `${indent}  ${propertyKey(key)}: ${decision},`;
+      const decision = startingDecisionOf(key, target.reads);
+      if (decision === 'warned') unread.push(key);
+      return `${indent}  ${propertyKey(key)}: ${decisionText(decision, quote)},`;
     });
     if (keys.length > unread.length) this.imports.set('honored', { name: 'honored' });
     if (unread.length > 0) this.imports.set('warned', { name: 'warned' });
