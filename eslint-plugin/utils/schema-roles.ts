@@ -1,8 +1,14 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import { classSiteOf } from '../../src/adapters/estree/class-site.ts';
 import type { EstreeSchemaReader } from '../../src/adapters/estree/from-estree.ts';
 import { isExpressionWrapper, unwrap } from '../../src/adapters/estree/unwrap.ts';
 import { schemaRoleOfFile, schemaRoleOfKey, schemaRoleOfName, type SchemaRole } from '../../src/model/schema-role.ts';
-import { REGISTRATION_METHODS, TOOL_DEFINITION_INPUT_KEYS, TOOL_NAME_KEY } from '../../src/model/tool-registration.ts';
+import {
+  REGISTRATION_METHODS,
+  TOOL_DEFINITION_INPUT_KEYS,
+  TOOL_NAME_KEY,
+  toolClassOf,
+} from '../../src/model/tool-registration.ts';
 import { lastNameOf } from './estree-names.ts';
 
 type Node = TSESTree.Node;
@@ -47,7 +53,7 @@ function isNameInPosition(identifier: TSESTree.Identifier): boolean {
 /**
  * Which side of a tool each schema of a file is on, as far as the file shows it: `input` (it parses what an agent
  * sends), `output` (it describes what the server emits or parses what an upstream API sent), or nothing known.
- * Seeds are the file's tool registrations and definitions, role keys (`inputSchema:`, `outputSchema:`), role names
+ * Seeds are the file's tool registrations, definitions and tool classes (the model's `toolClassOf`), role keys (`inputSchema:`, `outputSchema:`), role names
  * (`TicketResponseSchema`, `GetTicketParams`, from the model), `.parse()` of fetched data (an upstream response) or of
  * `request.params.arguments` (a tool input), and a file named for responses; a role reaches every same-file const
  * the seeded expression names. Input wins: a schema used both ways is an input.
@@ -137,6 +143,13 @@ export class SchemaRoles {
           if (role !== undefined) this.seed(property.value, role);
         }
         if (hasInput && hasName) this.seedTool(node);
+        return;
+      }
+      case AST_NODE_TYPES.ClassBody: {
+        // `class GetTicket extends BaseTool { name = 'get_ticket'; getInputSchema() { return {...} } }`
+        const tool = toolClassOf(classSiteOf(node));
+        if (tool !== undefined) this.seed(tool.input, 'input');
+        if (tool?.output !== undefined) this.seed(tool.output, 'output');
         return;
       }
       case AST_NODE_TYPES.VariableDeclarator: {

@@ -140,6 +140,73 @@ export const TOOL_HANDLER_KEYS: readonly string[] = ['execute', 'handler', 'run'
 /** Where a tool class holds its handler: a method may also be called `call` or `handle`. */
 export const TOOL_CLASS_HANDLER_KEYS: readonly string[] = [...TOOL_HANDLER_KEYS, 'call', 'handle'];
 
+/** `inputSchema` -> `getInputSchema`: the method a class reads a member through. */
+function getterOf(key: string): string {
+  return `get${key.charAt(0).toUpperCase()}${key.slice(1)}`;
+}
+
+/**
+ * Where a tool class holds its input schema, in the order they are looked up: a property or getter named as a tool
+ * object's key (`inputSchema = ...`, `get parameters()`), or a method that returns it (`getInputSchema() { return ... }`).
+ */
+export const TOOL_CLASS_INPUT_MEMBERS: readonly string[] = [...TOOL_INPUT_KEYS, ...TOOL_INPUT_KEYS.map(getterOf)];
+/** Where a tool class holds its output schema: `outputSchema`, `getOutputSchema()`. */
+export const TOOL_CLASS_OUTPUT_MEMBERS: readonly string[] = [...TOOL_OUTPUT_KEYS, ...TOOL_OUTPUT_KEYS.map(getterOf)];
+/** Input members too generic to make a tool class on their own (`schema`, `getParameters()`): the class needs a handler. */
+const GENERIC_CLASS_INPUT_MEMBERS = new Set([...GENERIC_INPUT_KEYS, ...[...GENERIC_INPUT_KEYS].map(getterOf)]);
+
+/** A class member as a front end saw it. */
+/** `N` is the front end's node type, `V` its expression type (the TypeScript AST tells them apart). */
+export interface ClassMemberSite<N, V = N> {
+  readonly name: string;
+  readonly kind: 'property' | 'getter' | 'method';
+  /** The member itself. */
+  readonly node: N;
+  /** What reading it gives: a property's initializer, the one expression a getter or method returns. */
+  readonly value?: V;
+}
+
+/** A class as a front end saw it: its own members, and whether it extends a class (which may hold the handler). */
+export interface ClassSite<N, V = N> {
+  readonly members: readonly ClassMemberSite<N, V>[];
+  readonly extendsClass: boolean;
+}
+
+export interface ToolClassReading<N, V = N> {
+  /** The value of the class's `name` member. */
+  readonly name: V;
+  readonly input: V;
+  readonly output?: V;
+  /** The class's own handler member (`execute`, `handler`, `run`, ...); a subclass may leave it to its base. */
+  readonly handler?: ClassMemberSite<N, V>;
+}
+
+/**
+ * The tool a class defines, or undefined when it defines none: a `name`, an input member (`inputSchema`,
+ * `getInputSchema()`, ...) and a handler of its own, or a base class that runs it (`class GetTicket extends BaseTool
+ * { name = 'get_ticket'; getInputSchema() { return {...} } }`); a generic input member needs a handler of its own.
+ */
+export function toolClassOf<N, V>(site: ClassSite<N, V>): ToolClassReading<N, V> | undefined {
+  const valueOf = (name: string): V | undefined =>
+    site.members.find((member) => member.name === name && member.value !== undefined)?.value;
+  const name = site.members.find(
+    (member) => member.name === TOOL_NAME_KEY && member.kind !== 'method' && member.value !== undefined,
+  )?.value;
+  const inputMember = TOOL_CLASS_INPUT_MEMBERS.find((key) => valueOf(key) !== undefined);
+  if (name === undefined || inputMember === undefined) return undefined;
+  const handler = TOOL_CLASS_HANDLER_KEYS.flatMap((key) =>
+    site.members.filter((member) => member.name === key && (member.kind === 'method' || member.value !== undefined)),
+  )[0];
+  if (handler === undefined && (!site.extendsClass || GENERIC_CLASS_INPUT_MEMBERS.has(inputMember))) return undefined;
+  const output = TOOL_CLASS_OUTPUT_MEMBERS.map(valueOf).find((value) => value !== undefined);
+  return {
+    name,
+    input: valueOf(inputMember) as V,
+    ...(output === undefined ? {} : { output }),
+    ...(handler === undefined ? {} : { handler }),
+  };
+}
+
 /** Keys an object must have one of to be a tool definition: a front end can skip every other object literal. */
 export const TOOL_DEFINITION_INPUT_KEYS: ReadonlySet<string> = new Set(TOOL_INPUT_KEYS);
 

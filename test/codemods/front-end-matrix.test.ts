@@ -264,12 +264,6 @@ export function createServer(): McpServer {
   'tool classes': {
     publishesOutput: false,
     acceptanceMeasured: true,
-    // prefer-guarded-id does not see a shape a class method returns: eslint-plugin/utils/schema-roles.ts seeds roles
-    // from registrations, object keys and const names, never from a method such as `getInputSchema() { return {...} }`
-    // (the model's schemaRoleOfKey already calls that name an input), and the registration's `t.getInputSchema()`
-    // is a call on a loop variable the per-file reader cannot follow. no-unguarded-coerce reports every coerce, so
-    // close_ticket's is seen.
-    outOfLintSight: ['get_ticket.ticketId'],
     readsUnseen:
       'the loop registers `async (a) => t.execute(a)`, which passes the input on whole; the reads are in each ' +
       "class's executeInternal, reached through the base class's execute, which handler-reads does not follow",

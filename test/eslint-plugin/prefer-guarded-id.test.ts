@@ -21,12 +21,107 @@ runRule('prefer-guarded-id', rule, {
     `import { z } from 'zod';
 const TicketResponseSchema = z.object({ ticketId: z.string() });
 server.tool('get_ticket', 'Read', { query: z.string() }, async () => TicketResponseSchema.parse(await (await fetch('/t')).json()));`,
+    // Look-alikes of a tool class: a method that is no input member, and an input method on a class with no name
+    // and no base to run it.
+    `import { z } from 'zod';
+class CreateItemForm extends BaseForm<Item> {
+  name = 'create_item';
+  getDefaults() {
+    return { boardId: z.string() };
+  }
+}
+class ItemValidator {
+  getInputSchema() {
+    return { boardId: z.string() };
+  }
+}`,
     {
       code: `import { z } from 'zod'; server.tool('t', { sessionId: z.string() }, cb);`,
       options: [{ importFrom: 'agent-contract', ignoredNames: ['sessionId'] }],
     },
   ],
   invalid: [
+    {
+      // A tool class's input method, its base class holding the handler; the output method stays an output.
+      code: `import { z } from 'zod';
+class CreateItemTool extends BaseTool<Item> {
+  name = 'create_item';
+  getInputSchema() {
+    return { boardId: z.string() };
+  }
+  getOutputSchema() {
+    return { itemId: z.string() };
+  }
+}`,
+      output: `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+class CreateItemTool extends BaseTool<Item> {
+  name = 'create_item';
+  getInputSchema() {
+    return { boardId: guardId(z.string()) };
+  }
+  getOutputSchema() {
+    return { itemId: z.string() };
+  }
+}`,
+      errors: [{ messageId: 'preferGuardedId', line: 5, column: 23, data: { name: 'boardId' } }],
+    },
+    {
+      // An input getter and a property, each in a class with a handler of its own.
+      code: `import { z } from 'zod';
+class GetItemTool {
+  name = 'get_item';
+  get inputSchema() {
+    return z.object({ itemId: z.string() });
+  }
+  async execute(input: { itemId: string }) {
+    return input.itemId;
+  }
+}
+class ListItemsTool {
+  readonly name = 'list_items';
+  parameters = { boardId: z.string() };
+  run = async () => [];
+}`,
+      output: [
+        `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+class GetItemTool {
+  name = 'get_item';
+  get inputSchema() {
+    return z.object({ itemId: guardId(z.string()) });
+  }
+  async execute(input: { itemId: string }) {
+    return input.itemId;
+  }
+}
+class ListItemsTool {
+  readonly name = 'list_items';
+  parameters = { boardId: z.string() };
+  run = async () => [];
+}`,
+        `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+class GetItemTool {
+  name = 'get_item';
+  get inputSchema() {
+    return z.object({ itemId: guardId(z.string()) });
+  }
+  async execute(input: { itemId: string }) {
+    return input.itemId;
+  }
+}
+class ListItemsTool {
+  readonly name = 'list_items';
+  parameters = { boardId: guardId(z.string()) };
+  run = async () => [];
+}`,
+      ],
+      errors: [
+        { messageId: 'preferGuardedId', line: 5, column: 31, data: { name: 'itemId' } },
+        { messageId: 'preferGuardedId', line: 13, column: 27, data: { name: 'boardId' } },
+      ],
+    },
     {
       // An exported shape named as an input, and a schema the handler parses tool arguments with, are inputs.
       code: `import { z } from 'zod';

@@ -3,10 +3,8 @@ import { shortText, unwrapExpression } from './unwrap.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import {
   REGISTRATION_METHODS,
-  TOOL_CLASS_HANDLER_KEYS,
   TOOL_DEFINITION_INPUT_KEYS,
-  TOOL_INPUT_KEYS,
-  TOOL_OUTPUT_KEYS,
+  toolClassOf,
   toolDefinitionOf,
   toolRegistrationOf,
   type CallSite,
@@ -15,7 +13,7 @@ import {
 } from '../../model/tool-registration.ts';
 import type { ArgumentPath, WrapperConfig } from './agent-contract-config.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
-import { ToolClasses, type ServerMethodForm } from './tool-classes.ts';
+import { classSiteOf, ToolClasses, type ServerMethodForm } from './tool-classes.ts';
 
 /**
  * Finds the tools a program registers, in every style the shared model knows (`server.tool`, `registerTool`,
@@ -556,42 +554,30 @@ class ToolFinder {
     );
   }
 
-  /** `class GetTicket { name = 'get_ticket'; inputSchema = z.object(...); async execute(args) {...} }`. */
+  /**
+   * `class GetTicket { name = 'get_ticket'; inputSchema = z.object(...); async execute(args) {...} }`, read as the model's
+   * `toolClassOf` reads it (the lint rules read classes the same way); found on its own, a class needs a handler of its
+   * own, since a base's is reached only through a registration.
+   */
   private visitClass(declaration: ts.ClassLikeDeclaration): void {
     if (this.classesRead.has(declaration)) return;
-    const members = new Map<string, ts.ClassElement>();
-    for (const member of declaration.members) {
-      const key = propertyName(member.name);
-      if (key !== undefined && !members.has(key)) members.set(key, member);
-    }
-    const nameMember = members.get('name');
-    const valueOf = (member: ts.ClassElement | undefined): ts.Expression | undefined => {
-      if (member === undefined) return undefined;
-      if (ts.isPropertyDeclaration(member)) return member.initializer;
-      if (ts.isGetAccessorDeclaration(member) && member.body !== undefined) {
-        const returned = member.body.statements.find(ts.isReturnStatement);
-        return returned?.expression;
-      }
-      return undefined;
-    };
-    const nameValue = valueOf(nameMember);
-    const inputMember = TOOL_INPUT_KEYS.map((key) => members.get(key)).find((member) => valueOf(member) !== undefined);
-    const handlerMember = TOOL_CLASS_HANDLER_KEYS.map((key) => members.get(key)).find(
-      (member) =>
-        member !== undefined &&
-        (ts.isMethodDeclaration(member) || (ts.isPropertyDeclaration(member) && member.initializer !== undefined)),
-    );
-    if (nameValue === undefined || inputMember === undefined || handlerMember === undefined) return;
-    const name = this.resolver.constantString(nameValue);
-    const inputValue = valueOf(inputMember);
-    const outputValue = TOOL_OUTPUT_KEYS.map((key) => valueOf(members.get(key))).find((value) => value !== undefined);
+    const tool = toolClassOf(classSiteOf(declaration));
+    const handlerMember = tool?.handler?.node;
+    if (tool === undefined || handlerMember === undefined) return;
+    const name = this.resolver.constantString(tool.name);
     const handler = ts.isMethodDeclaration(handlerMember)
       ? handlerMember
       : ts.isPropertyDeclaration(handlerMember) && handlerMember.initializer !== undefined
         ? unwrapExpression(handlerMember.initializer)
         : undefined;
-    if (inputValue === undefined) return;
-    this.definitionKeys.push(new Set(members.keys()));
+    this.definitionKeys.push(
+      new Set(
+        declaration.members.flatMap((member) => {
+          const key = propertyName(member.name);
+          return key === undefined ? [] : [key];
+        }),
+      ),
+    );
     if (name === undefined) {
       this.dynamic.push({ node: declaration, style: 'tool-class' });
       return;
@@ -601,8 +587,8 @@ class ToolFinder {
         name,
         style: 'tool-class',
         node: declaration,
-        input: this.resolver.read(inputValue),
-        output: outputValue === undefined ? undefined : this.resolver.read(outputValue),
+        input: this.resolver.read(tool.input),
+        output: tool.output === undefined ? undefined : this.resolver.read(tool.output),
         handler,
         className: ToolClasses.nameOf(declaration),
       },

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import type { ClassMemberSite, ClassSite } from '../../model/tool-registration.ts';
 import { unwrapExpression } from './unwrap.ts';
 
 /**
@@ -43,6 +44,25 @@ export function singleReturned(fn: ts.Node): ts.Expression | undefined {
   if (body === undefined || !ts.isBlock(body)) return undefined;
   const returns = body.statements.filter(ts.isReturnStatement);
   return returns.length === 1 ? returns[0]?.expression : undefined;
+}
+
+/** A class's own instance members in the model's neutral form (static members and abstract declarations say nothing). */
+export function classSiteOf(declaration: ts.ClassLikeDeclaration): ClassSite<ts.ClassElement, ts.Expression> {
+  const members: ClassMemberSite<ts.ClassElement, ts.Expression>[] = [];
+  for (const member of declaration.members) {
+    const name = memberName(member);
+    if (name === undefined || isStatic(member)) continue;
+    let site: ClassMemberSite<ts.ClassElement, ts.Expression> | undefined;
+    if (ts.isPropertyDeclaration(member)) site = { name, kind: 'property', node: member };
+    else if (ts.isGetAccessorDeclaration(member)) site = { name, kind: 'getter', node: member };
+    else if (ts.isMethodDeclaration(member)) site = { name, kind: 'method', node: member };
+    if (site === undefined) continue;
+    const value = ts.isPropertyDeclaration(member) ? member.initializer : singleReturned(member);
+    members.push(value === undefined ? site : { ...site, value });
+  }
+  const extendsClass =
+    declaration.heritageClauses?.some((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword) ?? false;
+  return { members, extendsClass };
 }
 
 const MAX_HOPS = 8;
