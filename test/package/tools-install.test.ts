@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command, installProject, pack, repositoryVersionOf, runCommand } from './packed.ts';
@@ -148,4 +148,136 @@ describe('every entry point, from TypeScript', () => {
       await expect(command(process.execPath, [tsc, '-p', join(folder, 'tsconfig.json')], folder)).resolves.toBe('');
     });
   }
+});
+
+describe("the README's walk-through, on a server on MCP SDK v1 and zod 4", () => {
+  // Each step as the README gives it, in a folder of the installed project (no package.json of its own, so npx finds
+  // the project's bins and Node its "type": "module"): lint with the recommended config, audit, codemod guard-ids,
+  // audit again, build, contract snapshot, and the kit in a node:test test.
+  const SERVER = [
+    "import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';",
+    "import { z } from 'zod';",
+    '',
+    'export function createServer(): McpServer {',
+    "  const server = new McpServer({ name: 'tickets', version: '1.0.0' });",
+    "  server.registerTool('create_ticket', { inputSchema: { subject: z.string().min(1) } }, async ({ subject }) => {",
+    '    const ticket: { ticketId: number; subject: string } = { ticketId: 47, subject };',
+    "    return { content: [{ type: 'text', text: JSON.stringify(ticket) }], structuredContent: ticket };",
+    '  });',
+    "  server.registerTool('get_ticket', { inputSchema: { ticketId: z.string().min(1) } }, async ({ ticketId }) => ({",
+    "    content: [{ type: 'text', text: `ticket ${ticketId}` }],",
+    '  }));',
+    '  return server;',
+    '}',
+    '',
+  ].join('\n');
+  const MAIN = [
+    "import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';",
+    "import { createServer } from './server.js';",
+    '',
+    'await createServer().connect(new StdioServerTransport());',
+    '',
+  ].join('\n');
+  const ESLINT_CONFIG = [
+    "import tseslint from 'typescript-eslint';",
+    "import agentContract from 'agent-contract/eslint-plugin';",
+    '',
+    'export default [',
+    "  { ignores: ['dist/'] },",
+    '  ...tseslint.configs.recommended,',
+    '  agentContract.configs.recommended,',
+    '  agentContract.configs.tests,',
+    '];',
+    '',
+  ].join('\n');
+  const KIT_TEST = [
+    "import { test } from 'node:test';",
+    "import assert from 'node:assert/strict';",
+    "import { connectInMemory, runLiteralConsumer } from 'agent-contract/testing';",
+    "import { createServer } from '../dist/server.js';",
+    '',
+    "test('every id chain holds for a literal consumer', async () => {",
+    '  const { client, close } = await connectInMemory(createServer());',
+    "  const report = await runLiteralConsumer({ client, samples: { tools: { create_ticket: { subject: 'Printer on fire' } } } });",
+    '  await close();',
+    '  assert.equal(report.verdicts.broken, 0);',
+    '  assert.equal(report.verdicts.tolerated, 1);',
+    '});',
+    '',
+  ].join('\n');
+  const TSCONFIG = {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      skipLibCheck: true,
+      rootDir: 'src',
+      outDir: 'dist',
+    },
+    include: ['src'],
+  };
+  // The bins `npx eslint`, `npx agent-contract` and `npx tsc` run, started with node directly (npx adds a second each).
+  const bin = (name: string) =>
+    ({
+      eslint: join(project, 'node_modules/eslint/bin/eslint.js'),
+      'agent-contract': join(project, 'node_modules/agent-contract/dist/cli/main.js'),
+      tsc: join(project, 'node_modules/typescript/bin/tsc'),
+    })[name] as string;
+  const npx = (args: readonly [string, ...string[]]) => [bin(args[0]), ...args.slice(1)];
+  let walk: string;
+
+  beforeAll(async () => {
+    walk = join(project, 'walk');
+    await mkdir(join(walk, 'src'), { recursive: true });
+    await mkdir(join(walk, 'test'), { recursive: true });
+    await writeFile(join(walk, 'src/server.ts'), SERVER);
+    await writeFile(join(walk, 'src/main.ts'), MAIN);
+    await writeFile(join(walk, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+    await writeFile(join(walk, 'eslint.config.js'), ESLINT_CONFIG);
+    await writeFile(join(walk, 'test/chains.test.js'), KIT_TEST);
+  });
+
+  it('lints, audits, guards the ids, snapshots the contract and runs the kit', async () => {
+    const lint = await runCommand(process.execPath, npx(['eslint', '.']), walk);
+    expect(lint, 'npx eslint .').toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const config = JSON.parse(
+      await command(process.execPath, npx(['eslint', '--print-config', 'src/server.ts']), walk),
+    ) as {
+      rules: Record<string, unknown>;
+    };
+    expect(Object.keys(config.rules)).toContain('agent-contract/no-id-union');
+
+    const before = await runCommand(process.execPath, npx(['agent-contract', 'audit']), walk);
+    expect(before.stdout).toContain('Of 1 chains, 1 broken, 0 tolerated, 0 ok.');
+    expect(before.code, before.stderr).toBe(1);
+
+    const codemod = await runCommand(process.execPath, npx(['agent-contract', 'codemod', 'guard-ids', 'src']), walk);
+    expect(codemod.code, codemod.stderr).toBe(0);
+    expect(codemod.stdout).toContain('Wrote 1 file');
+    const guarded = await readFile(join(walk, 'src/server.ts'), 'utf8');
+    expect(guarded).toContain("import { guardId } from 'agent-contract';");
+    expect(guarded).toContain('inputSchema: { ticketId: guardId(z.string().min(1)) }');
+
+    const after = await runCommand(process.execPath, npx(['agent-contract', 'audit']), walk);
+    expect(after.stdout).toContain('Of 1 chains, 0 broken, 1 tolerated, 0 ok.');
+    expect(after.code, after.stderr).toBe(0);
+
+    await command(process.execPath, npx(['tsc', '-p', '.']), walk);
+    const snapshot = await runCommand(
+      process.execPath,
+      npx(['agent-contract', 'contract', 'snapshot', '--', 'node', 'dist/main.js']),
+      walk,
+    );
+    expect(snapshot.code, snapshot.stderr).toBe(0);
+    const contract = JSON.parse(await readFile(join(walk, 'mcp-contract.json'), 'utf8')) as {
+      tools: { name: string; inputSchema: { properties: Record<string, unknown> } }[];
+    };
+    expect(contract.tools.map((tool) => tool.name)).toEqual(['create_ticket', 'get_ticket']);
+    expect(contract.tools[1]?.inputSchema.properties['ticketId']).toEqual({ type: 'string', minLength: 1 });
+
+    const kit = await runCommand(process.execPath, ['--test', 'test/'], walk);
+    expect(kit.code, kit.stdout).toBe(0);
+    expect(kit.stdout).toContain('# pass 1');
+  }, 120_000);
 });
