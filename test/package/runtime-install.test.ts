@@ -50,10 +50,16 @@ describe('npm i agent-contract zod', () => {
     }
   });
 
-  it('adds at most 3 MB besides zod', async () => {
+  it('adds at most 3 MB besides zod, the size the README states to a tenth of a megabyte', async () => {
     const total = await folderBytes(join(project, 'node_modules'));
     const zod = await folderBytes(join(project, 'node_modules', 'zod'));
     expect(total - zod).toBeLessThanOrEqual(MAX_BYTES_BESIDES_ZOD);
+    const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+    const stated = /the install adds agent-contract and picocolors\s+\(two packages, (\d+\.\d) MB unpacked\)/.exec(
+      readme,
+    )?.[1];
+    expect(stated, 'the README states the install size').toBeDefined();
+    expect(((total - zod) / 1e6).toFixed(1)).toBe(stated);
   });
 
   it("runs `import { guardId } from 'agent-contract'` and accepts 47 as '47'", async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,6 +114,15 @@ describe('a TypeScript 7 project', () => {
     const ts = createRequire(join(withStep, 'package.json'))('typescript') as Record<string, unknown>;
     expect(ts['version']).toBe('7.0.2');
     expect(ts['createProgram']).toBeUndefined();
+  });
+
+  it("with @typescript/typescript6 beside it, npm's node_modules/.bin/tsc is TypeScript 6.0's (the README says so)", async () => {
+    const tsc = await readlink(join(fixture, 'node_modules/.bin/tsc'));
+    expect(tsc.split('\\').join('/')).toBe('../@typescript/old/bin/tsc');
+    const old = JSON.parse(await readFile(join(fixture, 'node_modules/@typescript/old/package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(old.version).toMatch(/^6\./);
   });
 
   it('with @typescript/typescript6 beside it: audit reads it with its tsconfig and finds the broken chain', async () => {
