@@ -51,6 +51,11 @@ export interface DiscoveredTool {
   readonly instance?: InstanceBinding;
   /** For a tool class: its name. */
   readonly className?: string;
+  /**
+   * For a tool read from a class whose registration's handler passes the input on whole (`(a) => t.execute(a)`): the
+   * class's own method that reads it (`executeInternal`), where the handler's reads are told.
+   */
+  readonly inputReader?: ts.SignatureDeclaration;
 }
 
 /** A registration whose tool name is computed at run time: the tools it registers are counted where they are defined. */
@@ -456,6 +461,8 @@ class ToolFinder {
       } else {
         handler = this.handlerNode(registration.handler);
       }
+      const inputReader =
+        handler === undefined ? undefined : this.classes.inputReaderOf(handler, declaration, sameReceiver);
       const added = this.add(
         {
           name,
@@ -466,6 +473,7 @@ class ToolFinder {
           handler,
           instance: { symbol, declaration },
           className: ToolClasses.nameOf(declaration),
+          ...(inputReader === undefined ? {} : { inputReader }),
         },
         declaration,
       );

@@ -225,6 +225,36 @@ export class ToolClasses {
   }
 
   /**
+   * The class's own method a handler hands its whole input to: `(a) => t.execute(a)` reaches `execute`, and a base's
+   * `execute(input) { return this.executeInternal(input) }` the concrete class's `executeInternal`, where the fields are
+   * read. `isReceiver` says which expression is the instance at the first call (`t`); after it, `this`. Undefined
+   * when the handler does more with its input than pass it on.
+   */
+  inputReaderOf(
+    handler: ts.Node,
+    declaration: ts.ClassLikeDeclaration,
+    isReceiver: (node: ts.Expression) => boolean,
+  ): ts.SignatureDeclaration | undefined {
+    let reader: ts.SignatureDeclaration | undefined;
+    let current: ts.Node = handler;
+    let inputIndex = 0;
+    for (let hop = 0; hop < MAX_HOPS; hop += 1) {
+      const forwarded = forwardedInput(current, inputIndex);
+      if (forwarded === undefined) break;
+      const receiver = unwrapExpression(forwarded.call.expression);
+      if (!ts.isPropertyAccessExpression(receiver)) break;
+      const self = unwrapExpression(receiver.expression);
+      if (hop === 0 ? !isReceiver(self) : self.kind !== ts.SyntaxKind.ThisKeyword) break;
+      const method = this.methodOf(declaration, receiver.name.text);
+      if (method === undefined || method === current) break;
+      reader = method;
+      current = method;
+      inputIndex = forwarded.argumentIndex;
+    }
+    return reader;
+  }
+
+  /**
    * The expression member `name` of an instance of `declaration` stands for: a property's initializer, a getter's or a
    * method's single returned expression, a parameter property's default; `this.other` and `this.other()` in it are
    * followed to the concrete class's member.
@@ -290,6 +320,38 @@ export class ToolClasses {
     const parent = declaration.parent;
     return ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name) ? parent.name.text : '(anonymous class)';
   }
+}
+
+/**
+ * The call a function passes its input parameter (at `inputIndex`) to whole, as the one thing it does with it:
+ * `(a) => t.execute(a)`, `return this.executeInternal(input)`, awaited or not.
+ */
+function forwardedInput(
+  fn: ts.Node,
+  inputIndex: number,
+): { call: ts.CallExpression; argumentIndex: number } | undefined {
+  if (!ts.isFunctionLike(fn)) return undefined;
+  const parameter = fn.parameters[inputIndex];
+  const body = (fn as ts.FunctionLikeDeclarationBase).body;
+  if (parameter === undefined || !ts.isIdentifier(parameter.name) || body === undefined) return undefined;
+  let returned = singleReturned(fn);
+  if (returned === undefined) return undefined;
+  returned = unwrapExpression(returned);
+  if (ts.isAwaitExpression(returned)) returned = unwrapExpression(returned.expression);
+  if (!ts.isCallExpression(returned)) return undefined;
+  const name = parameter.name.text;
+  const argumentIndex = returned.arguments.findIndex((argument) => {
+    const expr = unwrapExpression(argument);
+    return ts.isIdentifier(expr) && expr.text === name;
+  });
+  if (argumentIndex < 0) return undefined;
+  let uses = 0;
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node.text === name) uses += 1;
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return uses === 1 ? { call: returned, argumentIndex } : undefined;
 }
 
 /** `this.x` or `this.x()`: the member name `x`; else undefined. */

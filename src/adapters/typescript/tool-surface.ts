@@ -42,7 +42,7 @@ export interface ToolInputSite {
   /** The start (after trivia) and end offsets of that expression in its file. */
   readonly inputStart: number;
   readonly inputEnd: number;
-  /** Where the discovery found the handler: its file (absolute) and offsets. */
+  /** Where the discovery found the handler, or the tool class's method it hands the input to: file (absolute), offsets. */
   readonly handler?: { readonly file: string; readonly start: number; readonly end: number };
   /** The end offsets of the object literals that declare the input's fields, by absolute file path. */
   readonly objects: ReadonlyMap<string, readonly number[]>;
@@ -76,7 +76,8 @@ function inputSiteOf(tool: DiscoveredTool, resolver: SchemaResolver): ToolInputS
   if (tool.input === undefined) return undefined;
   const objects = declaringObjects(tool.input, resolver);
   if (objects.size === 0) return undefined;
-  const handler = tool.handler;
+  // A tool class's reads are in the method its registration's handler hands the input to.
+  const handler = tool.inputReader ?? tool.handler;
   return {
     tool: tool.name,
     file: path.resolve(tool.input.node.getSourceFile().fileName),

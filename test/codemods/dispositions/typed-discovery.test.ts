@@ -129,3 +129,67 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     ]);
   });
 });
+
+describe('dispositions on tool classes registered through a handler that passes the input on', () => {
+  const server = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z, type ZodRawShape } from 'zod';
+
+abstract class BaseTool {
+  abstract name: string;
+  abstract getInputSchema(): ZodRawShape;
+  async execute(input: unknown): Promise<CallToolResult> {
+    return this.executeInternal(input);
+  }
+  protected abstract executeInternal(input: unknown): Promise<CallToolResult>;
+}
+
+class GetTicketTool extends BaseTool {
+  name = 'get_ticket';
+  getInputSchema() {
+    return { ticketId: z.string(), verbose: z.boolean().optional() };
+  }
+  protected async executeInternal(input: { ticketId: string }): Promise<CallToolResult> {
+    return { content: [{ type: 'text', text: input.ticketId }] };
+  }
+}
+
+class CloseTicketTool extends BaseTool {
+  name = 'close_ticket';
+  getInputSchema() {
+    return { ticketId: z.string(), reason: z.string() };
+  }
+  protected async executeInternal({ ticketId, reason }: { ticketId: string; reason: string }): Promise<CallToolResult> {
+    return { content: [{ type: 'text', text: \`\${ticketId}: \${reason}\` }] };
+  }
+}
+
+export const server = new McpServer({ name: 'tickets', version: '1.0.0' });
+for (const t of [new GetTicketTool(), new CloseTicketTool()])
+  server.registerTool(t.name, { inputSchema: t.getInputSchema() }, async (a: Record<string, unknown>) => t.execute(a));
+`;
+
+  it("decides each field by what the class's executeInternal reads, reached through the base's execute", async () => {
+    const dir = path.join(work, 'class-forwarding');
+    mkdirSync(path.join(dir, 'src'), { recursive: true });
+    cpSync(
+      path.join(repoRoot, 'test', 'audit', 'fixtures', 'class-tools', 'tsconfig.json'),
+      path.join(dir, 'tsconfig.json'),
+    );
+    writeFileSync(path.join(dir, 'src', 'server.ts'), server);
+    symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+    const run = await runCodemod({ codemod: dispositions, options: {}, cwd: dir, write: false });
+    const [file] = run.files.filter((entry) => entry.status === 'changed');
+    expect(file?.output).toContain(`const getTicketDispositions = {
+  ticketId: honored,
+  verbose: warned('Published, but the handler never reads it: honour it, refuse it, or remove it from the shape.'),
+}`);
+    expect(file?.output).toContain(`const closeTicketDispositions = {
+  ticketId: honored,
+  reason: honored,
+}`);
+    expect(file?.notes.map((note) => note.message)).toEqual([
+      'get_ticket: `verbose` is published but the handler never reads it; written as warned in getTicketDispositions: decide honored, warned or refused',
+    ]);
+  });
+});
