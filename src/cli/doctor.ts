@@ -104,7 +104,7 @@ function pluginsOf(tsconfig: string, seen = new Set<string>()): { plugins: Plugi
   return { plugins: [], from: tsconfig };
 }
 
-function typescriptCheck(project: InstalledPackage | undefined): DoctorCheck {
+function typescriptCheck(project: InstalledPackage | undefined, engine: InstalledPackage | undefined): DoctorCheck {
   if (project === undefined)
     return {
       name: 'project TypeScript',
@@ -117,7 +117,7 @@ function typescriptCheck(project: InstalledPackage | undefined): DoctorCheck {
       name: 'project TypeScript',
       pass: false,
       found: `typescript ${project.version}, the Go port: its native language server runs no plugins, so an editor on it shows no chain diagnostics`,
-      fix: `keep the editor on a JavaScript TypeScript server (VS Code: "TypeScript: Select TypeScript Version" > "Use VS Code's Version"; it loads tsconfig plugins), install TypeScript 6 beside 7 for the tools (npm i -D ${ENGINE_PACKAGE}), and run agent-contract audit in CI`,
+      fix: `keep the editor on a JavaScript TypeScript server (VS Code: "TypeScript: Select TypeScript Version" > "Use VS Code's Version"; it loads tsconfig plugins)${engine === undefined ? `, install TypeScript 6 beside 7 for the tools (npm i -D ${ENGINE_PACKAGE})` : ''}, and run agent-contract audit in CI`,
     };
   return {
     name: 'project TypeScript',
@@ -126,8 +126,7 @@ function typescriptCheck(project: InstalledPackage | undefined): DoctorCheck {
   };
 }
 
-function toolsCheck(folder: string, project: InstalledPackage | undefined): DoctorCheck {
-  const engine = installed(folder, ENGINE_PACKAGE);
+function toolsCheck(project: InstalledPackage | undefined, engine: InstalledPackage | undefined): DoctorCheck {
   const used = [engine, project].find((found) => found !== undefined && majorOf(found.version) < 7);
   if (used === undefined)
     return {
@@ -253,10 +252,11 @@ function loadableCheck(folder: string): DoctorCheck {
 /** Every check for the project in `folder`. */
 export function doctorChecks(folder: string): DoctorCheck[] {
   const project = installed(folder, 'typescript');
+  const engine = installed(folder, ENGINE_PACKAGE);
   return [
-    typescriptCheck(project),
+    typescriptCheck(project, engine),
     editorCheck(folder, project),
-    toolsCheck(folder, project),
+    toolsCheck(project, engine),
     configuredCheck(folder),
     loadableCheck(folder),
   ];

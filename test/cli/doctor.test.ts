@@ -23,9 +23,11 @@ interface Setup {
   readonly typescript?: 'linked' | '7.0.2';
   readonly plugin?: boolean;
   readonly installed?: boolean;
+  /** A stand-in @typescript/typescript6 6.0.2 beside the project's typescript. */
+  readonly engine?: boolean;
 }
 
-function project({ typescript = 'linked', plugin = true, installed = true }: Setup): string {
+function project({ typescript = 'linked', plugin = true, installed = true, engine = false }: Setup): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'agent-contract-doctor-'));
   folders.push(folder);
   mkdirSync(path.join(folder, 'node_modules'));
@@ -37,6 +39,13 @@ function project({ typescript = 'linked', plugin = true, installed = true }: Set
     writeFileSync(
       path.join(folder, 'node_modules/typescript/package.json'),
       `{ "name": "typescript", "version": "${typescript}", "main": "lib/version.cjs" }\n`,
+    );
+  }
+  if (engine) {
+    mkdirSync(path.join(folder, 'node_modules/@typescript/typescript6'), { recursive: true });
+    writeFileSync(
+      path.join(folder, 'node_modules/@typescript/typescript6/package.json'),
+      '{ "name": "@typescript/typescript6", "version": "6.0.2", "main": "lib/typescript.js" }\n',
     );
   }
   if (installed) symlinkSync(repoRoot, path.join(folder, 'node_modules/agent-contract'), 'dir');
@@ -85,6 +94,22 @@ describe('agent-contract doctor', () => {
     expect(failed[0]?.fix).toContain('"Use VS Code\'s Version"');
     expect(failed[0]?.fix).toContain('npm i -D @typescript/typescript6');
     expect(failed[1]?.fix).toBe("npm i -D @typescript/typescript6 (TypeScript 6 beside the project's 7.0.2)");
+  });
+
+  it('on TypeScript 7 with @typescript/typescript6 installed, names no install step: the tools check passes with it', async () => {
+    const result = await runCli(['doctor', '--json', project({ typescript: '7.0.2', engine: true })]);
+    expect(result.code).toBe(1);
+    const { checks } = JSON.parse(result.stdout) as {
+      checks: { name: string; pass: boolean; found: string; fix?: string }[];
+    };
+    expect(checks.filter((check) => !check.pass).map((check) => check.name)).toEqual(['project TypeScript']);
+    const editor = checks.find((check) => check.name === 'project TypeScript');
+    expect(editor?.fix).toBe(
+      'keep the editor on a JavaScript TypeScript server (VS Code: "TypeScript: Select TypeScript Version" > "Use VS Code\'s Version"; it loads tsconfig plugins), and run agent-contract audit in CI',
+    );
+    expect(checks.find((check) => check.name === 'TypeScript for audit and codemods')?.found).toBe(
+      '@typescript/typescript6 6.0.2',
+    );
   });
 
   it('fails the load check when agent-contract is not in the project: exit 1', async () => {
