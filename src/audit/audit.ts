@@ -19,6 +19,7 @@ import {
   type AuditProject,
 } from '../adapters/typescript/load-project.ts';
 import { acceptorTypeOf, projectChainsOf } from '../adapters/typescript/project-chains.ts';
+import { dispositionTablesIn } from '../adapters/typescript/published-fields.ts';
 
 /**
  * `agent-contract audit`: the chain matrix of a whole server from its TypeScript types. The reading (tools, every id
@@ -312,6 +313,7 @@ export function auditProject(
   const acceptors: AuditAcceptor[] = [];
   const raw: RawFinding[] = [];
   const unknownEmitters: UnknownEmitter[] = [];
+  const tables = dispositionTablesIn(read.surface.serverFiles, checker, resolver);
   for (const facts of read.tools) {
     const { tool, input } = facts;
     for (const acceptor of input.acceptors) {
@@ -325,7 +327,7 @@ export function auditProject(
         ...locationOf(root, acceptor.node),
       });
     }
-    raw.push(...toolFindings(tool, input, resolver, checker));
+    raw.push(...toolFindings(tool, input, resolver, checker, tables));
     for (const unknown of facts.unknownEmitted)
       unknownEmitters.push({ tool: tool.name, path: unknown.path, ...locationOf(root, unknown.node) });
     for (const id of facts.emitted) {

@@ -83,6 +83,13 @@ const RULES: readonly ReportingDescriptor[] = [
     defaultConfiguration: { level: 'note' },
   },
   {
+    id: 'published-refused-field',
+    shortDescription: {
+      text: 'A published input field its disposition table refuses: every call that sets it is refused',
+    },
+    defaultConfiguration: { level: 'warning' },
+  },
+  {
     id: 'unfollowed-registration',
     shortDescription: {
       text: 'A tool registration the audit cannot follow: its tools and chains are missing from the report',

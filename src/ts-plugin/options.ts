@@ -9,8 +9,11 @@ import path from 'node:path';
  * An option that is not valid is logged once, by name, and its default is used; the others keep their values.
  */
 
-/** The kinds of finding a severity is set for: the chain verdicts the plugin shows. */
-export const FINDING_KINDS = ['broken', 'suspect', 'tolerated'] as const;
+/**
+ * The kinds of finding a severity is set for: the chain verdicts the plugin shows, a published field the handler never
+ * reads, and a published field its disposition table refuses.
+ */
+export const FINDING_KINDS = ['broken', 'suspect', 'tolerated', 'unread', 'refused'] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
 export const SEVERITIES = ['error', 'warning', 'suggestion', 'off'] as const;
@@ -20,6 +23,8 @@ export const DEFAULT_SEVERITY: Readonly<Record<FindingKind, Severity>> = {
   broken: 'error',
   suspect: 'warning',
   tolerated: 'suggestion',
+  unread: 'warning',
+  refused: 'warning',
 };
 
 export interface PluginOptions {

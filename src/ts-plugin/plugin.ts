@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { dispositionTablesIn, type DispositionTables } from '../adapters/typescript/published-fields.ts';
 import {
   createChainReadCache,
   projectChainsOf,
@@ -9,11 +10,15 @@ import {
 import { acceptorGuardOf } from '../adapters/typescript/acceptor-guard.ts';
 import { spanOf } from '../adapters/typescript/chain-findings.ts';
 import { CHAIN_CODES, chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES } from './chain-diagnostics.ts';
+import { dispositionEntryFixesAt, TABLE_ERROR_CODES } from './disposition-fix.ts';
+import { FIELD_CODES, fieldDiagnosticsFor } from './field-diagnostics.ts';
 import { createFileFilter, pluginOptionsOf, type FindingKind, type PluginOptions, type Severity } from './options.ts';
 
 /**
  * `agent-contract/ts-plugin`: the chain audit in the editor. It adds the chains of the language service's own program
- * to the diagnostics of the file asked about, and offers `guardId(...)` as the fix at an acceptor. The chains are read
+ * to the diagnostics of the file asked about, and offers `guardId(...)` as the fix at an acceptor; it marks the
+ * published fields a tool does not stand behind (never read, or refused by its disposition table), and offers the
+ * missing entry where TypeScript says a disposition table lacks one. The chains are read
  * once per program (tsserver asks file by file, and builds a new program only after an edit), after an edit only for
  * the tools of the edited file (`ChainReadCache`), and never with a type check of their own. A failure is logged once
  * per file to the server's log and answered with TypeScript's own diagnostics, never thrown into the editor. The
@@ -22,6 +27,13 @@ import { createFileFilter, pluginOptionsOf, type FindingKind, type PluginOptions
 
 export const GUARD_FIX_NAME = 'agentContractGuardId';
 
+/** What the plugin reads of one program: its chains, and its disposition tables. */
+export interface ProgramReading {
+  readonly chains: ProjectChains;
+  readonly tables: DispositionTables;
+  readonly checker: ts.TypeChecker;
+}
+
 export function createPlugin(): ts.server.PluginModule {
   return { create: decorate };
 }
@@ -29,7 +41,7 @@ export function createPlugin(): ts.server.PluginModule {
 function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
   const service = info.languageService;
   const logger = info.project.projectService.logger;
-  const read = new WeakMap<ts.Program, ProjectChains>();
+  const read = new WeakMap<ts.Program, ProgramReading>();
   const cache = createChainReadCache();
   const logged = new Set<string>();
   const options = pluginOptionsOf(info.config, (line) => logger.info(line));
@@ -42,22 +54,24 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
     logger.info(`agent-contract/ts-plugin: no chain diagnostics for ${fileName}: ${detail}`);
   }
 
-  function chainsOf(program: ts.Program): ProjectChains {
+  function readingOf(program: ts.Program): ProgramReading {
     const cached = read.get(program);
     if (cached !== undefined) return cached;
     const project = projectOfProgram(program, info.project.getCurrentDirectory(), info.project.getProjectName());
     const chains = projectChainsOf(project, { cache });
-    read.set(program, chains);
-    return chains;
+    const tables = dispositionTablesIn(chains.surface.serverFiles, project.checker, chains.surface.resolver);
+    const reading = { chains, tables, checker: project.checker };
+    read.set(program, reading);
+    return reading;
   }
 
   /** TypeScript's answer plus the plugin's; on a failure, TypeScript's answer alone. */
-  function withChains<T>(fileName: string, own: readonly T[], extra: (chains: ProjectChains) => readonly T[]): T[] {
+  function withChains<T>(fileName: string, own: readonly T[], extra: (reading: ProgramReading) => readonly T[]): T[] {
     try {
       const program = service.getProgram();
       if (program === undefined || program.getSourceFile(fileName) === undefined || !reportsIn(fileName))
         return [...own];
-      return [...own, ...extra(chainsOf(program))];
+      return [...own, ...extra(readingOf(program))];
     } catch (error) {
       failed(fileName, error);
       return [...own];
@@ -73,13 +87,13 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
   }
 
   proxy.getSemanticDiagnostics = (fileName) =>
-    withChains(fileName, service.getSemanticDiagnostics(fileName), (chains) =>
-      chainDiagnosticsFor(chains, fileName, options, 'semantic'),
+    withChains(fileName, service.getSemanticDiagnostics(fileName), (reading) =>
+      chainDiagnosticsFor(reading, fileName, options, 'semantic'),
     );
 
   proxy.getSuggestionDiagnostics = (fileName) =>
-    withChains(fileName, service.getSuggestionDiagnostics(fileName), (chains) =>
-      chainDiagnosticsFor(chains, fileName, options, 'suggestion').map((found) => ({
+    withChains(fileName, service.getSuggestionDiagnostics(fileName), (reading) =>
+      chainDiagnosticsFor(reading, fileName, options, 'suggestion').map((found) => ({
         ...found,
         file: found.file as ts.SourceFile,
         start: found.start as number,
@@ -88,8 +102,11 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
     );
 
   proxy.getSupportedCodeFixes = (fileName) => [
-    ...service.getSupportedCodeFixes(fileName),
-    ...GUARDABLE_CODES.map(String),
+    ...new Set([
+      ...service.getSupportedCodeFixes(fileName),
+      ...GUARDABLE_CODES.map(String),
+      ...TABLE_ERROR_CODES.map(String),
+    ]),
   ];
 
   proxy.getCodeFixesAtPosition = (fileName, start, end, errorCodes, formatOptions, preferences) => {
@@ -98,8 +115,13 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
       others.length === 0
         ? []
         : service.getCodeFixesAtPosition(fileName, start, end, others, formatOptions, preferences);
-    if (!errorCodes.some((code) => GUARDABLE_CODES.includes(code))) return own;
-    return withChains(fileName, own, (chains) => guardFixesAt(chains, fileName, start, end));
+    const guard = errorCodes.some((code) => GUARDABLE_CODES.includes(code));
+    const table = errorCodes.some((code) => TABLE_ERROR_CODES.includes(code));
+    if (!guard && !table) return own;
+    return withChains(fileName, own, (reading) => [
+      ...(guard ? guardFixesAt(reading.chains, fileName, start, end) : []),
+      ...(table ? dispositionEntryFixesAt(reading, fileName, start, end) : []),
+    ]);
   };
 
   return proxy;
@@ -110,6 +132,8 @@ const KIND_OF_CODE: Readonly<Record<number, FindingKind>> = {
   [CHAIN_CODES.brokenEmitter]: 'broken',
   [CHAIN_CODES.suspectAcceptor]: 'suspect',
   [CHAIN_CODES.toleratedAcceptor]: 'tolerated',
+  [FIELD_CODES.unreadField]: 'unread',
+  [FIELD_CODES.refusedField]: 'refused',
 };
 
 function categoryOf(severity: Exclude<Severity, 'off'>): ts.DiagnosticCategory {
@@ -122,13 +146,17 @@ function categoryOf(severity: Exclude<Severity, 'off'>): ts.DiagnosticCategory {
  * suggestions with the suggestion diagnostics (where editors look for them), `off` nowhere.
  */
 function chainDiagnosticsFor(
-  chains: ProjectChains,
+  { chains, tables, checker }: ProgramReading,
   fileName: string,
   options: PluginOptions,
   list: 'semantic' | 'suggestion',
 ): ts.Diagnostic[] {
   const found: ts.Diagnostic[] = [];
-  for (const diagnostic of [...chainErrorsFor(chains, fileName), ...chainSuggestionsFor(chains, fileName)]) {
+  for (const diagnostic of [
+    ...chainErrorsFor(chains, fileName),
+    ...chainSuggestionsFor(chains, fileName),
+    ...fieldDiagnosticsFor(chains, tables, fileName, checker),
+  ]) {
     const kind = KIND_OF_CODE[diagnostic.code];
     const severity = kind === undefined ? 'error' : options.severity[kind];
     if (severity === 'off' || (severity === 'suggestion') !== (list === 'suggestion')) continue;

@@ -138,7 +138,7 @@ describe('the options schema, ts-plugin/options.schema.json', () => {
     expect(logged).toEqual([]);
     for (const bad of [
       { name: 'agent-contract/ts-plugin', severity: { broken: 'fatal' } },
-      { name: 'agent-contract/ts-plugin', severity: { unread: 'warning' } },
+      { name: 'agent-contract/ts-plugin', severity: { unknown: 'warning' } },
       { name: 'agent-contract/ts-plugin', include: 'src' },
       { name: 'agent-contract/ts-plugin', includes: ['src'] },
     ]) {
