@@ -15,9 +15,25 @@ export function numericIdToString(value: unknown): unknown {
 
 type StringOutput = string | undefined | null;
 
-/** What `guardId` returns for each Zod flavour: the shape `z.preprocess(numericIdToString, inner)` has there. */
-export type GuardedId<Inner> = Inner extends v3.ZodTypeAny
-  ? v3.ZodEffects<Inner, v3.output<Inner>, unknown>
+/**
+ * What `guardId` needs of a zod 3 schema, named without zod 3's classes. A project on zod 3.25 whose tsconfig says
+ * `"moduleResolution": "node"` sees `zod` (`index.d.cts`) and `zod/v3` (`v3/index.d.ts`) as two copies of every class;
+ * TypeScript 6 compares two such copies structurally, which took it minutes and ended in TS2589 for one
+ * `guardId(z.string())`. The inner schema's own `refine` names the wrapper in the project's copy instead.
+ */
+interface Zod3Schema {
+  readonly _def: object;
+  readonly _output: StringOutput;
+  readonly _zod?: never;
+  refine(check: (value: never) => unknown): unknown;
+}
+
+/**
+ * What `guardId` returns for each Zod flavour: for zod 3 the `ZodEffects<Inner, output, input>` of the inner schema's
+ * own copy (its last `refine` overload), for zod 4 the pipe `z.preprocess(numericIdToString, inner)` has there.
+ */
+export type GuardedId<Inner> = Inner extends Zod3Schema
+  ? ReturnType<Inner['refine']>
   : Inner extends v4.ZodType
     ? v4.ZodPipe<v4.ZodTransform<unknown, unknown>, Inner>
     : Inner extends core.$ZodType
@@ -36,7 +52,7 @@ interface Zod3Effects {
  * The wrapper is built from the inner schema's own Zod copy for zod 3 and zod 4 classic; zod mini schemas carry no
  * methods, so the mini wrapper comes from the `zod` peer dependency (zod 4 is duck-typed, so copies interoperate).
  */
-export function guardId<Inner extends v3.ZodType<StringOutput, v3.ZodTypeDef, unknown>>(inner: Inner): GuardedId<Inner>;
+export function guardId<Inner extends Zod3Schema>(inner: Inner): GuardedId<Inner>;
 export function guardId<Inner extends v4.ZodType<StringOutput, unknown>>(inner: Inner): GuardedId<Inner>;
 export function guardId<Inner extends core.$ZodType<StringOutput, unknown>>(inner: Inner): GuardedId<Inner>;
 export function guardId(inner: unknown): unknown {

@@ -34,14 +34,12 @@ interface GuardCase {
 }
 
 /**
- * `zod3` (npm:zod@3.25.76) is a second copy of the declarations guard-id.ts types against through `zod/v3`: tsc
- * compares the copies structurally, fails with TS2589 and spends minutes on it. A zod 3 user has one copy, so the
- * typed path is checked with `zod/v3` (see zodV3ApiCase and the type tests); the zod3 package goes through here.
+ * `zod3` (npm:zod@3.25.76) is a second copy of zod 3's declarations beside the `zod/v3` that guard-id.ts is built
+ * against, as `zod` (`index.d.cts`) and `zod/v3` (`v3/index.d.ts`) are in a zod 3.25 project whose tsconfig says
+ * `"moduleResolution": "node"`. guardId names no zod 3 class in its types, so both copies are typed through it.
  */
-const guardIdOfAnyCopy = guardId as (inner: unknown) => unknown;
-
 function zod3Case(label: string, inner: z3.ZodString): GuardCase {
-  const guarded = guardIdOfAnyCopy(inner) as z3.ZodEffects<z3.ZodString, string, unknown>;
+  const guarded = guardId(inner);
   return {
     label,
     inner,
@@ -298,7 +296,7 @@ describe('zodFlavourOf', () => {
   it.each<[string, unknown, ReturnType<typeof zodFlavourOf>]>([
     ['zod 3 string (zod3)', z3.string(), 'zod3'],
     ['zod 3 object (zod3)', z3.object({ ticketId: z3.string() }), 'zod3'],
-    ['zod 3 preprocess from guardId', guardIdOfAnyCopy(z3.string()), 'zod3'],
+    ['zod 3 preprocess from guardId', guardId(z3.string()), 'zod3'],
     ['zod/v3 inside zod 4', z4v3.string(), 'zod3'],
     ['zod 4 classic string', z4.string(), 'zod4'],
     ['zod 4 classic object', z4.object({ ticketId: z4.string() }), 'zod4'],
@@ -338,6 +336,11 @@ describe('guardId types', () => {
     expectTypeOf<z4v3.infer<typeof guardedZod3>>().toEqualTypeOf<string>();
     expectTypeOf<z4v3.output<typeof guardedZod3>>().toEqualTypeOf<string>();
 
+    const guardedOtherCopy = guardId(z3.string().min(1));
+    expectTypeOf(guardedOtherCopy).toEqualTypeOf<z3.ZodEffects<z3.ZodString, string, string>>();
+    const _otherCopyShape = z3.object({ ticketId: guardedOtherCopy, note: guardId(z3.string()).optional() });
+    expectTypeOf<z3.output<typeof _otherCopyShape>>().toEqualTypeOf<{ ticketId: string; note?: string | undefined }>();
+
     const guardedMini = guardId(zm.string());
     expectTypeOf<zm.infer<typeof guardedMini>>().toEqualTypeOf<string>();
     expectTypeOf<zm.output<typeof guardedMini>>().toEqualTypeOf<string>();
@@ -358,6 +361,8 @@ describe('guardId types', () => {
     guardId(z4.number());
     // @ts-expect-error a number schema is not an id string schema
     guardId(z4v3.number());
+    // @ts-expect-error a number schema is not an id string schema
+    guardId(z3.number());
     // @ts-expect-error a number schema is not an id string schema
     guardId(zm.number());
     // @ts-expect-error a plain object is not a Zod schema
