@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from '../support/run-cli.ts';
 import { command } from './packed.ts';
 
-// A server project on MCP SDK v2 alone: @modelcontextprotocol/server and /client 2.4.0 with zod 4.6.7, and no
-// @modelcontextprotocol/sdk. Its packages come from test/sdk-v2, installed from that folder's own lockfile by
-// `npm test`'s pretest (scripts/install-zod-matrix.mjs). The project lives in a temporary folder outside the repository
+// A server project on MCP SDK v2 alone: @modelcontextprotocol/server and /client 2.4.0 with zod 4.6.7 (and typescript
+// 6.0.3 for audit and the codemods), and no @modelcontextprotocol/sdk. Its packages come from test/sdk-v2, installed
+// from that folder's own lockfile by `npm test`'s pretest (scripts/install-zod-matrix.mjs). The project lives in a temporary folder outside the repository
 // (whose node_modules holds SDK v1): its node_modules links the fixture's packages and holds a copy of the built package.
 
 const fixture = join(repoRoot, 'test/sdk-v2');
@@ -56,6 +56,35 @@ console.log(JSON.stringify({
 }));
 `;
 
+/** The same server in TypeScript, as audit and the codemods read it. */
+const SERVER_TS = `import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'tickets-v2', version: '1.0.0' });
+  server.registerTool('create_ticket', { inputSchema: z.object({ subject: z.string().min(1) }) }, async ({ subject }) => {
+    const ticket: { ticketId: number; subject: string } = { ticketId: 47, subject };
+    return { content: [{ type: 'text', text: JSON.stringify(ticket) }], structuredContent: ticket };
+  });
+  server.registerTool('get_ticket', { inputSchema: z.object({ ticketId: z.string().min(1) }) }, async ({ ticketId }) => ({
+    content: [{ type: 'text', text: 'ticket ' + ticketId }],
+  }));
+  return server;
+}
+`;
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+  },
+  include: ['src'],
+};
+
 let folder: string;
 let project: string;
 
@@ -74,6 +103,9 @@ beforeAll(async () => {
   await writeFile(join(project, 'server.mjs'), SERVER);
   await writeFile(join(project, 'stdio.mjs'), STDIO);
   await writeFile(join(project, 'kit.mjs'), KIT);
+  await mkdir(join(project, 'src'));
+  await writeFile(join(project, 'src/server.ts'), SERVER_TS);
+  await writeFile(join(project, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
   for (const entry of await readdir(join(fixture, 'node_modules'), { withFileTypes: true })) {
     if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     const names = entry.name.startsWith('@')
@@ -122,5 +154,21 @@ describe('a server project on MCP SDK v2 alone', () => {
     expect(snapshot.code, snapshot.stderr).toBe(0);
     const contract = JSON.parse(snapshot.stdout) as { tools: { name: string }[] };
     expect(contract.tools.map((tool) => tool.name).sort()).toEqual(['get_ticket', 'list_tickets']);
+  });
+
+  it('audit finds the broken chain, codemod guard-ids src guards it, and audit then finds it tolerated', async () => {
+    const cli = join(project, 'node_modules/agent-contract/dist/cli/main.js');
+    const before = await runCli(['audit'], { cli, cwd: project });
+    expect(before.stdout).toContain('get_ticket.ticketId accepts string  src/server.ts:10');
+    expect(before.stdout).toContain('Of 1 chains, 1 broken, 0 tolerated, 0 ok.');
+    expect(before.code, before.stderr).toBe(1);
+    const codemod = await runCli(['codemod', 'guard-ids', 'src'], { cli, cwd: project });
+    expect(codemod.code, codemod.stderr).toBe(0);
+    const guarded = await readFile(join(project, 'src/server.ts'), 'utf8');
+    expect(guarded).toContain("import { guardId } from 'agent-contract';");
+    expect(guarded).toContain('inputSchema: z.object({ ticketId: guardId(z.string().min(1)) })');
+    const after = await runCli(['audit'], { cli, cwd: project });
+    expect(after.stdout).toContain('Of 1 chains, 0 broken, 1 tolerated, 0 ok.');
+    expect(after.code, after.stderr).toBe(0);
   });
 });
