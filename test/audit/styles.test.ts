@@ -135,6 +135,7 @@ describe('the chain matrix', () => {
 describe('findings beside the matrix', () => {
   it('reports what the lint rules report, with file and line', () => {
     expect(report.findings.map((finding) => `${finding.file}:${finding.line} ${finding.rule}`)).toEqual([
+      'src/schemas.ts:3 unread-input-field',
       'src/schemas.ts:12 no-guarded-id-in-output',
       'src/sdk-server.ts:21 no-unguarded-coerce',
       'src/sdk-server.ts:21 unread-input-field',
@@ -153,6 +154,12 @@ describe('findings beside the matrix', () => {
       report.findings.find((finding) => finding.rule === 'unread-input-field' && finding.tool === 'rename_label')
         ?.message,
     ).toContain('publishes `name` but its handler never reads it');
+    // A low-level tool's case clause, read as dispositions reads it: rename_project parses project_id and never reads it.
+    expect(
+      report.findings
+        .filter((finding) => finding.rule === 'unread-input-field' && finding.tool.endsWith('_project'))
+        .map((finding) => `${finding.tool}: ${finding.message.split(' but ')[0]}`),
+    ).toEqual(['rename_project: tool `rename_project` publishes `project_id`']);
     // The casts the fixture's test file makes on purpose, quoted as the findings must quote them.
     const casts = JSON.parse(readFileSync(join(styles, 'expected-defensive-casts.json'), 'utf8')) as string[];
     expect(

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { unwrapExpression } from './unwrap.ts';
 
 /**
@@ -115,4 +116,19 @@ export function handlerReads(handler: ts.Node, inputIndex = 0): HandlerReads {
   if (ts.isObjectBindingPattern(input.name)) return patternReads(input.name);
   if (ts.isIdentifier(input.name) && handler.body !== undefined) return identifierReads(input.name, handler.body);
   return { kind: 'all', reason: 'the handler destructures its input in a way this check does not follow' };
+}
+
+/**
+ * What a discovered tool's handler reads of its input, from the node the dispositions codemod reads too: the tool
+ * class's method the registration hands the input to, the handler function, or the branch of a low-level call handler.
+ * `inputKeys` are the input's top-level keys, which tell the input parameter of `run(db, args)`.
+ */
+export function toolHandlerReads(
+  tool: DiscoveredTool,
+  inputKeys: ReadonlySet<string>,
+  checker: ts.TypeChecker,
+): HandlerReads {
+  const handler = tool.inputReader ?? tool.handler;
+  if (handler === undefined) return { kind: 'all', reason: 'no handler was found for it' };
+  return handlerReads(handler, inputParameterIndex(handler, inputKeys, checker));
 }
