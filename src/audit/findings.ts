@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { shortText, unwrapExpression } from '../adapters/typescript/unwrap.ts';
 import { coercionSurprises, joinPhrases } from '../model/coercion.ts';
 import { castOfCallee, globalOfCast, idNameOfValue, type DefensiveCastKind } from '../model/defensive-cast.ts';
-import { toolHandlerReads } from '../adapters/typescript/handler-reads.ts';
+import { publishedFieldFindingsOf, type DispositionTables } from '../adapters/typescript/published-fields.ts';
 import { idAcceptorVerdict } from '../model/id-acceptor.ts';
 import { installedZodMajor } from '../adapters/packages/installed-zod.ts';
 import { guardedSchemasIn } from '../model/schema-fields.ts';
@@ -14,7 +14,7 @@ import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
 /**
  * The findings beside the matrix. Each verdict is the shared model's, the one the ESLint rule of the same id makes
  * (`meaningOf`, `idAcceptorVerdict`, `guardedSchemasIn`, `effectEmptiesContract`, `coercionSurprises`, the cast
- * tables of `defensive-cast.ts`, `toolHandlerReads`); only the walk over a whole program is the audit's.
+ * tables of `defensive-cast.ts`, `publishedFieldFindingsOf`); only the walk over a whole program is the audit's.
  */
 
 export type FindingRule =
@@ -24,6 +24,8 @@ export type FindingRule =
   | 'no-guarded-id-in-output'
   | 'no-effects-on-tool-schema'
   | 'unread-input-field'
+  /** A field the tool's disposition table refuses, published all the same: agents see a field that is always refused. */
+  | 'published-refused-field'
   /** A registration call the discovery recognises but cannot follow; the message names the configuration entry to add. */
   | 'unfollowed-registration';
 
@@ -40,6 +42,7 @@ export function toolFindings(
   input: ToolInput,
   resolver: SchemaResolver,
   checker: ts.TypeChecker,
+  tables: DispositionTables,
 ): RawFinding[] {
   const findings: RawFinding[] = [];
   for (const field of input.fields) {
@@ -102,21 +105,13 @@ export function toolFindings(
       break;
     }
   }
-  if (input.source === 'zod') {
-    const topLevel = input.fields.filter((field) => field.path.length === 1);
-    const keys = new Set(topLevel.map((field) => field.key));
-    const reads = toolHandlerReads(tool, keys, checker);
-    if (reads.kind === 'fields') {
-      for (const field of topLevel) {
-        if (reads.fields.has(field.key)) continue;
-        findings.push({
-          rule: 'unread-input-field',
-          node: field.node,
-          tool: tool.name,
-          message: `tool \`${tool.name}\` publishes \`${field.key}\` but its handler never reads it: an agent that fills it in is silently ignored. Read it, or drop it from the input schema.`,
-        });
-      }
-    }
+  for (const field of publishedFieldFindingsOf(tool, input, tables, checker)) {
+    findings.push({
+      rule: field.kind === 'unread' ? 'unread-input-field' : 'published-refused-field',
+      node: field.node,
+      tool: tool.name,
+      message: field.message,
+    });
   }
   return findings;
 }
