@@ -157,7 +157,7 @@ describe('findings beside the matrix', () => {
     // A low-level tool's case clause, read as dispositions reads it: rename_project parses project_id and never reads it.
     expect(
       report.findings
-        .filter((finding) => finding.rule === 'unread-input-field' && finding.tool.endsWith('_project'))
+        .filter((finding) => finding.rule === 'unread-input-field' && finding.tool?.endsWith('_project') === true)
         .map((finding) => `${finding.tool}: ${finding.message.split(' but ')[0]}`),
     ).toEqual(['rename_project: tool `rename_project` publishes `project_id`']);
     // The casts the fixture's test file makes on purpose, quoted as the findings must quote them.

@@ -181,19 +181,17 @@ export function publishedFieldFindingsOf(
       message: `tool \`${tool.name}\` publishes \`${field.key}\`, but \`${table.name}\` refuses it: an agent that fills it in is always refused. Register the tool with offeredShape(${table.shapeReference.text}, ${table.name}), or decide \`${field.key}\` honored or warned.`,
     });
   }
-  {
-    const reads = handlerReadsOf(tool, input, checker);
-    if (reads.kind === 'fields') {
-      for (const field of topLevel) {
-        if (reads.fields.has(field.key) || refused.has(field)) continue;
-        found.push({
-          kind: 'unread',
-          tool: tool.name,
-          field: field.key,
-          node: field.node,
-          message: `tool \`${tool.name}\` publishes \`${field.key}\` but its handler never reads it: an agent that fills it in is silently ignored. Read it, or drop it from the input schema.`,
-        });
-      }
+  const reads = handlerReadsOf(tool, input, checker);
+  if (reads.kind === 'fields') {
+    for (const field of topLevel) {
+      if (reads.fields.has(field.key) || refused.has(field)) continue;
+      found.push({
+        kind: 'unread',
+        tool: tool.name,
+        field: field.key,
+        node: field.node,
+        message: `tool \`${tool.name}\` publishes \`${field.key}\` but its handler never reads it: an agent that fills it in is silently ignored. Read it, or drop it from the input schema.`,
+      });
     }
   }
   return found.sort((a, b) => a.node.pos - b.node.pos);
