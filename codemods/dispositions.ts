@@ -287,6 +287,8 @@ function scaffold(
   const base = baseNameOf(nameArgument, registration);
   const tool = registration.name ?? nameArgument?.getText(file) ?? 'tool';
   if (input === undefined) return;
+  // `addTool({ name, parameters, execute })` is both a registration and a tool object: one table.
+  if (run.scaffolded.has(input.node.getStart(file))) return;
   run.scaffolded.add(input.node.getStart(file));
   // Already wired by an earlier run: `offeredShape(shape, table)`, or `z.object(offeredShape(shape, table))`.
   const offered = (schema: SchemaExpr<ts.Node> | undefined): boolean =>

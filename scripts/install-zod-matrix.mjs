@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Installs every test/zod-matrix/<name>/ folder from its own package-lock.json, so each folder's MCP SDK renders
 // with that folder's zod copy, and the other fixture projects with a lockfile of their own (test/typescript-7: a
-// project on TypeScript 7 with @typescript/typescript6 beside it; test/sdk-v2: one on MCP SDK v2 alone). A folder whose node_modules is newer than its lock
-// file is left alone.
+// project on TypeScript 7 with @typescript/typescript6 beside it; test/sdk-v2: one on MCP SDK v2 alone; test/fastmcp:
+// fastmcp for the front-end matrix). A folder whose node_modules is newer than its lock file is left alone.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,11 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const matrixRoot = path.join(repoRoot, 'test', 'zod-matrix');
 /** Fixture projects outside the zod matrix, each with its own package-lock.json. */
-const FIXTURE_PROJECTS = [path.join(repoRoot, 'test', 'typescript-7'), path.join(repoRoot, 'test', 'sdk-v2')];
+const FIXTURE_PROJECTS = [
+  path.join(repoRoot, 'test', 'typescript-7'),
+  path.join(repoRoot, 'test', 'sdk-v2'),
+  path.join(repoRoot, 'test', 'fastmcp'),
+];
 
 function matrixFolders() {
   if (!existsSync(matrixRoot)) return [];

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import tsParser from '@typescript-eslint/parser';
@@ -15,6 +15,7 @@ import type { McpContract } from '../../src/contract/contract-types.ts';
 import { formatPath } from '../../src/model/ids.ts';
 import { snapshotServer } from '../../src/contract/snapshot.ts';
 import type { ConnectableServer } from '../../src/transport/connect.ts';
+import { connectStdio } from '../../src/transport/connect.ts';
 import { connectInMemory, runLiteralConsumer, type ChainReport } from '../../src/testing/index.ts';
 import { repoRoot } from '../support/run-cli.ts';
 
@@ -78,6 +79,12 @@ interface Style {
   readonly outOfLintSight?: readonly string[];
   /** create_ticket publishes an outputSchema, so `contract chains` sees it emit the ticket id. */
   readonly publishesOutput: boolean;
+  /** A fixture folder (installed by `pretest`) whose node_modules the server's folders link: a framework the repository does not depend on. */
+  readonly packages?: string;
+  /** The server's main.ts, when it starts otherwise than `createServer().connect(transport)`. */
+  readonly main?: string;
+  /** The literal consumer calls main.ts over stdio: the server offers no `connect(transport)` to call in process. */
+  readonly kitOverStdio?: true;
 }
 
 function lowLevel(imports: string, toJsonSchema: (schema: string) => string): string {
@@ -327,6 +334,46 @@ export function createServer(): McpServer {
       (schema) => `zodToJsonSchema(${schema})`,
     ),
   },
+  fastmcp: {
+    publishesOutput: false,
+    // fastmcp builds an SDK Server per session, not an McpServer, so the probe cannot measure what it accepts: contract
+    // chains judge by the published schema alone, as for a low-level server.
+    acceptanceMeasured: false,
+    packages: path.join(repoRoot, 'test', 'fastmcp'),
+    // A FastMCP connects itself (`start`): no transport can be handed to it in process, so the kit runs over stdio.
+    kitOverStdio: true,
+    main: `import { createServer } from './server.ts';
+
+await createServer().start({ transportType: 'stdio' });
+`,
+    server: `import { FastMCP } from 'fastmcp';
+import { z } from 'zod';
+
+${TICKETS}
+export function createServer(): FastMCP {
+  const server = new FastMCP({ name: 'tickets', version: '1.0.0' });
+  server.addTool({
+    name: 'create_ticket',
+    description: 'Open a ticket.',
+    parameters: z.object({ subject: z.string() }),
+    execute: async ({ subject }) => JSON.stringify({ ticketId: createTicket(subject).id }),
+  });
+  server.addTool({
+    name: 'get_ticket',
+    description: 'Read a ticket.',
+    parameters: z.object({ ticketId: z.string().min(1), verbose: z.boolean().optional() }),
+    execute: async ({ ticketId }) => findTicket(ticketId)?.subject ?? 'no such ticket',
+  });
+  server.addTool({
+    name: 'close_ticket',
+    description: 'Close a ticket.',
+    parameters: z.object({ ticketId: z.coerce.string() }),
+    execute: async ({ ticketId }) => (findTicket(ticketId) === undefined ? 'no such ticket' : 'closed'),
+  });
+  return server;
+}
+`,
+  },
 };
 
 const MAIN = `import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -411,7 +458,7 @@ class ServerStates {
 
   written(): Files {
     return new Map([
-      ['main.ts', MAIN],
+      ['main.ts', (STYLES[this.style] as Style).main ?? MAIN],
       ['server.ts', (STYLES[this.style] as Style).server],
     ]);
   }
@@ -427,9 +474,16 @@ class ServerStates {
       const tsconfig = { extends: '../../tsconfig.json', include: ['src'], exclude: [] };
       writeFileSync(path.join(folder, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
       for (const [file, text] of files) writeFileSync(path.join(folder, 'src', file), text);
+      this.linkPackages(folder);
       this.folders.set(key, folder);
     }
     return folder;
+  }
+
+  private linkPackages(folder: string): void {
+    const { packages } = STYLES[this.style] as Style;
+    if (packages !== undefined)
+      symlinkSync(path.join(packages, 'node_modules'), path.join(folder, 'node_modules'), 'dir');
   }
 
   /** The files after `codemod` ran over them with the runner, as `agent-contract codemod <name>` runs it. */
@@ -476,27 +530,33 @@ class ServerStates {
       .join('/');
     for (const [name, text] of files)
       writeFileSync(path.join(runnable, name), text.replaceAll("from 'agent-contract'", `from '${entry}'`));
+    this.linkPackages(path.dirname(runnable));
 
     // The snapshot starts the server as `contract snapshot` does, probe included; the server boots while the kit
     // runs and the audit reads.
     let contractBuilt: (contract: McpContract) => void = () => undefined;
     const built = new Promise<McpContract>((resolve) => (contractBuilt = resolve));
+    const command = {
+      command: process.execPath,
+      args: ['--import', 'tsx', path.join(runnable, 'main.ts')],
+      cwd: repoRoot,
+    };
     const snapshot = snapshotServer(
-      {
-        kind: 'stdio',
-        command: process.execPath,
-        args: ['--import', 'tsx', path.join(runnable, 'main.ts')],
-        cwd: repoRoot,
-      },
+      { kind: 'stdio', ...command },
       { timeoutMs: 60_000, onContract: (contract) => contractBuilt(contract) },
     );
     servers.push(snapshot);
     const contract = Promise.race([built, snapshot.then((done) => done.contract)]);
-    // The literal consumer calls the running copy in process.
-    const { createServer } = (await import(pathToFileURL(path.join(runnable, 'server.ts')).href)) as {
-      createServer: () => ConnectableServer;
-    };
-    const connection = await connectInMemory(createServer());
+    // The literal consumer calls the running copy in process, or a second one over stdio.
+    let connection;
+    if ((STYLES[this.style] as Style).kitOverStdio === true) {
+      connection = await connectStdio({ ...command, timeoutMs: 60_000 });
+    } else {
+      const { createServer } = (await import(pathToFileURL(path.join(runnable, 'server.ts')).href)) as {
+        createServer: () => ConnectableServer;
+      };
+      connection = await connectInMemory(createServer());
+    }
     let kit: ChainReport;
     try {
       kit = await runLiteralConsumer({ client: connection.client });

@@ -36,6 +36,13 @@ const cases: [string, string[]][] = [
   // The table of an inline `z.object({...})` is wired through `offeredShape`, as a raw shape's is: left unused, it
   // fails `noUnusedLocals` (fruggr/zendesk-mcp-server@5339648, src/server.ts).
   ['inline-zod-object', []],
+  // `addTool({ name, parameters, execute })` is read as a registration and as a tool object: one table, not two.
+  [
+    'fastmcp-add-tool',
+    [
+      '15:26 needs-review get_ticket: `verbose` is published but the handler never reads it; written as warned in getTicketDispositions: decide honored, warned or refused',
+    ],
+  ],
   [
     'shape-const',
     [
