@@ -45,7 +45,7 @@ function start(entry: object = {}): { file: (name: string) => string; server: Ts
   writeFileSync(tsconfig, JSON.stringify(config, null, 2));
   server = new TsServer();
   const file = (name: string) => path.join(project, 'src', name);
-  for (const name of ['server.ts', 'video.ts', 'ticket.ts']) server.open(file(name));
+  for (const name of ['server.ts', 'video.ts', 'ticket.ts', 'close.ts']) server.open(file(name));
   return { file, server };
 }
 
@@ -133,6 +133,26 @@ describe('the missing disposition entry fix, in tsserver', () => {
     const before = path.join(repositoryRoot, FIXTURE, 'before-codemod/ticket.ts');
     expect(text).toBe(dispositionsTransform(readFileSync(before, 'utf8'), before));
     const typeErrors = (await server.semanticDiagnostics(file('ticket.ts'))).filter(
+      (found) => found.source !== 'agent-contract',
+    );
+    expect(typeErrors).toEqual([]);
+  });
+
+  it("keeps a one-line table's quotes and commas", async () => {
+    const { file, server } = start();
+    const error = (await server.semanticDiagnostics(file('close.ts'))).find((found) => found.code === 1360);
+    expect(error?.start).toEqual({ line: 7, offset: 58 });
+    const fixes = (await server.codeFixes(file('close.ts'), error as ServerDiagnostic)).filter(
+      (fix) => fix.fixName === 'agentContractDispositionEntry',
+    );
+    expect(fixes.map((fix) => fix.description)).toEqual(["Add 'close-reason': honored to closeTicketDispositions"]);
+    const [fix] = fixes;
+    const text = applyEdits(readFileSync(file('close.ts'), 'utf8'), fix?.changes[0]?.textChanges ?? []);
+    expect(text.split('\n')[6]).toBe(
+      "const closeTicketDispositions = { 'ticket-id': honored, 'close-reason': honored } satisfies Record<keyof typeof closeTicketShape, Disposition>;",
+    );
+    server.applyFix(fix as (typeof fixes)[number]);
+    const typeErrors = (await server.semanticDiagnostics(file('close.ts'))).filter(
       (found) => found.source !== 'agent-contract',
     );
     expect(typeErrors).toEqual([]);
