@@ -105,4 +105,23 @@ describe('projectChainsOf with a ChainReadCache', () => {
     expect(verdicts(after)).toContain('get_ticket ticket.id string -> get_ticket ticketId: ok');
     expect(verdicts(after)).toEqual(verdicts(projectChainsOf(projectOfProgram(program(), folder))));
   });
+
+  it('after an edit of a tool file whose types another tool file imports, reads the importer again', () => {
+    edit('list.ts', (text) => `${text}\nexport interface ListedRow {\n  id: number;\n}\n`);
+    edit('read.ts', (text) =>
+      text
+        .replace("import type { TicketRow } from './rows.ts';", "import type { ListedRow } from './list.ts';")
+        .replace(
+          "const ticket: TicketRow = { id: ticketId.length, subject: 'x' };",
+          'const ticket: ListedRow = { id: ticketId.length };',
+        ),
+    );
+    projectChainsOf(projectOfProgram(program(), folder), { cache });
+    edit('list.ts', (text) =>
+      text.replace('export interface ListedRow {\n  id: number;', 'export interface ListedRow {\n  id: string;'),
+    );
+    const after = projectChainsOf(projectOfProgram(program(), folder), { cache });
+    expect(verdicts(after)).toContain('get_ticket ticket.id string -> get_ticket ticketId: ok');
+    expect(verdicts(after)).toEqual(verdicts(projectChainsOf(projectOfProgram(program(), folder))));
+  });
 });

@@ -139,9 +139,10 @@ interface ToolReading {
 /**
  * What one program's reading leaves for the next: each tool's reading, by the source file it is registered in. A
  * language service hands the next program the very `ts.SourceFile` objects of the files an edit did not touch, so a
- * tool whose nodes all lie in such files keeps its reading and only the edited file's tools are read again. Any other
- * change (a file without tools, such as a row type module; a file added or removed; a tool renamed) reads everything
- * again, since the types of every tool may follow from it.
+ * tool whose nodes all lie in such files, and whose file imports no edited file (directly or through other files of
+ * the project), keeps its reading; the edited file's tools, and those of the files that import it, are read again.
+ * Any other change (a file without tools, such as a row type module; a file added or removed; a tool renamed) reads
+ * everything again, since the types of every tool may follow from it.
  */
 export interface ChainReadCache {
   readonly byFile: WeakMap<ts.SourceFile, Map<string, ToolReading>>;
@@ -173,6 +174,43 @@ function reusableFiles(
     if (previous === undefined || !cache.byFile.has(previous)) return undefined;
   }
   return new Set([...current].filter((file) => cache.files.has(file)));
+}
+
+/**
+ * Whether a file imports one of `changed`, directly or through the project's other files: its tools' types may come
+ * from there (a row type exported beside another file's tools), so their readings may be stale.
+ */
+function importsChangedFile(
+  project: AuditProject,
+  reuse: ReadonlySet<ts.SourceFile>,
+): (file: ts.SourceFile) => boolean {
+  const own = new Set(project.sourceFiles);
+  const known = new Map<ts.SourceFile, boolean>();
+  const importedBy = (file: ts.SourceFile): ts.SourceFile[] => {
+    const found: ts.SourceFile[] = [];
+    for (const statement of file.statements) {
+      const specifier =
+        ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
+          ? statement.moduleSpecifier
+          : ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)
+            ? statement.moduleReference.expression
+            : undefined;
+      const declaration = specifier && project.checker.getSymbolAtLocation(specifier)?.valueDeclaration;
+      if (declaration !== undefined && ts.isSourceFile(declaration) && own.has(declaration)) found.push(declaration);
+    }
+    return found;
+  };
+  const visit = (file: ts.SourceFile, path: Set<ts.SourceFile>): boolean => {
+    const answer = known.get(file);
+    if (answer !== undefined) return answer;
+    if (path.has(file)) return false;
+    path.add(file);
+    const result = !reuse.has(file) || importedBy(file).some((imported) => visit(imported, path));
+    path.delete(file);
+    known.set(file, result);
+    return result;
+  };
+  return (file) => importedBy(file).some((imported) => visit(imported, new Set([file])));
 }
 
 function filesOf(nodes: Iterable<ts.Node | undefined>): Set<ts.SourceFile> {
@@ -301,12 +339,16 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   let knownEmitters = 0;
   const generation = discovery.tools.map((tool) => tool.name).join('\u0000');
   const reuse = options.cache === undefined ? undefined : reusableFiles(options.cache, project, generation);
+  const stale = reuse === undefined ? undefined : importsChangedFile(project, reuse);
   discovery.tools.forEach((tool, index) => {
     options.onTool?.(index, discovery.tools.length);
     const key = toolKey(tool);
     const file = tool.node.getSourceFile();
     const kept = reuse === undefined ? undefined : options.cache?.byFile.get(file)?.get(key);
-    const cached = kept !== undefined && [...kept.files].every((used) => reuse?.has(used) === true) ? kept : undefined;
+    const cached =
+      kept !== undefined && [...kept.files].every((used) => reuse?.has(used) === true) && stale?.(file) === false
+        ? kept
+        : undefined;
     const reading = cached ?? readTool(tool, resolver, naming, emitterReader);
     if (options.cache !== undefined && cached === undefined) {
       const inFile = options.cache.byFile.get(file) ?? new Map<string, ToolReading>();
