@@ -1,7 +1,8 @@
 /**
- * Bundles the jscodeshift transform: `tsx scripts/bundle-jscodeshift.ts`, after `tsc -p tsconfig.build.json` (`npm run
- * build` runs both). Rewrites dist/codemods/jscodeshift/guard-ids.js, the file the README points jscodeshift at, as one
- * CommonJS file (with a package.json beside it saying so):
+ * Bundles the jscodeshift transform: `tsx scripts/bundle-jscodeshift.ts` (`npm run build` runs it). Writes
+ * dist/codemods/jscodeshift/guard-ids.js, the file the README points jscodeshift at, from codemods/jscodeshift/guard-ids.ts
+ * (which tsconfig.build.json leaves out, so tsc never writes over it), as one CommonJS file with a package.json beside it
+ * saying so:
  *
  * - jscodeshift loads a transform with `require`, and with Babel on (its default) compiles it to CommonJS first, which
  *   leaves no room for `import.meta` or a top-level await; a CommonJS file needs neither;
@@ -17,14 +18,13 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const transform = join(root, 'dist/codemods/jscodeshift/guard-ids.js');
-const typescriptEngine = join(root, 'dist/src/adapters/typescript/engine.js');
+const source = join(root, 'codemods/jscodeshift/guard-ids.ts');
+const outdir = join(root, 'dist/codemods/jscodeshift');
+const typescriptEngine = join(root, 'src/adapters/typescript/engine.ts');
 
-for (const built of [transform, typescriptEngine]) {
-  if (!existsSync(built)) {
-    console.error(
-      `bundle-jscodeshift: ${relative(root, built)} is missing; run tsc -p tsconfig.build.json first (npm run build does both)`,
-    );
+for (const file of [source, typescriptEngine]) {
+  if (!existsSync(file)) {
+    console.error(`bundle-jscodeshift: ${relative(root, file)} is missing`);
     process.exit(2);
   }
 }
@@ -32,7 +32,7 @@ for (const built of [transform, typescriptEngine]) {
 /** The file jscodeshift requires: the transform, or the engine's error as one line and exit 2. */
 const entry = `let transform;
 try {
-  transform = require('./guard-ids.js').default;
+  transform = require('./guard-ids.ts').default;
 } catch (error) {
   if (error?.name !== 'TypeScriptEngineError') throw error;
   process.stderr.write('agent-contract: ' + error.message + '\\n');
@@ -41,16 +41,19 @@ try {
 module.exports = transform;
 `;
 
+await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  stdin: { contents: entry, resolveDir: dirname(transform), sourcefile: 'jscodeshift-entry.cjs', loader: 'js' },
-  outfile: transform,
-  allowOverwrite: true,
+  stdin: { contents: entry, resolveDir: dirname(source), sourcefile: 'jscodeshift-entry.cjs', loader: 'js' },
+  outfile: join(outdir, 'guard-ids.js'),
   bundle: true,
   format: 'cjs',
   platform: 'node',
   target: 'node20',
   packages: 'external',
+  // Whitespace and syntax only: names stay, so a stack trace from it still reads.
+  minifyWhitespace: true,
+  minifySyntax: true,
   // The engine looks packages up from its own file: in CommonJS that is __filename.
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
@@ -72,5 +75,4 @@ if (result.errors.length > 0 || result.warnings.length > 0) {
   process.exit(1);
 }
 // The package is "type": "module"; this folder's one file is CommonJS.
-await rm(`${transform}.map`, { force: true });
-await writeFile(join(dirname(transform), 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
+await writeFile(join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
