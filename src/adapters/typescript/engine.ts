@@ -3,9 +3,9 @@ import path from 'node:path';
 import type TypeScript from 'typescript';
 
 /**
- * The TypeScript compiler API the command-line tool reads projects with. The bundle (scripts/bundle-cli.ts) points every
- * `import ts from 'typescript'` of the audit and the codemods here, so this module is the one place that decides which
- * copy runs:
+ * The TypeScript compiler API the command-line tool and the jscodeshift transform read projects with. Their bundles
+ * (scripts/bundle-cli.ts, scripts/bundle-jscodeshift.ts) point every `import ts from 'typescript'` of the audit and the
+ * codemods here, so this module is the one place that decides which copy runs:
  *
  * 1. `@typescript/typescript6`, TypeScript's own package for running 6.0 beside 7 (`npm i -D @typescript/typescript6`),
  *    when it is installed: the one install step a TypeScript 7 project needs;
