@@ -9,7 +9,8 @@ import { formatAuditText } from '../../src/audit/format-text.ts';
  * The published fields a tool does not stand behind, on the project the editor plugin's tests open
  * (test/ts-plugin/fixtures/dispositions): make_video publishes `voice`, which its handler never reads, and
  * `webhookUrl`, which its table refuses while its input is the raw shape; render_clip refuses `webhookUrl` behind
- * offeredShape and publishes no field it refuses; update_ticket's handler never reads `notifyCc`.
+ * offeredShape and publishes no field it refuses; update_ticket's handler never reads `notifyCc`, archive_ticket's
+ * `note`.
  */
 
 const fixture = fileURLToPath(new URL('../ts-plugin/fixtures/dispositions', import.meta.url));
@@ -27,6 +28,7 @@ describe('published-refused-field and unread-input-field', () => {
       .filter((finding) => finding.rule === 'published-refused-field' || finding.rule === 'unread-input-field')
       .map((finding) => `${finding.file}:${finding.line} ${finding.rule} ${finding.tool ?? ''}`);
     expect(found).toEqual([
+      'src/archive.ts:7 unread-input-field archive_ticket',
       'src/ticket.ts:9 unread-input-field update_ticket',
       'src/video.ts:7 unread-input-field make_video',
       'src/video.ts:8 published-refused-field make_video',

@@ -45,7 +45,7 @@ function start(entry: object = {}): { file: (name: string) => string; server: Ts
   writeFileSync(tsconfig, JSON.stringify(config, null, 2));
   server = new TsServer();
   const file = (name: string) => path.join(project, 'src', name);
-  for (const name of ['server.ts', 'video.ts', 'ticket.ts', 'close.ts']) server.open(file(name));
+  for (const name of ['server.ts', 'video.ts', 'ticket.ts', 'close.ts', 'archive.ts']) server.open(file(name));
   return { file, server };
 }
 
@@ -153,6 +153,30 @@ describe('the missing disposition entry fix, in tsserver', () => {
     );
     server.applyFix(fix as (typeof fixes)[number]);
     const typeErrors = (await server.semanticDiagnostics(file('close.ts'))).filter(
+      (found) => found.source !== 'agent-contract',
+    );
+    expect(typeErrors).toEqual([]);
+  });
+
+  it('fixes a dispositionsFor(shape)({...}) table at its argument error, importing warned beside the others', async () => {
+    const { file, server } = start();
+    const error = (await server.semanticDiagnostics(file('archive.ts'))).find((found) => found.code === 2345);
+    expect(error?.start).toEqual({ line: 10, offset: 71 });
+    const fixes = (await server.codeFixes(file('archive.ts'), error as ServerDiagnostic)).filter(
+      (fix) => fix.fixName === 'agentContractDispositionEntry',
+    );
+    expect(fixes.map((fix) => fix.description)).toEqual(['Add note: warned(...) to archiveTicketDispositions']);
+    const [fix] = fixes;
+    const lines = applyEdits(readFileSync(file('archive.ts'), 'utf8'), fix?.changes[0]?.textChanges ?? []).split('\n');
+    expect(lines[2]).toBe("import { dispositionsFor, honored, offeredShape, warned } from 'agent-contract';");
+    expect(lines.slice(9, 13)).toEqual([
+      'const archiveTicketDispositions = dispositionsFor(archiveTicketShape)({',
+      '  ticketId: honored,',
+      "  note: warned('Published, but the handler never reads it: honour it, refuse it, or remove it from the shape.'),",
+      '});',
+    ]);
+    server.applyFix(fix as (typeof fixes)[number]);
+    const typeErrors = (await server.semanticDiagnostics(file('archive.ts'))).filter(
       (found) => found.source !== 'agent-contract',
     );
     expect(typeErrors).toEqual([]);
