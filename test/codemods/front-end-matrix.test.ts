@@ -75,8 +75,6 @@ interface Style {
    * ticketId is published as required. The one published move guard-ids makes here, and it says so in its summary.
    */
   readonly zod3?: true;
-  /** Unguarded acceptors the lint rules do not report though the audit does (asserted, so a fix shows). */
-  readonly outOfLintSight?: readonly string[];
   /** create_ticket publishes an outputSchema, so `contract chains` sees it emit the ticket id. */
   readonly publishesOutput: boolean;
   /** A fixture folder (installed by `pretest`) whose node_modules the server's folders link: a framework the repository does not depend on. */
@@ -433,12 +431,12 @@ function lintFindings(folder: string, files: Files): string[] {
     .sort();
 }
 
-/** Each unguarded acceptor the audit lists but those out of the rules' sight, as the rule for its kind must report it. */
-function expectedLintFindings(report: AuditReport, outOfSight: readonly string[]): string[] {
+/** Each unguarded acceptor the audit lists, as the rule for its kind must report it. */
+function expectedLintFindings(report: AuditReport): string[] {
   return report.acceptors
     .flatMap((acceptor) => {
       const rule = RULE_OF_TYPE[acceptor.type];
-      if (rule === undefined || outOfSight.includes(`${acceptor.tool}.${acceptor.field}`)) return [];
+      if (rule === undefined) return [];
       return [`${acceptor.file}:${acceptor.line} ${rule}`];
     })
     .sort();
@@ -572,7 +570,7 @@ class ServerStates {
 
 describe.each(Object.keys(STYLES))('a %s server', (style) => {
   const states = new ServerStates(style);
-  const { acceptanceMeasured, publishesOutput, zod3 = false, outOfLintSight = [] } = STYLES[style] as Style;
+  const { acceptanceMeasured, publishesOutput, zod3 = false } = STYLES[style] as Style;
 
   it.each(ORDERS.map((order) => [order.join(' then ') || 'as written', order] as const))(
     '%s: the audit, the lint rules, the literal consumer and the contract agree on every id acceptor',
@@ -613,8 +611,8 @@ describe.each(Object.keys(STYLES))('a %s server', (style) => {
       ]);
 
       // The lint rules report every unguarded acceptor at its line, by the rule for its kind, and nothing else.
-      expect(linted).toEqual(expectedLintFindings(report, outOfLintSight));
-      expect(linted).toHaveLength(guarded ? 0 : ACCEPTORS_AS_WRITTEN.length - outOfLintSight.length);
+      expect(linted).toEqual(expectedLintFindings(report));
+      expect(linted).toHaveLength(guarded ? 0 : ACCEPTORS_AS_WRITTEN.length);
 
       // The live literal consumer: the same acceptors and chains, with the audit's verdicts; the server's validation
       // rejected exactly the broken one.
