@@ -19,6 +19,7 @@ import { isTestFilePath } from '../src/model/test-files.ts';
 import { GUARD_MODULES } from '../src/model/zod-imports.ts';
 import { applyEdits, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';
 import { namedImportEdit } from '../src/adapters/typescript/import-edit.ts';
+import { guardEditsOf, type GuardEditBlock } from '../src/adapters/typescript/guard-edit.ts';
 import { parseSource } from './utils/parse-source.ts';
 import { projectSchemaUses, type SchemaUse } from './utils/schema-uses.ts';
 import { typedInputsOf } from './utils/typed-inputs.ts';
@@ -77,31 +78,10 @@ function importSpecifierFor(importFrom: string | undefined, filePath: string): s
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-function hasComment(sourceFile: ts.SourceFile, start: number, end: number): boolean {
-  const text = sourceFile.text;
-  const slice = text.slice(start, end);
-  if (!slice.includes('//') && !slice.includes('/*')) return false;
-  const variant = sourceFile.languageVariant;
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, variant, text, undefined, start, end - start);
-  for (let token = scanner.scan(); token !== ts.SyntaxKind.EndOfFileToken; token = scanner.scan()) {
-    if (token === ts.SyntaxKind.SingleLineCommentTrivia || token === ts.SyntaxKind.MultiLineCommentTrivia) return true;
-  }
-  return false;
-}
-
 /** One line of source for a message: `z.coerce.string().describe("The ...")`, cut at 60 characters. */
 function excerpt(sourceFile: ts.SourceFile, node: ts.Node): string {
   const text = node.getText(sourceFile).replace(/\s*\n\s*/g, ' ');
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-function isCoerceStringCallee(callee: ts.Expression): boolean {
-  return (
-    ts.isPropertyAccessExpression(callee) &&
-    callee.name.text === 'string' &&
-    ts.isPropertyAccessExpression(callee.expression) &&
-    callee.expression.name.text === 'coerce'
-  );
 }
 
 interface FieldRewrite {
@@ -143,47 +123,7 @@ class GuardIdsRun {
     return GUARD_FUNCTION;
   }
 
-  /** Text edits for a rewrite plan, or the reason it cannot be applied. */
-  private plan(rewrite: GuardRewrite<ts.Node>, guard: string): CodemodEdit[] | string {
-    const file = this.sourceFile;
-    const start = rewrite.target.getStart(file);
-    const end = rewrite.target.end;
-    const wrap: CodemodEdit[] = [
-      { start, end: start, text: `${guard}(` },
-      { start: end, end, text: ')' },
-    ];
-    switch (rewrite.kind) {
-      case 'wrap':
-        return wrap;
-      case 'drop-coerce': {
-        const callee = (rewrite.factory as ts.CallExpression).expression;
-        // Only `<z>.coerce.string` itself can become `<z>.string`; a coerce met inside another factory
-        // (`z.preprocess(f, z.coerce.string())`) would have that factory's callee replaced.
-        if (!isCoerceStringCallee(callee)) return 'coerce-nested';
-        const calleeStart = callee.getStart(file);
-        if (hasComment(file, calleeStart, callee.end)) return 'comment';
-        return [
-          wrap[0] as CodemodEdit,
-          { start: calleeStart, end: callee.end, text: `${rewrite.namespace}.string` },
-          wrap[1] as CodemodEdit,
-        ];
-      }
-      case 'keep-string-branch': {
-        const unionStart = rewrite.union.getStart(file);
-        const branchStart = rewrite.branch.getStart(file);
-        const removed: CodemodEdit[] = [
-          { start: unionStart, end: branchStart, text: '' },
-          { start: rewrite.branch.end, end: rewrite.union.end, text: '' },
-        ].filter((edit) => edit.end > edit.start);
-        if (removed.some((edit) => hasComment(file, edit.start, edit.end))) return 'comment';
-        return [...wrap, ...removed];
-      }
-      case 'blocked':
-        return rewrite.reason;
-    }
-  }
-
-  private blockedMessage(reason: string, key: string, value: ts.Node, detail: string): string {
+  private blockedMessage(reason: GuardEditBlock, key: string, value: ts.Node, detail: string): string {
     const text = excerpt(this.sourceFile, value);
     switch (reason) {
       case 'retyped':
@@ -293,7 +233,7 @@ class GuardIdsRun {
     // Through a const, only the use is wrapped: `guardId(nonEmpty)` leaves the const to the fields that share it.
     const plan: GuardRewrite<ts.Node> =
       viaConst === undefined || rewrite.kind === 'blocked' ? rewrite : { kind: 'wrap', target: valueNode };
-    const edits = this.plan(plan, guard);
+    const edits = guardEditsOf(plan, guard);
     if (typeof edits === 'string') {
       const detail = plan.kind === 'blocked' ? plan.detail : '';
       this.note('needs-review', valueNode, this.blockedMessage(edits, key, valueNode, detail));
@@ -337,7 +277,7 @@ class GuardIdsRun {
     const rewrite: GuardRewrite<ts.Node> =
       judged === element ? guardRewriteOf(element) : { kind: 'wrap', target: element.node };
     if (rewrite.kind !== 'wrap') return;
-    const edits = this.plan(rewrite, guard);
+    const edits = guardEditsOf(rewrite, guard);
     if (typeof edits !== 'string') this.rewrites.push({ edits, at: element.node });
   }
 

@@ -29,7 +29,7 @@ export function acceptorGuardOf(acceptor: ChainSide, specifier: string = GUARD_M
   const target = rewrite.target.getSourceFile();
   const imported = importedGuardName(target, specifier);
   const edits = guardEditsOf(rewrite, imported ?? GUARD_FUNCTION);
-  if (edits === undefined) return undefined;
+  if (typeof edits === 'string') return undefined;
   const all = imported === undefined ? [guardImportEditOf(target, specifier), ...edits] : edits;
   return {
     fileName: target.fileName,

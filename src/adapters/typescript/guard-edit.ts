@@ -58,8 +58,16 @@ export function fieldGuardRewriteOf(field: ts.Node, value: SchemaExpr<ts.Node>):
   return inside ? rewrite : { kind: 'wrap', target: initializer };
 }
 
-/** The edits for a plan, or undefined when it is blocked or would drop a comment. */
-export function guardEditsOf(rewrite: GuardRewrite<ts.Node>, guard: string): TextEdit[] | undefined {
+/**
+ * Why a plan's edits cannot be made: the model's reason for a blocked plan, `coerce-nested` for a coerce that sits
+ * inside another factory's call (`z.preprocess(f, z.coerce.string())`: replacing that callee would replace the wrong
+ * one), or `comment` when an edit would drop a comment.
+ */
+export type GuardEditBlock =
+  Extract<GuardRewrite<ts.Node>, { kind: 'blocked' }>['reason'] | 'coerce-nested' | 'comment';
+
+/** The edits for a plan (in no particular order), or the reason they cannot be made. */
+export function guardEditsOf(rewrite: GuardRewrite<ts.Node>, guard: string): TextEdit[] | GuardEditBlock {
   const file = rewrite.target.getSourceFile();
   const start = rewrite.target.getStart(file);
   const end = rewrite.target.end;
@@ -70,9 +78,9 @@ export function guardEditsOf(rewrite: GuardRewrite<ts.Node>, guard: string): Tex
       return [open, close];
     case 'drop-coerce': {
       const callee = (rewrite.factory as ts.CallExpression).expression;
-      if (!isCoerceStringCallee(callee)) return undefined;
+      if (!isCoerceStringCallee(callee)) return 'coerce-nested';
       const calleeStart = callee.getStart(file);
-      if (hasComment(file, calleeStart, callee.end)) return undefined;
+      if (hasComment(file, calleeStart, callee.end)) return 'comment';
       return [open, { start: calleeStart, end: callee.end, text: `${rewrite.namespace}.string` }, close];
     }
     case 'keep-string-branch': {
@@ -82,11 +90,11 @@ export function guardEditsOf(rewrite: GuardRewrite<ts.Node>, guard: string): Tex
         { start: unionStart, end: branchStart, text: '' },
         { start: rewrite.branch.end, end: rewrite.union.end, text: '' },
       ].filter((edit) => edit.end > edit.start);
-      if (removed.some((edit) => hasComment(file, edit.start, edit.end))) return undefined;
+      if (removed.some((edit) => hasComment(file, edit.start, edit.end))) return 'comment';
       return [open, close, ...removed];
     }
     case 'blocked':
-      return undefined;
+      return rewrite.reason;
   }
 }
 
