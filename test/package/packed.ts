@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -128,3 +128,49 @@ export async function folderBytes(folder: string): Promise<number> {
   }
   return total;
 }
+
+/**
+ * Links each package of a fixture's installed node_modules (test/sdk-v2, test/typescript-7, a zod-matrix folder) into
+ * `modules`, the scoped ones one by one, leaving out the names `skip` holds: a project on the fixture's lockfile
+ * without another install.
+ */
+export async function linkFixturePackages(
+  fixture: string,
+  modules: string,
+  skip: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  const installed = join(fixture, 'node_modules');
+  for (const entry of await readdir(installed, { withFileTypes: true })) {
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const names = entry.name.startsWith('@')
+      ? (await readdir(join(installed, entry.name))).map((inner) => `${entry.name}/${inner}`)
+      : [entry.name];
+    for (const name of names) {
+      if (skip.has(name)) continue;
+      await mkdir(join(modules, name, '..'), { recursive: true });
+      await symlink(join(installed, name), join(modules, name), 'junction');
+    }
+  }
+}
+
+/** Copies the built package's `parts` (folders of dist/) and its package.json to `modules/agent-contract`. */
+export async function copyBuiltPackage(
+  modules: string,
+  parts: readonly string[] = ['dist/src', 'dist/cli'],
+): Promise<void> {
+  const installed = join(modules, 'agent-contract');
+  for (const part of parts) await cp(join(repoRoot, part), join(installed, part), { recursive: true });
+  await cp(join(repoRoot, 'package.json'), join(installed, 'package.json'));
+}
+
+/** The tsconfig of the walk-through projects: a server in src/, checked on NodeNext. */
+export const SERVER_TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    skipLibCheck: true,
+  },
+  include: ['src'],
+} as const;

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from '../support/run-cli.ts';
-import { command, runCommand } from './packed.ts';
+import { command, copyBuiltPackage, linkFixturePackages, runCommand, SERVER_TSCONFIG } from './packed.ts';
 
 // A server project on MCP SDK v1 with zod 3: @modelcontextprotocol/sdk 1.32.2 and zod 3.25.76 from
 // test/zod-matrix/zod-3.25.76 (installed from its own lockfile by `npm test`'s pretest), this repository's typescript
@@ -50,16 +50,8 @@ test('no broken id chain', async () => {
 `;
 
 const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    skipLibCheck: true,
-    rootDir: 'src',
-    outDir: 'dist',
-  },
-  include: ['src'],
+  ...SERVER_TSCONFIG,
+  compilerOptions: { ...SERVER_TSCONFIG.compilerOptions, rootDir: 'src', outDir: 'dist' },
 };
 
 let folder: string;
@@ -85,22 +77,10 @@ beforeAll(async () => {
   await writeFile(join(project, 'src/server.ts'), SERVER);
   await writeFile(join(project, 'src/main.ts'), MAIN);
   await writeFile(join(project, 'test/chains.test.js'), KIT_TEST);
-  for (const entry of await readdir(join(fixture, 'node_modules'), { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-    const names = entry.name.startsWith('@')
-      ? (await readdir(join(fixture, 'node_modules', entry.name))).map((inner) => `${entry.name}/${inner}`)
-      : [entry.name];
-    for (const name of names) {
-      await mkdir(join(modules, name, '..'), { recursive: true });
-      await symlink(join(fixture, 'node_modules', name), join(modules, name), 'junction');
-    }
-  }
+  await linkFixturePackages(fixture, modules);
   for (const name of ['typescript', 'picocolors'])
     await symlink(join(repoRoot, 'node_modules', name), join(modules, name), 'junction');
-  const installed = join(modules, 'agent-contract');
-  for (const part of ['dist/src', 'dist/cli'])
-    await cp(join(repoRoot, part), join(installed, part), { recursive: true });
-  await cp(join(repoRoot, 'package.json'), join(installed, 'package.json'));
+  await copyBuiltPackage(modules);
 });
 
 afterAll(async () => {

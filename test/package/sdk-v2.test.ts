@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from '../support/run-cli.ts';
-import { command } from './packed.ts';
+import { command, copyBuiltPackage, linkFixturePackages, SERVER_TSCONFIG } from './packed.ts';
 
 // A server project on MCP SDK v2 alone: @modelcontextprotocol/server and /client 2.4.0 with zod 4.6.7 (and typescript
 // 6.0.3 for audit and the codemods), and no @modelcontextprotocol/sdk. Its packages come from test/sdk-v2, installed
@@ -73,17 +73,7 @@ export function createServer(): McpServer {
 }
 `;
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-  },
-  include: ['src'],
-};
+const TSCONFIG = { ...SERVER_TSCONFIG, compilerOptions: { ...SERVER_TSCONFIG.compilerOptions, noEmit: true } };
 
 let folder: string;
 let project: string;
@@ -106,20 +96,8 @@ beforeAll(async () => {
   await mkdir(join(project, 'src'));
   await writeFile(join(project, 'src/server.ts'), SERVER_TS);
   await writeFile(join(project, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
-  for (const entry of await readdir(join(fixture, 'node_modules'), { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-    const names = entry.name.startsWith('@')
-      ? (await readdir(join(fixture, 'node_modules', entry.name))).map((inner) => `${entry.name}/${inner}`)
-      : [entry.name];
-    for (const name of names) {
-      await mkdir(join(modules, name, '..'), { recursive: true });
-      await symlink(join(fixture, 'node_modules', name), join(modules, name), 'junction');
-    }
-  }
-  const installed = join(modules, 'agent-contract');
-  for (const part of ['dist/src', 'dist/cli'])
-    await cp(join(repoRoot, part), join(installed, part), { recursive: true });
-  await cp(join(repoRoot, 'package.json'), join(installed, 'package.json'));
+  await linkFixturePackages(fixture, modules);
+  await copyBuiltPackage(modules);
 });
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, installProject, pack, repositoryVersionOf, runCommand } from './packed.ts';
+import { command, installProject, pack, repositoryVersionOf, runCommand, SERVER_TSCONFIG } from './packed.ts';
 
 // The package installed as a server project's tooling is installed: beside the optional peers its lint rules, codemods,
 // audit and contract commands use (eslint and typescript-eslint, typescript, the MCP SDK). Every entry point is read
@@ -206,16 +206,8 @@ describe("the README's walk-through, on a server on MCP SDK v1 and zod 4", () =>
     '',
   ].join('\n');
   const TSCONFIG = {
-    compilerOptions: {
-      target: 'ES2022',
-      module: 'NodeNext',
-      moduleResolution: 'NodeNext',
-      strict: true,
-      skipLibCheck: true,
-      rootDir: 'src',
-      outDir: 'dist',
-    },
-    include: ['src'],
+    ...SERVER_TSCONFIG,
+    compilerOptions: { ...SERVER_TSCONFIG.compilerOptions, rootDir: 'src', outDir: 'dist' },
   };
   // The bins `npx eslint`, `npx agent-contract` and `npx tsc` run, started with node directly (npx adds a second each).
   const bin = (name: string) =>

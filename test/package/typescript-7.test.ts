@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from '../support/run-cli.ts';
-import { type CommandRun, runCommand } from './packed.ts';
+import { type CommandRun, copyBuiltPackage, linkFixturePackages, runCommand, SERVER_TSCONFIG } from './packed.ts';
 
 // A server project on TypeScript 7 (the Go port: no JavaScript compiler API), with the one install step the README
 // names for it (`npm i -D @typescript/typescript6`) and without it. Its packages come from test/typescript-7, installed
@@ -34,17 +34,7 @@ server.registerTool('get_ticket', { inputSchema: { ticketId: z.string().min(1) }
 }));
 `;
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: 'ES2022',
-    module: 'NodeNext',
-    moduleResolution: 'NodeNext',
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-  },
-  include: ['src'],
-};
+const TSCONFIG = { ...SERVER_TSCONFIG, compilerOptions: { ...SERVER_TSCONFIG.compilerOptions, noEmit: true } };
 
 /** The packages the README's step installs: the package itself and the typescript 6 copy it depends on. */
 const STEP_PACKAGES = new Set(['@typescript/typescript6', '@typescript/old']);
@@ -59,24 +49,8 @@ async function project(name: string, withStep: boolean): Promise<string> {
   await writeFile(join(root, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
   await writeFile(join(root, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
   await writeFile(join(root, 'src/server.ts'), SERVER);
-  for (const entry of await readdir(join(fixture, 'node_modules'), { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
-    const names = entry.name.startsWith('@')
-      ? (await readdir(join(fixture, 'node_modules', entry.name))).map((inner) => `${entry.name}/${inner}`)
-      : [entry.name];
-    for (const packageName of names) {
-      if (!withStep && STEP_PACKAGES.has(packageName)) continue;
-      await mkdir(join(modules, packageName, '..'), { recursive: true });
-      await symlink(join(fixture, 'node_modules', packageName), join(modules, packageName), 'junction');
-    }
-  }
-  const installed = join(modules, 'agent-contract');
-  await cp(join(repoRoot, 'dist/cli'), join(installed, 'dist/cli'), { recursive: true });
-  await cp(join(repoRoot, 'dist/src'), join(installed, 'dist/src'), { recursive: true });
-  await cp(join(repoRoot, 'dist/codemods/jscodeshift'), join(installed, 'dist/codemods/jscodeshift'), {
-    recursive: true,
-  });
-  await cp(join(repoRoot, 'package.json'), join(installed, 'package.json'));
+  await linkFixturePackages(fixture, modules, withStep ? new Set() : STEP_PACKAGES);
+  await copyBuiltPackage(modules, ['dist/cli', 'dist/src', 'dist/codemods/jscodeshift']);
   return root;
 }
 
