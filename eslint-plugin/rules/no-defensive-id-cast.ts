@@ -1,4 +1,5 @@
-import { castContextOf } from '../utils/cast-context.ts';
+import { buildsTestData } from '../../src/model/defensive-cast.ts';
+import { castContextAt } from '../utils/cast-context.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { shortText } from '../utils/message-text.ts';
 import { optionsSchema } from '../utils/rule-options.ts';
@@ -37,8 +38,7 @@ export default createRule<[NoDefensiveIdCastOptions], 'defensiveCast' | 'passAsI
         if (ignoredNames.includes(cast.idName)) return;
         // A mock of an upstream response or an environment variable holds what the API or the process would: the
         // cast builds test data there, and covers for no acceptor.
-        const destination = castContextOf(cast.node);
-        if (destination === 'mock-response' || destination === 'env') return;
+        if (buildsTestData(castContextAt(cast.node))) return;
         const value = sourceCode.getText(cast.value);
         context.report({
           node: cast.node,

@@ -1,7 +1,17 @@
 import ts from 'typescript';
 import { shortText, unwrapExpression } from '../adapters/typescript/unwrap.ts';
 import { coercionSurprises, joinPhrases } from '../model/coercion.ts';
-import { castOfCallee, globalOfCast, idNameOfValue, type DefensiveCastKind } from '../model/defensive-cast.ts';
+import {
+  buildsTestData,
+  castContextOf,
+  castOfCallee,
+  castOfMethod,
+  coveredIdName,
+  globalOfCast,
+  type CastStep,
+  type CastValue,
+  type DefensiveCastKind,
+} from '../model/defensive-cast.ts';
 import { publishedFieldFindingsOf, type DispositionTables } from '../adapters/typescript/published-fields.ts';
 import { idAcceptorVerdict } from '../model/id-acceptor.ts';
 import { installedZodMajor } from '../adapters/packages/installed-zod.ts';
@@ -163,8 +173,11 @@ function defensiveCastOf(
   if (ts.isCallExpression(node)) {
     const callee = node.expression;
     const [first] = node.arguments;
-    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'toString' && node.arguments.length === 0) {
-      kind = 'toString';
+    const method = ts.isPropertyAccessExpression(callee)
+      ? castOfMethod(callee.name.text, node.arguments.length)
+      : undefined;
+    if (method !== undefined && ts.isPropertyAccessExpression(callee)) {
+      kind = method;
       value = callee.expression;
     } else {
       const text = calleeText(callee);
@@ -196,12 +209,88 @@ function defensiveCastOf(
   } else {
     return undefined;
   }
-  const names = accessNames(value);
-  const idName = names === undefined ? undefined : idNameOfValue(names);
-  if (idName === undefined) return undefined;
+  const idName = coveredIdName(kind, castValueOf(value, checker));
+  if (idName === undefined || buildsTestData(castContextOf(castStepsOf(node)))) return undefined;
   const global = globalOfCast(kind);
   if (global !== undefined && !isGlobal(global, node, checker)) return undefined;
   return { kind, value, idName };
+}
+
+/** The value's access path and, when it names a const of the same file (seen through the checker), its initializer. */
+function castValueOf(value: ts.Expression, checker: ts.TypeChecker | undefined): CastValue {
+  const names = accessNames(value);
+  const unwrapped = unwrapExpression(value);
+  const declaration =
+    checker !== undefined && ts.isIdentifier(unwrapped)
+      ? checker.getSymbolAtLocation(unwrapped)?.valueDeclaration
+      : undefined;
+  if (
+    declaration === undefined ||
+    !ts.isVariableDeclaration(declaration) ||
+    declaration.initializer === undefined ||
+    declaration.getSourceFile() !== value.getSourceFile() ||
+    !ts.isVariableDeclarationList(declaration.parent) ||
+    (declaration.parent.flags & ts.NodeFlags.Const) === 0
+  )
+    return { names };
+  const initializer = unwrapExpression(declaration.initializer);
+  return {
+    names,
+    constInitializer: {
+      names: accessNames(initializer),
+      isStringLiteral: ts.isStringLiteral(initializer) || ts.isNoSubstitutionTemplateLiteral(initializer),
+    },
+  };
+}
+
+/** The steps from a cast outwards, in the model's neutral form (the ESLint plugin builds the same from ESTree). */
+function* castStepsOf(node: ts.Node): Generator<CastStep> {
+  let child = node;
+  for (let parent = node.parent; parent !== undefined; child = parent, parent = parent.parent) {
+    if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== child) {
+      const callee = unwrapExpression(parent.expression);
+      yield {
+        kind: 'argument',
+        callee: ts.isIdentifier(callee)
+          ? callee.text
+          : ts.isPropertyAccessExpression(callee)
+            ? callee.name.text
+            : undefined,
+        calleeObject:
+          ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)
+            ? callee.expression.text
+            : undefined,
+      };
+    } else if (
+      ts.isBinaryExpression(parent) &&
+      parent.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      parent.right === child &&
+      isEnvTarget(parent.left)
+    ) {
+      yield { kind: 'env-assignment' };
+    } else if (
+      (ts.isPropertyAssignment(parent) && parent.initializer === child && !ts.isComputedPropertyName(parent.name)) ||
+      (ts.isMethodDeclaration(parent) && parent.parent !== undefined && ts.isObjectLiteralExpression(parent.parent))
+    ) {
+      const isFunction = ts.isMethodDeclaration(parent) || ts.isArrowFunction(child) || ts.isFunctionExpression(child);
+      if (isFunction && (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name)))
+        yield { kind: 'property-function', key: parent.name.text };
+    }
+  }
+}
+
+/** `process.env.X`, `process.env['X']`, `import.meta.env.X`: a member chain that goes through `env`. */
+function isEnvTarget(target: ts.Expression): boolean {
+  for (
+    let node: ts.Expression = target;
+    ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node);
+    node = node.expression
+  ) {
+    const object = node.expression;
+    if (ts.isIdentifier(object) && object.text === 'env') return true;
+    if (ts.isPropertyAccessExpression(object) && object.name.text === 'env') return true;
+  }
+  return false;
 }
 
 /** Every defensive id cast in a test file. */

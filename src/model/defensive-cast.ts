@@ -137,3 +137,75 @@ export function castsToNumber(kind: DefensiveCastKind): boolean {
     kind === 'unary-plus'
   );
 }
+
+/** What a cast's value says of itself, as either adapter reads it. */
+export interface CastValue {
+  /** The value's access path as written (`['req', 'params', 'projectId']`), if it is one. */
+  readonly names: readonly string[] | undefined;
+  /** When the value names a const of the same file: its initializer's access path, and whether it is a string literal. */
+  readonly constInitializer?: { readonly names: readonly string[] | undefined; readonly isStringLiteral: boolean };
+}
+
+/**
+ * The id name a cast covers for, or undefined when the value is no id, or is a string by nature so that converting it
+ * is parsing (`Number(req.params.projectId)`, `const projectId = req.params.projectId`), or builds mock data from a
+ * literal the test wrote (`Number(TEST_PROJECT_ID)` over `const TEST_PROJECT_ID = "123"`).
+ */
+export function coveredIdName(
+  kind: DefensiveCastKind,
+  value: CastValue,
+  ignoredNames: readonly string[] = [],
+): string | undefined {
+  const { names, constInitializer } = value;
+  const idName = names === undefined ? undefined : idNameOfValue(names, ignoredNames);
+  if (idName === undefined || names === undefined || readsStringSource(names)) return undefined;
+  if (constInitializer !== undefined) {
+    if (constInitializer.names !== undefined && readsStringSource(constInitializer.names)) return undefined;
+    if (castsToNumber(kind) && constInitializer.isStringLiteral) return undefined;
+  }
+  return idName;
+}
+
+/**
+ * One step outwards from a cast, as either adapter sees it: the cast is (inside) an argument of a call (`callee` its
+ * last name, `calleeObject` the identifier before it in `http.get(...)`), the right side of an assignment to an
+ * environment variable, or inside a function that is the value of an object property named `key`.
+ */
+export type CastStep =
+  | { readonly kind: 'argument'; readonly callee: string | undefined; readonly calleeObject: string | undefined }
+  | { readonly kind: 'env-assignment' }
+  | { readonly kind: 'property-function'; readonly key: string | undefined };
+
+/**
+ * Where a cast's value goes in a test: into a tool call (what an agent would send), into a mock of an upstream
+ * response or an environment variable (where ids are what the API or the process hold, often strings), or neither.
+ */
+export type CastContext = 'tool-call' | 'mock-response' | 'env' | undefined;
+
+/** The context of the nearest step that gives one, from the cast outwards. */
+export function castContextOf(steps: Iterable<CastStep>): CastContext {
+  for (const step of steps) {
+    switch (step.kind) {
+      case 'argument': {
+        const { callee, calleeObject } = step;
+        if (callee === undefined) break;
+        if (TOOL_CALL_CALLEES.has(callee)) return 'tool-call';
+        if (MOCK_RESPONSE_CALLEES.has(callee)) return 'mock-response';
+        if (ENV_SETTERS.has(callee)) return 'env';
+        if (calleeObject !== undefined && MOCK_ROUTE_OBJECTS.has(calleeObject)) return 'mock-response';
+        break;
+      }
+      case 'env-assignment':
+        return 'env';
+      case 'property-function':
+        if (step.key !== undefined && MOCK_BODY_KEYS.has(step.key)) return 'mock-response';
+        break;
+    }
+  }
+  return undefined;
+}
+
+/** A mock of an upstream response or an environment variable holds what the API or the process would: test data. */
+export function buildsTestData(context: CastContext): boolean {
+  return context === 'mock-response' || context === 'env';
+}

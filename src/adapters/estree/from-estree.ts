@@ -2,10 +2,8 @@ import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescr
 import {
   castOfCallee,
   castOfMethod,
-  castsToNumber,
+  coveredIdName,
   globalOfCast,
-  idNameOfValue,
-  readsStringSource,
   type DefensiveCastKind,
 } from '../../model/defensive-cast.ts';
 import {
@@ -490,21 +488,26 @@ export function defensiveCastOf(
       return undefined;
   }
   if (value === undefined) return undefined;
-  const names = accessNames(value);
-  const idName = names === undefined ? undefined : idNameOfValue(names, ignoredNames);
-  if (idName === undefined || names === undefined || readsStringSource(names)) return undefined;
   const unwrapped = unwrap(value);
-  if (unwrapped.type === AST_NODE_TYPES.Identifier) {
-    // A same-file const says where the value came from: `const projectId = req.params.projectId` is a string by
-    // nature, and `Number(TEST_PROJECT_ID)` over `const TEST_PROJECT_ID = "123"` builds mock data, not a tool call.
-    const initializer = constInitializerOf(sourceCode, unwrapped);
-    if (initializer !== undefined) {
-      const initializerNames = accessNames(initializer);
-      if (initializerNames !== undefined && readsStringSource(initializerNames)) return undefined;
-      if (castsToNumber(kind) && initializer.type === AST_NODE_TYPES.Literal && typeof initializer.value === 'string')
-        return undefined;
-    }
-  }
+  // A same-file const says where the value came from (a request parameter, a string literal the test wrote).
+  const initializer =
+    unwrapped.type === AST_NODE_TYPES.Identifier ? constInitializerOf(sourceCode, unwrapped) : undefined;
+  const idName = coveredIdName(
+    kind,
+    {
+      names: accessNames(value),
+      ...(initializer === undefined
+        ? {}
+        : {
+            constInitializer: {
+              names: accessNames(initializer),
+              isStringLiteral: initializer.type === AST_NODE_TYPES.Literal && typeof initializer.value === 'string',
+            },
+          }),
+    },
+    ignoredNames,
+  );
+  if (idName === undefined) return undefined;
   return { kind, node, value, idName };
 }
 
