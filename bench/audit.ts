@@ -10,7 +10,8 @@
  *
  * tsc runs with `--ignoreDeprecations 6.0`: TypeScript 6 stops before checking on a deprecated option (TS5101, for
  * `baseUrl` or `"moduleResolution": "node"`), which would time a tsc that checked nothing. The audit reads such
- * projects whole.
+ * projects whole. And with `--incremental false`: a project whose tsconfig says `"incremental": true` would have tsc
+ * write its build info into the project on the first run and check only what changed on the next ones.
  *
  * This is a benchmark, not a test: it prints numbers and sets no exit code on them.
  */
@@ -84,7 +85,12 @@ function auditSplit(project: string): Row['split'] {
 
 function benchProject(project: string, runs: number): Row {
   const [tscRun, auditRun] = fastestAlternating(runs, [
-    () => measure(process.execPath, [tsc, '-p', project, '--noEmit', '--ignoreDeprecations', '6.0'], repo),
+    () =>
+      measure(
+        process.execPath,
+        [tsc, '-p', project, '--noEmit', '--ignoreDeprecations', '6.0', '--incremental', 'false'],
+        repo,
+      ),
     () => measure(process.execPath, [cli, 'audit', '--format', 'json', '--fail-on', 'never', project], repo),
   ]) as [Measure, Measure];
   let tools = Number.NaN;
