@@ -67,11 +67,29 @@ function withName<N>(
   return name === undefined ? registration : { ...registration, name };
 }
 
+/**
+ * The handler a registration argument holds: a function or a reference to one, or the function a wrapper call is
+ * handed and returns in its stead (`applyRateLimiting('get_ticket', async (args) => ...)`, `withAuth(withLog(fn))`):
+ * the last argument of the call that is a function, through nested wrappers.
+ */
+export function registeredHandlerOf<N>(expr: SchemaExpr<N> | undefined): SchemaExpr<N> | undefined {
+  if (expr === undefined || expr.kind === 'function' || expr.kind === 'identifier') return expr;
+  if (expr.kind !== 'call') return undefined;
+  for (const arg of [...expr.args].reverse()) {
+    if (arg.kind === 'function') return arg;
+    if (arg.kind === 'call') {
+      const inner = registeredHandlerOf(arg);
+      if (inner?.kind === 'function') return inner;
+    }
+  }
+  return undefined;
+}
+
 function sdkTool<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
   const [nameExpr, ...rest] = call.args;
   if (!isNameArgument(nameExpr) || rest.length === 0) return undefined;
-  const handler = rest.at(-1);
-  if (handler?.kind !== 'function' && handler?.kind !== 'identifier') return undefined;
+  const handler = registeredHandlerOf(rest.at(-1));
+  if (handler === undefined) return undefined;
   let index = 0;
   if (rest[index]?.kind === 'literal') index += 1; // description
   const candidate = index < rest.length - 1 ? rest[index] : undefined;
@@ -80,7 +98,8 @@ function sdkTool<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
 }
 
 function registerTool<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
-  const [nameExpr, config, handler] = call.args;
+  const [nameExpr, config, registered] = call.args;
+  const handler = registeredHandlerOf(registered) ?? registered;
   if (!isNameArgument(nameExpr) || config?.kind !== 'object') return undefined;
   const input = property(config, 'inputSchema');
   const output = property(config, 'outputSchema');

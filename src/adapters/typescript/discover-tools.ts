@@ -352,11 +352,7 @@ class ToolFinder {
   private isRegistrationForm(call: ts.CallExpression, method: string): boolean {
     if (method !== 'tool') return true;
     const last = call.arguments.at(-1);
-    return (
-      call.arguments.length >= 2 &&
-      last !== undefined &&
-      (ts.isArrowFunction(unwrapExpression(last)) || ts.isFunctionExpression(unwrapExpression(last)))
-    );
+    return call.arguments.length >= 2 && last !== undefined && isHandlerArgument(last);
   }
 
   private fromRegistration(
@@ -887,4 +883,11 @@ export function inputParameterIndex(handler: ts.Node, inputKeys: ReadonlySet<str
     if (checker.getPropertiesOfType(type).some((property) => inputKeys.has(property.name))) return index;
   }
   return 0;
+}
+
+/** A function, or a wrapper call handed one (`applyRateLimiting(name, async (args) => ...)`): a handler argument. */
+function isHandlerArgument(node: ts.Expression): boolean {
+  const expr = unwrapExpression(node);
+  if (ts.isArrowFunction(expr) || ts.isFunctionExpression(expr)) return true;
+  return ts.isCallExpression(expr) && expr.arguments.some((argument) => isHandlerArgument(argument));
 }
