@@ -126,14 +126,22 @@ export function classifyChain(
       reason: `emits ${typeList(emitted)}, publishes ${accepted} but also accepts ${typeList(through)}`,
     };
   }
-  // A number emitted into an integer acceptor passes whenever it is integral, as ids are: tolerated, not broken.
-  const partly = emitted.some((type) => type === 'number' && acceptedTypes.includes('integer'));
-  if (passing.length === 0 && !partly)
-    return { verdict: 'broken', reason: `emits ${typeList(emitted)}, accepts only ${accepted}` };
-  const failing = emitted.filter((type) => !accepts(acceptedTypes, type));
+  // A number emitted into an integer acceptor passes whenever it is integral, as ids are: tolerated, not broken. Any
+  // other type the acceptor rejects breaks the chain, even beside types it takes: an emitter of `string | number` into
+  // `z.number()` hands an agent strings that are refused.
+  const integral = (type: JsonType) => type === 'number' && acceptedTypes.includes('integer');
+  const failing = emitted.filter((type) => !accepts(acceptedTypes, type) && !integral(type));
+  if (failing.length > 0)
+    return {
+      verdict: 'broken',
+      reason:
+        passing.length === 0 && failing.length === emitted.length
+          ? `emits ${typeList(emitted)}, accepts only ${accepted}`
+          : `emits ${typeList(emitted)}, accepts ${accepted}: ${typeList(failing)} values are rejected`,
+    };
   return {
     verdict: 'tolerated',
-    reason: `emits ${typeList(emitted)}, accepts ${accepted}: ${typeList(failing)} values are rejected`,
+    reason: `emits ${typeList(emitted)}, accepts ${accepted}: whole numbers pass, as ids are`,
   };
 }
 
