@@ -314,6 +314,7 @@ class ToolFinder {
   private visitCall(call: ts.CallExpression, name: string, method = name): void {
     const reader = this.resolver.readerFor(call.getSourceFile());
     if (REGISTRATION_METHODS.has(name)) {
+      if ((name === 'registerTool' || name === 'tool') && !this.mayBeToolName(call.arguments[0])) return;
       const read = reader.callSite(call);
       if (read === undefined) return;
       const callSite = method === name ? read : { ...read, method: name };
@@ -346,6 +347,17 @@ class ToolFinder {
     const enclosing = enclosingFunction(call);
     const name = enclosing === undefined ? undefined : functionName(enclosing);
     return name !== undefined && this.wrappers.has(name);
+  }
+
+  /**
+   * Whether a `registerTool(...)`/`tool(...)` call's first argument may be a tool's name: anything the checker does not
+   * type as something else. `dynamicToolManager.registerTool(tool, mcpTool)` (mondaycom/mcp) is no MCP registration.
+   */
+  private mayBeToolName(argument: ts.Expression | undefined): boolean {
+    if (argument === undefined) return false;
+    const type = this.checker.getTypeAtLocation(argument);
+    const named = ts.TypeFlags.StringLike | ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.TypeParameter;
+    return (type.isUnion() ? type.types : [type]).some((part) => (part.flags & named) !== 0);
   }
 
   /** `registerTool` and `addTool` are MCP's own words; `x.tool(...)` counts when it has a name and a handler. */
@@ -667,10 +679,23 @@ class ToolFinder {
       const config =
         method === 'registerTool' ? call.arguments[1] : method === 'addTool' ? call.arguments[0] : undefined;
       const shown = config === undefined ? 'its arguments' : `its config \`${shortText(config, 50)}\``;
-      message = `the audit cannot follow ${what}: ${shown} is computed at run time, so its tool and chains are missing; write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`;
+      // A name written as a constant is one tool, and it is missing; a computed one may name tools found elsewhere.
+      const literalName =
+        call.arguments[0] !== undefined && this.resolver.constantString(call.arguments[0]) !== undefined;
+      const found = literalName ? 0 : this.tools.length;
+      message =
+        found === 0
+          ? `the audit cannot follow ${what}: ${shown} is computed at run time, so its tool and chains are missing; write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`
+          : `the audit cannot follow ${what}: ${shown} is computed at run time; if it registers tools among the ${found} the audit found elsewhere (tool objects, definitions or classes), none is missing, otherwise write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`;
     } else {
       const shown = nameNode === undefined ? 'its name' : `its name \`${shortText(nameNode, 50)}\``;
-      message = `the audit cannot follow ${what}: ${shown} is computed at run time and no tool class or definition of the shape it reads was found, so the tools it registers are missing; register them through a function of your own and declare that function in agent-contract.config.json`;
+      const found = this.tools.length;
+      // Tools found as objects, definitions or classes elsewhere may be the very ones a loop like this registers
+      // (getsentry/sentry-mcp maps its catalog to { name, config, handler } first): say so rather than call them missing.
+      message =
+        found === 0
+          ? `the audit cannot follow ${what}: ${shown} is computed at run time and no tool class or definition of the shape it reads was found, so the tools it registers are missing; register them through a function of your own and declare that function in agent-contract.config.json`
+          : `the audit cannot follow ${what}: ${shown} is computed at run time from values of a shape none of the ${found} tools it found elsewhere has; if it registers those tools, none is missing, otherwise register them through a function of your own and declare that function in agent-contract.config.json`;
     }
     this.unfollowed.push({ node: call, message });
   }
