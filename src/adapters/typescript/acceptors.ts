@@ -129,6 +129,9 @@ export function toolInputOf(
 ): ToolInput {
   if (tool.input === undefined) return { acceptors: [], fields: [], source: 'none' };
   const root = resolver.resolve(tool.input);
+  // `getInputSchema() { return undefined; }`: a tool that takes no input, not one whose input could not be read.
+  if ((root.kind === 'identifier' && root.name === 'undefined') || (root.kind === 'literal' && root.value === null))
+    return { acceptors: [], fields: [], source: 'none' };
   // A JSON Schema written as a literal (`inputSchema: { type: 'object', properties: {...} }`) is what is published.
   if (
     root.kind === 'object' &&
