@@ -33,7 +33,7 @@ describe('defensive id casts in a test file', () => {
         { files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } },
         {
           files: ['**/*.ts'],
-          plugins: { 'agent-contract': plugin },
+          plugins: { 'agent-contract': plugin as never },
           rules: { 'agent-contract/no-defensive-id-cast': 'error' },
         },
       ],
