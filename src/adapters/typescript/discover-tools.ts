@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { shortText, unwrapExpression } from './unwrap.ts';
+import { calleeName, shortText, unwrapExpression } from './unwrap.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import {
   REGISTRATION_METHODS,
@@ -93,13 +93,6 @@ export interface Discovery {
   /** Every registration call of a form the discovery recognises, in source order. */
   readonly sites: readonly RegistrationSite[];
   readonly unfollowed: readonly UnfollowedRegistration[];
-}
-
-function calleeName(call: ts.CallExpression): string | undefined {
-  const callee = unwrapExpression(call.expression);
-  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
-  if (ts.isIdentifier(callee)) return callee.text;
-  return undefined;
 }
 
 function propertyName(name: ts.PropertyName | undefined): string | undefined {

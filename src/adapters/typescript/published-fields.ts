@@ -4,6 +4,7 @@ import type { InputField, ToolInput } from './acceptors.ts';
 import type { DiscoveredTool } from './discover-tools.ts';
 import { toolHandlerReads, type HandlerReads } from './handler-reads.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
+import { calleeName, unwrapExpression } from './unwrap.ts';
 
 /**
  * The promises a tool's published input makes that its code does not keep: a field the handler never reads, and a
@@ -45,13 +46,6 @@ export function handlerReadsOf(tool: DiscoveredTool, input: ToolInput, checker: 
   return toolHandlerReads(tool, keys, checker);
 }
 
-function withoutAssertions(node: ts.Expression): ts.Expression {
-  let current = node;
-  while (ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isParenthesizedExpression(current))
-    current = current.expression;
-  return current;
-}
-
 /** The shape a `Record<keyof typeof shape, ...>` type names. */
 function shapeOfRecordType(type: ts.TypeNode): ts.Identifier | undefined {
   if (!ts.isTypeReferenceNode(type) || !ts.isIdentifier(type.typeName) || type.typeName.text !== 'Record')
@@ -63,12 +57,6 @@ function shapeOfRecordType(type: ts.TypeNode): ts.Identifier | undefined {
   return ts.isTypeQueryNode(query) && ts.isIdentifier(query.exprName) ? query.exprName : undefined;
 }
 
-function calleeName(node: ts.Expression): string | undefined {
-  if (ts.isIdentifier(node)) return node.text;
-  if (ts.isPropertyAccessExpression(node)) return node.name.text;
-  return undefined;
-}
-
 /** The table literal and its shape reference of a table's initializer, in either spelling. */
 function tableParts(
   initializer: ts.Expression,
@@ -77,7 +65,7 @@ function tableParts(
   while (ts.isParenthesizedExpression(current)) current = current.expression;
   if (ts.isSatisfiesExpression(current)) {
     const shapeReference = shapeOfRecordType(current.type);
-    const literal = withoutAssertions(current.expression);
+    const literal = unwrapExpression(current.expression);
     if (shapeReference !== undefined && ts.isObjectLiteralExpression(literal)) return { literal, shapeReference };
     return undefined;
   }
@@ -85,9 +73,9 @@ function tableParts(
   if (ts.isCallExpression(current) && ts.isCallExpression(current.expression)) {
     const inner = current.expression;
     const [shapeReference] = inner.arguments;
-    const literal = current.arguments[0] === undefined ? undefined : withoutAssertions(current.arguments[0]);
+    const literal = current.arguments[0] === undefined ? undefined : unwrapExpression(current.arguments[0]);
     if (
-      calleeName(inner.expression) === DISPOSITIONS_FOR_FUNCTION &&
+      calleeName(inner) === DISPOSITIONS_FOR_FUNCTION &&
       shapeReference !== undefined &&
       ts.isIdentifier(shapeReference) &&
       literal !== undefined &&
@@ -105,7 +93,7 @@ function constInitializerOf(reference: ts.Identifier, checker: ts.TypeChecker): 
   const declaration = symbol?.valueDeclaration;
   if (declaration === undefined || !ts.isVariableDeclaration(declaration) || declaration.initializer === undefined)
     return undefined;
-  return withoutAssertions(declaration.initializer);
+  return unwrapExpression(declaration.initializer);
 }
 
 /** The table `declaration` declares, or undefined when it declares none. */

@@ -10,6 +10,7 @@ import {
   type ToolRegistration,
 } from '../../model/tool-registration.ts';
 import { FIELD_ADDING_METHODS, OBJECT_FACTORIES } from '../../model/zod-vocabulary.ts';
+import { calleeName } from './unwrap.ts';
 
 /**
  * The object shapes of one TypeScript file and the side of a tool each describes, for codemods and the audit.
@@ -63,13 +64,6 @@ export interface ImportedSchemaUse {
   readonly role: SchemaRole;
   readonly emitted: boolean;
   readonly node: ts.Identifier;
-}
-
-function calleeName(call: ts.CallExpression): string | undefined {
-  const callee = call.expression;
-  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
-  if (ts.isIdentifier(callee)) return callee.text;
-  return undefined;
 }
 
 function propertyName(name: ts.PropertyName): string | undefined {

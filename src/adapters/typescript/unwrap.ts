@@ -31,3 +31,11 @@ export function shortText(node: ts.Node, limit = 60): string {
     .replace(/\s+/g, ' ');
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
+
+/** The name a call is made by: `f` of `f(...)`, `registerTool` of `server.registerTool(...)`. */
+export function calleeName(call: ts.CallExpression): string | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  if (ts.isIdentifier(callee)) return callee.text;
+  return undefined;
+}
