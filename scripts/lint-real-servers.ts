@@ -3,9 +3,11 @@
  * plus prefer-guarded-id) through ESLint's Node API, with typescript-eslint's parser and no type information, and
  * prints per-rule counts and every crash. `--list` also prints each report, for hand checks.
  *
- *   npx tsx scripts/lint-real-servers.ts [--list] [--tests-glob=<glob>] <checkout dir>...
+ *   npx tsx scripts/lint-real-servers.ts [--list] [--typed] [--tests-glob=<glob>] <checkout dir>...
  *
- * `--tests-glob` replaces the `tests` config's default globs, for suites named otherwise (`test/**`).
+ * `--tests-glob` replaces the `tests` config's default globs, for suites named otherwise (`test/**`). `--typed` lints
+ * the files of the checkout's `tsconfig.json` with type information (typescript-eslint's project service), as a
+ * project using `recommended-type-checked` would, and the other files without.
  *
  * Nothing is written to the checkouts; each file is linted on its own, so one crash names its file and the run
  * goes on.
@@ -13,6 +15,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
 import plugin from '../eslint-plugin/index.ts';
 
@@ -37,6 +40,8 @@ export function sourceFiles(root: string): string[] {
 export interface RealCodeReport {
   readonly dir: string;
   readonly files: number;
+  /** Files linted with type information (`--typed`: those of the checkout's tsconfig.json). */
+  readonly typedFiles: number;
   readonly counts: Record<string, number>;
   readonly crashes: string[];
   readonly parseErrors: string[];
@@ -45,19 +50,43 @@ export interface RealCodeReport {
 
 const RULE_IDS = Object.keys(plugin.rules).map((id) => `agent-contract/${id}`);
 
-export async function lintCheckout(dir: string, testsGlob?: string): Promise<RealCodeReport> {
-  const eslint = new ESLint({
+/** The files of the checkout's tsconfig.json, absolute; empty when it has none. */
+function programFiles(dir: string): Set<string> {
+  const tsconfig = join(dir, 'tsconfig.json');
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    tsconfig,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => undefined,
+    },
+  );
+  return new Set(parsed?.fileNames ?? []);
+}
+
+function eslintFor(dir: string, testsGlob: string | undefined, typed: boolean): ESLint {
+  return new ESLint({
     cwd: dir,
     overrideConfigFile: true,
     overrideConfig: [
       {
         files: ['**/*.{ts,mts,cts,tsx,js,mjs,cjs,jsx}'],
-        languageOptions: { parser: tseslint.parser as Linter.Parser, sourceType: 'module' },
+        languageOptions: {
+          parser: tseslint.parser as Linter.Parser,
+          sourceType: 'module',
+          ...(typed ? { parserOptions: { projectService: true, tsconfigRootDir: dir } } : {}),
+        },
       },
       plugin.configs.strict as Linter.Config,
       { ...(plugin.configs.tests as Linter.Config), ...(testsGlob === undefined ? {} : { files: [testsGlob] }) },
     ],
   });
+}
+
+export async function lintCheckout(dir: string, testsGlob?: string, typed = false): Promise<RealCodeReport> {
+  const untyped = eslintFor(dir, testsGlob, false);
+  const withTypes = typed ? eslintFor(dir, testsGlob, true) : untyped;
+  const inProgram = typed ? programFiles(dir) : new Set<string>();
   const counts: Record<string, number> = Object.fromEntries(RULE_IDS.map((id) => [id, 0]));
   const crashes: string[] = [];
   const parseErrors: string[] = [];
@@ -66,6 +95,7 @@ export async function lintCheckout(dir: string, testsGlob?: string): Promise<Rea
   for (const file of files) {
     const path = relative(dir, file);
     try {
+      const eslint = inProgram.has(file) ? withTypes : untyped;
       const [result] = await eslint.lintText(readFileSync(file, 'utf8'), { filePath: file });
       for (const message of result?.messages ?? []) {
         if (message.fatal === true) parseErrors.push(`${path}:${message.line}: ${message.message}`);
@@ -80,25 +110,29 @@ export async function lintCheckout(dir: string, testsGlob?: string): Promise<Rea
       crashes.push(`${path}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
   }
-  return { dir, files: files.length, counts, crashes, parseErrors, messages };
+  const typedFiles = files.filter((file) => inProgram.has(file)).length;
+  return { dir, files: files.length, typedFiles, counts, crashes, parseErrors, messages };
 }
 
 if (process.argv[1] !== undefined && import.meta.filename === process.argv[1]) {
   const args = process.argv.slice(2);
   const list = args.includes('--list');
+  const typed = args.includes('--typed');
   const testsGlob = args.find((arg) => arg.startsWith('--tests-glob='))?.slice('--tests-glob='.length);
   const dirs = args.filter((arg) => !arg.startsWith('--'));
   if (dirs.length === 0) {
-    console.error('Usage: npx tsx scripts/lint-real-servers.ts [--list] [--tests-glob=<glob>] <checkout dir>...');
+    console.error(
+      'Usage: npx tsx scripts/lint-real-servers.ts [--list] [--typed] [--tests-glob=<glob>] <checkout dir>...',
+    );
     process.exit(2);
   }
   let crashed = 0;
   for (const dir of dirs) {
     const started = performance.now();
-    const report = await lintCheckout(dir, testsGlob);
+    const report = await lintCheckout(dir, testsGlob, typed);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `\n${dir}: ${report.files} files in ${seconds} s, ${report.crashes.length} crashes, ${report.parseErrors.length} parse errors`,
+      `\n${dir}: ${report.files} files (${report.typedFiles} with types) in ${seconds} s, ${report.crashes.length} crashes, ${report.parseErrors.length} parse errors`,
     );
     for (const [rule, count] of Object.entries(report.counts)) console.log(`  ${rule.padEnd(42)} ${count}`);
     for (const crash of report.crashes) console.log(`  CRASH ${crash}`);

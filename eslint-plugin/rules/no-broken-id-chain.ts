@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
 import type ts from 'typescript';
 import { acceptorGuardOf } from '../../src/adapters/typescript/acceptor-guard.ts';
@@ -12,12 +11,12 @@ import {
 import {
   createChainReadCache,
   projectChainsOf,
-  projectOfProgram,
   sortedTypes,
   type ChainReadCache,
   type ProjectChains,
 } from '../../src/adapters/typescript/project-chains.ts';
 import { createRule } from '../utils/create-rule.ts';
+import { programToolsOf } from '../utils/program-tools.ts';
 import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 
 export interface NoBrokenIdChainOptions {
@@ -38,15 +37,13 @@ const caches = new Map<string, ChainReadCache>();
 function chainsOf(program: ts.Program): ProjectChains {
   const known = readings.get(program);
   if (known !== undefined) return known;
-  const tsconfig = program.getCompilerOptions().configFilePath;
-  const root = typeof tsconfig === 'string' ? path.dirname(tsconfig) : program.getCurrentDirectory();
+  const { root, project, surface } = programToolsOf(program);
   let cache = caches.get(root);
   if (cache === undefined) {
     cache = createChainReadCache();
     caches.set(root, cache);
   }
-  const project = projectOfProgram(program, root, typeof tsconfig === 'string' ? tsconfig : undefined);
-  const chains = projectChainsOf(project, { cache });
+  const chains = projectChainsOf(project, { cache, surface });
   readings.set(program, chains);
   return chains;
 }

@@ -41,8 +41,9 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'idUnionThrough' | 'us
       onIdField(field) {
         // Most id fields hold no union at all; their text says so before anything is read.
         if (!field.mayHoldUnion || field.verdict !== 'union') return;
-        // A schema that parses what an upstream API sent, or describes what a tool emits, may well be lenient.
-        if (field.role === 'output') return;
+        // A schema that parses what an upstream API sent, or describes what a tool emits, may well be lenient; so may
+        // one that type-aware linting shows is part of no tool's schema.
+        if (field.role === 'output' || field.role === 'none') return;
         const { node, name, through } = field;
         // The chain the union is written in: the value itself, or the initializer of the const it names.
         const chain = field.expr.node as TSESTree.Node;

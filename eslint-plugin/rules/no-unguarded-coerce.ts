@@ -60,8 +60,12 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
     return defineSchemaVisitor(context, {
       importFrom,
       mayReport: mayHoldCoercion,
-      onCoercion({ call, chain, expr, target, meaning, fieldName, namespace }) {
+      onCoercion(coercion) {
+        const { call, chain, expr, target, meaning, fieldName, namespace } = coercion;
         if (allow.includes(target)) return;
+        // Parsing what an upstream API sent (or checking what a tool emits) leniently is no agent's surprise: the rule
+        // is about what an agent's arguments become.
+        if (coercion.role === 'output' || coercion.role === 'none') return;
         const onId = fieldName !== undefined && isIdName(fieldName);
         // Nothing surprising left (`z.coerce.date().nullable()`, `z.coerce.number().positive().nullable()`): it does
         // only what it is for. On an id no check rejects what becomes a valid id (`true` becomes 1).

@@ -2,7 +2,14 @@ import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescr
 import { classSiteOf } from '../../src/adapters/estree/class-site.ts';
 import type { EstreeSchemaReader } from '../../src/adapters/estree/from-estree.ts';
 import { isExpressionWrapper, unwrap } from '../../src/adapters/estree/unwrap.ts';
-import { schemaRoleOfFile, schemaRoleOfKey, schemaRoleOfName, type SchemaRole } from '../../src/model/schema-role.ts';
+import {
+  PARSE_METHODS,
+  parsedValueRole,
+  schemaRoleOfFile,
+  schemaRoleOfKey,
+  schemaRoleOfName,
+  type SchemaRole,
+} from '../../src/model/schema-role.ts';
 import {
   REGISTRATION_METHODS,
   TOOL_DEFINITION_INPUT_KEYS,
@@ -12,14 +19,6 @@ import {
 import { lastNameOf } from './estree-names.ts';
 
 type Node = TSESTree.Node;
-
-/** The methods that run a schema on a value: what they are given says which side the schema is on. */
-const PARSE_METHODS: ReadonlySet<string> = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync']);
-/** Names of values that hold what an upstream API sent: `res`, `response`, `body`, `ticketResponse`. */
-const FETCHED_NAME = /^(?:res|resp|response|body|json|payload|raw)$|(?:Response|Body|Json|Payload)$/;
-/** Methods and properties that read a fetched body: `await res.json()`, `response.data` (axios). */
-const BODY_READERS: ReadonlySet<string> = new Set(['json', 'text']);
-const BODY_PROPERTIES: ReadonlySet<string> = new Set(['data', 'body']);
 
 function staticKeyOf(property: TSESTree.Property): string | undefined {
   if (property.computed) return undefined;
@@ -55,8 +54,9 @@ function isNameInPosition(identifier: TSESTree.Identifier): boolean {
  * sends), `output` (it describes what the server emits or parses what an upstream API sent), or nothing known.
  * Seeds are the file's tool registrations, definitions and tool classes (the model's `toolClassOf`), role keys (`inputSchema:`, `outputSchema:`), role names
  * (`TicketResponseSchema`, `GetTicketParams`, from the model), `.parse()` of fetched data (an upstream response) or of
- * `request.params.arguments` (a tool input), and a file named for responses; a role reaches every same-file const
- * the seeded expression names. Input wins: a schema used both ways is an input.
+ * `request.params.arguments` (a tool input), a file named for responses, and with type-aware linting the roles other
+ * files give its exported consts; a role reaches every same-file const the seeded expression names. Input wins: a
+ * schema used both ways is an input.
  */
 export class SchemaRoles {
   private readonly roles = new Map<Node, Set<SchemaRole>>();
@@ -67,6 +67,8 @@ export class SchemaRoles {
     private readonly sourceCode: Readonly<TSESLint.SourceCode>,
     private readonly reader: EstreeSchemaReader,
     filename: string,
+    /** The roles other files give the file's top-level consts, by name (type-aware linting only). */
+    private readonly external?: ReadonlyMap<string, ReadonlySet<SchemaRole>>,
   ) {
     this.fileRole = schemaRoleOfFile(filename);
     this.walk(sourceCode.ast);
@@ -165,6 +167,11 @@ export class SchemaRoles {
           return;
         const role = schemaRoleOfName(node.id.name);
         if (role !== undefined) this.seed(node.init as Node, role);
+        const declaration = node.parent;
+        const statement =
+          declaration.parent.type === AST_NODE_TYPES.ExportNamedDeclaration ? declaration.parent : declaration;
+        if (declaration.kind === 'const' && statement.parent?.type === AST_NODE_TYPES.Program)
+          for (const given of this.external?.get(node.id.name) ?? []) this.seed(node.init as Node, given);
         return;
       }
       default:
@@ -177,20 +184,19 @@ export class SchemaRoles {
     while (node.type === AST_NODE_TYPES.AwaitExpression) node = unwrap(node.argument);
     if (node.type === AST_NODE_TYPES.CallExpression) {
       const method = lastNameOf(node.callee);
-      if (method !== undefined && BODY_READERS.has(method)) return 'output';
+      const role = method === undefined ? undefined : parsedValueRole({ kind: 'call', method });
       const [first] = node.arguments;
       // `JSON.parse(await res.text())`
-      if (method === 'parse' && first !== undefined && depth < 3) return this.roleOfParsed(first, depth + 1);
-      return undefined;
+      if (role === 'through') return first !== undefined && depth < 3 ? this.roleOfParsed(first, depth + 1) : undefined;
+      return role;
     }
     if (node.type === AST_NODE_TYPES.MemberExpression) {
       const property = lastNameOf(node);
-      if (property === 'arguments') return 'input';
-      if (property !== undefined && BODY_PROPERTIES.has(property)) return 'output';
-      return undefined;
+      const role = property === undefined ? undefined : parsedValueRole({ kind: 'property', name: property });
+      return role === 'through' ? undefined : role;
     }
     if (node.type !== AST_NODE_TYPES.Identifier) return undefined;
-    if (FETCHED_NAME.test(node.name)) return 'output';
+    if (parsedValueRole({ kind: 'name', name: node.name }) === 'output') return 'output';
     const init = depth < 3 ? this.constInitializerOf(node) : undefined;
     return init === undefined ? undefined : this.roleOfParsed(init, depth + 1);
   }

@@ -24,6 +24,7 @@ import {
 } from '../../src/model/tool-registration.ts';
 import { GUARD_MODULES } from '../../src/model/zod-imports.ts';
 import { perLintedFile } from './per-linted-file.ts';
+import { fileToolShapesOf, type FileToolShapes } from './program-tools.ts';
 import { SchemaRoles } from './schema-roles.ts';
 
 /**
@@ -34,6 +35,13 @@ import { SchemaRoles } from './schema-roles.ts';
  */
 
 type Node = TSESTree.Node;
+
+/**
+ * The side of a tool a schema is on, as the rules see it: what the file shows (`SchemaRoles`), and with type-aware
+ * linting what the program's tool discovery shows too; `none` when the discovery saw every tool and the schema is part
+ * of none (a schema that parses an upstream API's response in a module of its own).
+ */
+export type LintRole = SchemaRole | 'none';
 
 /** A tool's input or output schema, read through same-file constants. */
 export interface ToolSchema {
@@ -75,8 +83,8 @@ export interface IdField {
   readonly expr: SchemaExpr<Node>;
   readonly meaning: SchemaMeaning<Node>;
   readonly verdict: IdAcceptorVerdict;
-  /** The side of a tool the field's schema is on, as far as the file shows (see `SchemaRoles`). */
-  readonly role: SchemaRole | undefined;
+  /** The side of a tool the field's schema is on, as far as the file (and the program, when typed) shows. */
+  readonly role: LintRole | undefined;
 }
 
 /** A `z.coerce.<target>()` call of Zod's. */
@@ -86,6 +94,8 @@ export interface CoercionSite extends Coercion {
   readonly fieldName: string | undefined;
   /** The namespace a replacement can be built from (`z` in `z.preprocess(...)`): the chain's own, or another import of its module. */
   readonly namespace: string | undefined;
+  /** The side of a tool the chain is on, as far as the file (and the program, when typed) shows. */
+  readonly role: LintRole | undefined;
 }
 
 /** What a rule hands the visitor: which files it can skip, and what it does with each fact. */
@@ -114,6 +124,7 @@ export class SchemaFile {
   private fields: Map<SchemaExpr<Node>, readonly SchemaField<Node>[]> | undefined;
   private guards: Map<SchemaExpr<Node>, readonly SchemaExpr<Node>[]> | undefined;
   private roles: SchemaRoles | undefined;
+  private toolShapes: FileToolShapes | null | undefined;
 
   constructor(
     readonly reader: EstreeSchemaReader,
@@ -122,8 +133,52 @@ export class SchemaFile {
 
   /** Which side of a tool each schema of the file is on; worked out on first use, once for every rule. */
   rolesIn(filename: string): SchemaRoles {
-    this.roles ??= new SchemaRoles(this.sourceCode, this.reader, filename);
+    this.roles ??= new SchemaRoles(this.sourceCode, this.reader, filename, this.typedShapes()?.external);
     return this.roles;
+  }
+
+  /** With type-aware linting, what the program's tool discovery says of the file's object literals. */
+  typedShapes(): FileToolShapes | undefined {
+    if (this.toolShapes === undefined) this.toolShapes = fileToolShapesOf(this.sourceCode) ?? null;
+    return this.toolShapes ?? undefined;
+  }
+
+  /**
+   * The role of the schema `node` is part of. Input wins, from the file or from the program (a shape exported here
+   * and registered elsewhere); then output; then, when the program's discovery is complete, `none` for a node inside
+   * an object literal that is part of no tool's schema.
+   */
+  roleOf(node: Node, filename: string): LintRole | undefined {
+    const own = this.rolesIn(filename).roleOf(node);
+    if (own === 'input') return own;
+    const typed = this.typedShapes();
+    if (typed === undefined) return own;
+    let inObject = false;
+    let output = own === 'output';
+    // The Program's parent is null, not undefined.
+    for (let current: Node | null | undefined = node.parent; current != null; current = current.parent) {
+      if (current.type !== AST_NODE_TYPES.ObjectExpression) continue;
+      inObject = true;
+      if (typed.inputs.has(current.range[1])) return 'input';
+      if (typed.outputs.has(current.range[1])) output = true;
+    }
+    if (output) return 'output';
+    return own ?? (typed.complete && inObject ? 'none' : undefined);
+  }
+
+  /** The object literals of the file that the program's discovery says declare some tool's input fields. */
+  typedInputObjects(): TSESTree.ObjectExpression[] {
+    const typed = this.typedShapes();
+    if (typed === undefined) return [];
+    const objects: TSESTree.ObjectExpression[] = [];
+    for (const end of typed.inputs) {
+      // The closing brace belongs to no child: the deepest node around it is the literal itself.
+      let node: Node | null = this.sourceCode.getNodeByRangeIndex(end - 1);
+      while (node !== null && !(node.type === AST_NODE_TYPES.ObjectExpression && node.range[1] === end))
+        node = node.parent ?? null;
+      if (node !== null) objects.push(node);
+    }
+    return objects;
   }
 
   /** The tool's input and output schema, in that order (undefined where it declares none). */
@@ -276,8 +331,8 @@ class LazyIdField implements IdField {
     return expr.node !== this.node && this.file.mayHoldUnion(expr.node as Node);
   }
 
-  get role(): SchemaRole | undefined {
-    return this.file.rolesIn(this.filename).roleOf(this.node);
+  get role(): LintRole | undefined {
+    return this.file.roleOf(this.node, this.filename);
   }
 
   get expr(): SchemaExpr<Node> {
@@ -368,7 +423,16 @@ export function defineSchemaVisitor(
   const importFrom = hooks.importFrom ?? (GUARD_MODULES[0] as string);
   const file = (): SchemaFile | undefined => schemaFileFor(sourceCode, importFrom);
 
-  if (wantsTools) listeners = merge(listeners, toolListeners(file, hooks, { filename: context.filename, text }));
+  if (wantsTools)
+    listeners = merge(
+      listeners,
+      toolListeners(file, hooks, {
+        filename: context.filename,
+        text,
+        // Type-aware linting: typescript-eslint's services hold a program.
+        typed: sourceCode.parserServices?.program != null,
+      }),
+    );
   if (onIdField !== undefined || onCoercion !== undefined) {
     // These hooks fire on nodes a file without Zod has plenty of: ask for the facts now and listen only if there are some.
     const facts = file();
@@ -394,6 +458,7 @@ export function defineSchemaVisitor(
       });
     }
     if (onCoercion !== undefined) {
+      const { filename } = context;
       // A named `coerce` import is rare; only then does the selector need its local names.
       const coerceLocals = facts.reader.factoryLocals('coerce');
       const selector =
@@ -409,6 +474,9 @@ export function defineSchemaVisitor(
             meaning: meaningOf(coercion.expr),
             fieldName: propertyKeyOf(coercion.chain),
             namespace: namespaceFor(coercion, facts),
+            get role() {
+              return facts.roleOf(coercion.chain, filename);
+            },
           });
         },
       });
@@ -424,7 +492,7 @@ export function defineSchemaVisitor(
 function toolListeners(
   file: () => SchemaFile | undefined,
   hooks: ReadHooks,
-  { filename, text }: { filename: string; text: string },
+  { filename, text, typed }: { filename: string; text: string; typed: boolean },
 ): Listeners {
   const { onToolSchema, onInputIdField, onOutputGuard } = hooks;
   // Most files register no tool: the sets are made for the first one.
@@ -480,13 +548,15 @@ function toolListeners(
     },
   };
   // Schemas that are inputs by their name or use (`GetTicketParams`, `Args.parse(request.params.arguments)`) though
-  // no registration in the file shows them: only a file whose text can name such a role is walked for them.
-  if (onInputIdField !== undefined && INPUT_ROLE_HINT.test(text)) {
+  // no registration in the file shows them: only a file whose text can name such a role is walked for them. With
+  // type-aware linting, so are the shapes the program's discovery says some tool of another file takes as input.
+  if (onInputIdField !== undefined && (INPUT_ROLE_HINT.test(text) || typed)) {
     listeners['Program:exit'] = () => {
       const facts = file();
       if (facts === undefined) return;
       const { reader } = facts;
-      for (const node of facts.rolesIn(filename).inputs())
+      const inputs = INPUT_ROLE_HINT.test(text) ? facts.rolesIn(filename).inputs() : [];
+      for (const node of [...inputs, ...facts.typedInputObjects()])
         visitInputFields(facts, undefined, reader.resolve(reader.read(node)));
     };
   }

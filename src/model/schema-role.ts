@@ -69,3 +69,35 @@ export function schemaRoleOfFile(filePath: string): SchemaRole | undefined {
   const base = filePath.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
   return splitWords(base).some((word) => OUTPUT_WORDS.has(word)) ? 'output' : undefined;
 }
+
+/** The methods that run a schema on a value: what they are given says which side the schema is on. */
+export const PARSE_METHODS: ReadonlySet<string> = new Set(['parse', 'safeParse', 'parseAsync', 'safeParseAsync']);
+/** Names of values that hold what an upstream API sent: `res`, `response`, `body`, `ticketResponse`. */
+const FETCHED_NAME = /^(?:res|resp|response|body|json|payload|raw)$|(?:Response|Body|Json|Payload)$/;
+/** Methods that read a fetched body: `await res.json()`. */
+const BODY_READERS: ReadonlySet<string> = new Set(['json', 'text']);
+/** Properties that hold a fetched body: `response.data` (axios), `res.body`. */
+const BODY_PROPERTIES: ReadonlySet<string> = new Set(['data', 'body']);
+
+/**
+ * What one step of the value a schema parses (`Schema.parse(value)`) says of the schema's side, for both adapters to
+ * walk their own trees with: a variable named like a fetched body, a body reader's call (`await res.json()`) or
+ * property (`response.data`) make it an output (it parses what an upstream API sent); `request.params.arguments`
+ * makes it an input. `JSON.parse(text)` is a step to look through (`through`).
+ */
+export function parsedValueRole(
+  step: { kind: 'name'; name: string } | { kind: 'property'; name: string } | { kind: 'call'; method: string },
+): SchemaRole | 'through' | undefined {
+  switch (step.kind) {
+    case 'name':
+      return FETCHED_NAME.test(step.name) ? 'output' : undefined;
+    case 'property':
+      if (step.name === 'arguments') return 'input';
+      return BODY_PROPERTIES.has(step.name) ? 'output' : undefined;
+    case 'call':
+      if (BODY_READERS.has(step.method)) return 'output';
+      return step.method === 'parse' ? 'through' : undefined;
+    default:
+      return undefined;
+  }
+}

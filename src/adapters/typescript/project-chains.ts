@@ -84,6 +84,8 @@ export interface ProjectChainsOptions {
   readonly config?: AuditConfig;
   /** Readings of an earlier program of the same project to reuse where its files are unchanged (an editor's). */
   readonly cache?: ChainReadCache;
+  /** The project's tools, when the caller has discovered them already (with the same configuration). */
+  readonly surface?: ProjectTools;
   /** Called once the tools are discovered, before any is read. */
   readonly onDiscovered?: (surface: ProjectTools) => void;
   /** Called before each tool is read, and once after the last. */
@@ -325,7 +327,7 @@ function readTool(
 /** Reads every tool's acceptors and emitted ids and pairs them. Throws `ConfigError` for a bad configuration. */
 export function projectChainsOf(project: AuditProject, options: ProjectChainsOptions = {}): ProjectChains {
   const { checker } = project;
-  const surface = discoverProjectTools(project, options.config);
+  const surface = options.surface ?? discoverProjectTools(project, options.config);
   options.onDiscovered?.(surface);
   const { discovery, resolver, classes } = surface;
   const naming = toolNamingOf(discovery.tools.map((tool) => tool.name));

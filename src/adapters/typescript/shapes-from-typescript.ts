@@ -1,7 +1,14 @@
 import ts from 'typescript';
 import { importBindingsOf, type TypeScriptSchemaReader } from './from-typescript.ts';
 import type { ObjectExpr, SchemaExpr } from '../../model/schema-expr.ts';
-import { schemaRoleOfFile, schemaRoleOfKey, schemaRoleOfName, type SchemaRole } from '../../model/schema-role.ts';
+import {
+  PARSE_METHODS,
+  parsedValueRole,
+  schemaRoleOfFile,
+  schemaRoleOfKey,
+  schemaRoleOfName,
+  type SchemaRole,
+} from '../../model/schema-role.ts';
 import {
   REGISTRATION_METHODS,
   TOOL_DEFINITION_INPUT_KEYS,
@@ -54,7 +61,8 @@ export interface TypedShapes {
  * One use, in this file, of a value imported from another module, where the use gives it a role: `outputSchema:
  * TicketSchema.shape` (output), `inputSchema: toJSONSchema(CreateIssueSchema)` (input), `return
  * TicketSchema.parse(data)` or `return z.array(TicketSchema)` (emitted: the schema's value or the schema itself leaves
- * the function, which counts as an output). Uses that give no role (`Args.parse(input)` in a handler) are left out.
+ * the function, which counts as an output), `TicketSchema.parse(await res.json())` (an upstream response parsed: an
+ * output; see the model's `parsedValueRole`). Uses that give no role (`Args.parse(input)` in a handler) are left out.
  */
 export interface ImportedSchemaUse {
   /** The module specifier as written: `./schemas.js`. */
@@ -338,7 +346,7 @@ class ShapeFinder {
         if (!ts.isPropertyAccessExpression(parent) || parent.expression !== identifier) continue;
         imported = parent.name.text;
       }
-      const role = this.roleAt(identifier);
+      const role = this.roleAt(identifier) ?? parsedRoleOf(imported === binding.imported ? identifier : parent);
       const emitted = role === undefined && isEmitted(identifier);
       const resolved = role ?? (emitted ? 'output' : isInTopLevelConst(identifier) ? fileRole : undefined);
       if (resolved !== undefined)
@@ -388,6 +396,44 @@ function isEmitted(node: ts.Node): boolean {
     if (ts.isFunctionLike(parent) || ts.isSourceFile(parent) || ts.isStatement(parent)) return false;
   }
   return false;
+}
+
+/** What the value a schema parses says of its side (the model's `parsedValueRole`), through `await` and `JSON.parse`. */
+function roleOfParsedValue(value: ts.Expression, depth = 0): SchemaRole | undefined {
+  let node = value;
+  for (;;) {
+    if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node))
+      node = node.expression;
+    else if (ts.isAwaitExpression(node)) node = node.expression;
+    else break;
+  }
+  if (ts.isCallExpression(node)) {
+    const method = calleeName(node);
+    const role = method === undefined ? undefined : parsedValueRole({ kind: 'call', method });
+    const [first] = node.arguments;
+    if (role === 'through') return first !== undefined && depth < 3 ? roleOfParsedValue(first, depth + 1) : undefined;
+    return role;
+  }
+  if (ts.isPropertyAccessExpression(node)) {
+    const role = parsedValueRole({ kind: 'property', name: node.name.text });
+    return role === 'through' ? undefined : role;
+  }
+  if (ts.isIdentifier(node)) {
+    const role = parsedValueRole({ kind: 'name', name: node.text });
+    return role === 'through' ? undefined : role;
+  }
+  return undefined;
+}
+
+/** `Schema.parse(await res.json())` for the schema expression `schema`: the role the parsed value gives it. */
+function parsedRoleOf(schema: ts.Node): SchemaRole | undefined {
+  const access = schema.parent;
+  if (access === undefined || !ts.isPropertyAccessExpression(access) || access.expression !== schema) return undefined;
+  if (!PARSE_METHODS.has(access.name.text)) return undefined;
+  const call = access.parent;
+  if (!ts.isCallExpression(call) || call.expression !== access) return undefined;
+  const [value] = call.arguments;
+  return value === undefined ? undefined : roleOfParsedValue(value);
 }
 
 function isInTopLevelConst(node: ts.Node): boolean {

@@ -142,6 +142,19 @@ describe('guard-ids across files: a schema module judged by the files that use i
     );
   });
 
+  it('counts a schema that parses an upstream response in another file as an output', async () => {
+    const root = await makeTempTree({
+      'src/schemas.ts': schemas,
+      'src/api.ts':
+        "import { TicketSchema, GetTicketSchema } from './schemas.js';\nexport async function load(res: Response, data: unknown): Promise<number> {\n  GetTicketSchema.parse(data);\n  const tickets = [TicketSchema.parse(await res.json())];\n  return tickets.length;\n}\n",
+    });
+    const { report } = await runGuardIds(root, ['src'], { print: true });
+    // TicketSchema's value never leaves the function, but what it parses is a fetched body: an output all the same.
+    expect(fileOf(report, 'src/schemas.ts').output).toBe(
+      guardedSchemas.replace('labelId: z.string()', 'labelId: guardId(z.string())'),
+    );
+  });
+
   it('does not count a test that parses values in arrows as an emitter', async () => {
     const root = await makeTempTree({
       'src/schemas.ts': schemas,
