@@ -307,7 +307,21 @@ export class EmitterReader {
       }
     }
     // A result the code does not show, typed only as a tool result (`CallToolResult`): its text may hold any JSON.
-    if (type.getProperty('content') !== undefined) out.push({ channel: 'text', site, leaves: [], opaque: true });
+    // A domain value with a `content` of its own (a wiki page's text) is no tool result.
+    if (this.isContentList(type.getProperty('content'))) out.push({ channel: 'text', site, leaves: [], opaque: true });
+  }
+
+  /** A tool result's `content`: a list of content blocks (or a type that may be one, `any`). */
+  private isContentList(content: ts.Symbol | undefined): boolean {
+    if (content === undefined) return false;
+    const type = this.checker.getNonNullableType(this.checker.getTypeOfSymbol(content));
+    const members = type.isUnion() ? type.types : [type];
+    return members.some(
+      (member) =>
+        (member.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0 ||
+        this.checker.isArrayType(member) ||
+        this.checker.isTupleType(member),
+    );
   }
 
   /** `content: [{ type: 'text', text: JSON.stringify(value) }]`, however it is built. */
