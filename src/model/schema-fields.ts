@@ -108,3 +108,18 @@ export function guardedSchemasIn<N>(
   visit(root, 0);
   return found;
 }
+
+/**
+ * The functions of `.transform(fn)` calls on an object schema's own chain (`z.object({...}).transform((data) => ...)`),
+ * in chain order: what they read of the parsed input is read, whatever the handler reads of what they return
+ * (zereight/gitlab-mcp folds an alias field into the one its handler reads this way).
+ */
+export function inputTransformsOf<N>(expr: SchemaExpr<N>): N[] {
+  if (expr.kind !== 'zod') return [];
+  return expr.methods
+    .filter((method) => method.name === 'transform')
+    .flatMap((method) => {
+      const [fn] = method.args;
+      return fn === undefined ? [] : [fn.node];
+    });
+}

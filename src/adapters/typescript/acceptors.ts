@@ -10,7 +10,7 @@ import {
   type PathSegment,
   type ToolNaming,
 } from '../../model/ids.ts';
-import { schemaFieldsOf, type SchemaField } from '../../model/schema-fields.ts';
+import { inputTransformsOf, schemaFieldsOf, type SchemaField } from '../../model/schema-fields.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import { type SchemaMeaning, meaningOf } from '../../model/schema-meaning.ts';
 import { literalValue } from './agent-contract-config.ts';
@@ -62,6 +62,8 @@ export interface ToolInput {
   readonly fields: readonly InputField[];
   /** `zod` when read from Zod source, `json-schema` from a literal JSON Schema, `none` without an input, `unresolved` when it could not be followed. */
   readonly source: 'zod' | 'json-schema' | 'none' | 'unresolved';
+  /** The functions of the input schema's own `.transform(fn)` calls (`inputTransformsOf`), in chain order. */
+  readonly transforms?: readonly ts.Node[];
 }
 
 const ALL_TYPES: readonly JsonType[] = ['string', 'number', 'boolean'];
@@ -207,7 +209,7 @@ export function toolInputOf(
       value: resolver.resolve(value),
     });
   }
-  return { acceptors, fields, source: 'zod' };
+  return { acceptors, fields, source: 'zod', transforms: inputTransformsOf(root) };
 }
 
 /** The id fields an output schema declares (`outputSchema`, `outputShape`), with the JSON type each publishes. */

@@ -8,7 +8,16 @@ import { unwrapExpression } from './unwrap.ts';
  * a call with the input object, a rest element), so every field may be read and nothing can be said.
  */
 export type HandlerReads =
-  { readonly kind: 'fields'; readonly fields: ReadonlySet<string> } | { readonly kind: 'all'; readonly reason: string };
+  | { readonly kind: 'fields'; readonly fields: ReadonlySet<string> }
+  | {
+      readonly kind: 'all';
+      readonly reason: string;
+      /**
+       * When the input is handed on only by copying it into an object literal (`{ ...data, search: data.query }`): the
+       * fields read by name beside the copy.
+       */
+      readonly fields?: ReadonlySet<string>;
+    };
 
 function patternReads(pattern: ts.ObjectBindingPattern): HandlerReads {
   const fields = new Set<string>();
@@ -27,8 +36,8 @@ function identifierReads(parameter: ts.Identifier, body: ts.Node): HandlerReads 
   const name = parameter.text;
   const fields = new Set<string>();
   let escaped: string | undefined;
+  let copiedOnly = true;
   const visit = (node: ts.Node): void => {
-    if (escaped !== undefined) return;
     if (ts.isIdentifier(node) && node.text === name && node !== parameter) {
       const parent = node.parent;
       if (ts.isPropertyAccessExpression(parent) && parent.expression === node) {
@@ -45,19 +54,24 @@ function identifierReads(parameter: ts.Identifier, body: ts.Node): HandlerReads 
       }
       if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isObjectBindingPattern(parent.name)) {
         const reads = patternReads(parent.name);
-        if (reads.kind === 'all') escaped = reads.reason;
-        else for (const field of reads.fields) fields.add(field);
+        if (reads.kind === 'all') {
+          escaped ??= reads.reason;
+          copiedOnly = false;
+        } else for (const field of reads.fields) fields.add(field);
         return;
       }
       if (ts.isPropertyAccessExpression(parent) && parent.name === node) return;
       if (ts.isPropertyAssignment(parent) && parent.name === node) return;
-      escaped = `the handler passes \`${name}\` on as a whole`;
+      escaped ??= `the handler passes \`${name}\` on as a whole`;
+      // `{ ...data }` copies the fields under their own names; anything else takes the input where this check cannot follow.
+      if (!ts.isSpreadAssignment(parent)) copiedOnly = false;
       return;
     }
     ts.forEachChild(node, visit);
   };
   visit(body);
-  return escaped === undefined ? { kind: 'fields', fields } : { kind: 'all', reason: escaped };
+  if (escaped === undefined) return { kind: 'fields', fields };
+  return copiedOnly ? { kind: 'all', reason: escaped, fields } : { kind: 'all', reason: escaped };
 }
 
 /** The methods that run a schema on a value. */
@@ -131,4 +145,25 @@ export function toolHandlerReads(
   const handler = tool.inputReader ?? tool.handler;
   if (handler === undefined) return { kind: 'all', reason: 'no handler was found for it' };
   return handlerReads(handler, inputParameterIndex(handler, inputKeys, checker));
+}
+
+/**
+ * What a tool reads of its input when its schema transforms the parsed input first (`inputTransformsOf`): the fields
+ * the last transform reads by name, and, when it hands the input on (`{ ...data, search }`), what the transforms before
+ * it and the handler read too. A transform that is not written inline reads everything, as far as this check can say.
+ */
+export function throughTransforms(handler: HandlerReads, transforms: readonly ts.Node[]): HandlerReads {
+  let reads = handler;
+  for (const transform of [...transforms].reverse()) {
+    const own = handlerReads(transform);
+    if (own.kind === 'fields') {
+      reads = own;
+      continue;
+    }
+    if (own.fields === undefined) return own;
+    // It hands the input on: the later steps read from it, beside the fields it names.
+    if (reads.kind === 'all') return reads;
+    reads = { kind: 'fields', fields: new Set([...reads.fields, ...own.fields]) };
+  }
+  return reads;
 }

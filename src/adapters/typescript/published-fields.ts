@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { DISPOSITIONS_FOR_FUNCTION, refusedKeysOf } from '../../model/package-helpers.ts';
 import type { InputField, ToolInput } from './acceptors.ts';
 import type { DiscoveredTool } from './discover-tools.ts';
-import { toolHandlerReads, type HandlerReads } from './handler-reads.ts';
+import { throughTransforms, toolHandlerReads, type HandlerReads } from './handler-reads.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import { calleeName, unwrapExpression } from './unwrap.ts';
 
@@ -40,10 +40,10 @@ export interface PublishedFieldFinding {
   readonly table?: DispositionTable;
 }
 
-/** What the tool's handler reads of its input; `all` when no handler was found. */
+/** What the tool's handler (and its input schema's own transforms) read of its input; `all` when no handler was found. */
 export function handlerReadsOf(tool: DiscoveredTool, input: ToolInput, checker: ts.TypeChecker): HandlerReads {
   const keys = new Set(input.fields.filter((field) => field.path.length === 1).map((field) => field.key));
-  return toolHandlerReads(tool, keys, checker);
+  return throughTransforms(toolHandlerReads(tool, keys, checker), input.transforms ?? []);
 }
 
 /** The shape a `Record<keyof typeof shape, ...>` type names. */
