@@ -241,10 +241,13 @@ function verdictOf(
     .join(' and ');
   const lead = found === '' ? '' : `${found}; `;
   const untyped = tools.filter((tool) => tool.emits === 'unknown').length;
+  const unseen = coverage.tools - untyped;
   const noEmitter =
-    coverage.knownEmitters === 0
-      ? `knew the emitted type of no tool (${untyped} of ${coverage.tools} emit unknown types${untyped === coverage.tools ? '' : ", the others' handlers were not found"}); type what their handlers return`
-      : undefined;
+    coverage.knownEmitters !== 0
+      ? undefined
+      : untyped === 0
+        ? `knew the emitted type of no tool (the handler of none of the ${coverage.tools} was found); write each handler as a function, or a const holding one, that the registration names`
+        : `knew the emitted type of no tool (${untyped} of ${coverage.tools} emit unknown types${unseen === 0 ? '' : `, and the handlers of the other ${unseen} were not found`}); type what their handlers return`;
   if (coverage.inputsRead === 0) {
     return {
       vouched: false,

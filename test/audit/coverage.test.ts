@@ -73,7 +73,7 @@ describe('coverage, at the head of every report', () => {
       vouched: false,
       text: 'could not vouch for any chain: the emitted type of no tool is known (2 tools).',
       blind:
-        "knew the emitted type of no tool (0 of 2 emit unknown types, the others' handlers were not found); type what their handlers return",
+        'knew the emitted type of no tool (the handler of none of the 2 was found); write each handler as a function, or a const holding one, that the registration names',
     });
   });
 

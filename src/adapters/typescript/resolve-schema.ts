@@ -120,14 +120,16 @@ export class SchemaResolver {
   }
 
   /**
-   * The function a call hands back when the called function returns one of its parameters as it is (an identity
-   * helper that only pins a type, `<T>(fn: (t) => T) => fn`): the argument given for that parameter.
+   * The function a call hands back: when the called function returns one of its parameters as it is (an identity
+   * helper that only pins a type, `<T>(fn: (t) => T) => fn`), the argument given for that parameter; when it returns a
+   * function it writes (a handler factory, `const get = createReadHandler('GET', handleGet)`), that function.
    */
   private passedThrough(call: ts.CallExpression, hops: number): ts.SignatureDeclaration | undefined {
     const fn = this.functionOf(call.expression, hops);
     const returned = fn === undefined ? undefined : this.returnedExpression(fn);
     if (fn === undefined || returned === undefined) return undefined;
     const name = unwrapExpression(returned);
+    if (ts.isArrowFunction(name) || ts.isFunctionExpression(name)) return name;
     if (!ts.isIdentifier(name)) return undefined;
     const index = fn.parameters.findIndex(
       (parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === name.text,
