@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import tsParser from '@typescript-eslint/parser';
-import { Linter } from 'eslint';
+import { ESLint, Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Codemod } from '../../codemods/codemod.ts';
 import { dispositions } from '../../codemods/dispositions.ts';
@@ -50,7 +50,7 @@ interface Example {
   /** Builds the server from the modules of a runnable copy. */
   readonly createServer: (folder: string) => Promise<McpServer>;
   readonly samples?: ConsumerSamples;
-  /** Unguarded acceptors the lint rules cannot see from the file that declares them (asserted, so a change shows). */
+  /** Unguarded acceptors the lint rules without type information cannot see from the file that declares them (asserted, so a change shows); with type information they see them all. */
   readonly outOfLintSight: readonly string[];
 }
 
@@ -103,6 +103,8 @@ interface Views {
   readonly report: AuditReport;
   /** `src/tools.ts:92 prefer-guarded-id customerId` */
   readonly linted: readonly string[];
+  /** The same rules with type information (typescript-eslint's project service on the copy's tsconfig). */
+  readonly typedLinted: readonly string[];
   readonly kit: ChainReport;
   readonly matrix: ContractChainMatrix;
 }
@@ -166,23 +168,53 @@ function lintFindings(folder: string, files: Files): string[] {
   );
 }
 
+/** The same rules with typed linting, as a project on `recommended-type-checked` runs them: they see across files. */
+async function typedLintFindings(folder: string, files: Files): Promise<string[]> {
+  const rules = Object.fromEntries(LINT_RULES.map((rule) => [`agent-contract/${rule}`, 'error' as const]));
+  const eslint = new ESLint({
+    cwd: folder,
+    overrideConfigFile: true,
+    overrideConfig: [
+      {
+        files: ['**/*.ts'],
+        languageOptions: {
+          parser: tsParser as Linter.Parser,
+          parserOptions: { projectService: true, tsconfigRootDir: folder },
+        },
+        plugins: { 'agent-contract': plugin as never },
+        rules,
+      },
+    ],
+  });
+  const results = await eslint.lintFiles([...files.keys()].map((name) => path.join(folder, 'src', name)));
+  return results.flatMap((result) =>
+    result.messages.map((message) => {
+      expect(message.ruleId, message.message).not.toBeNull();
+      const field = /^`([^`]+)`/.exec(message.message)?.[1];
+      return `src/${path.basename(result.filePath)}:${message.line} ${message.ruleId?.replace('agent-contract/', '')} ${field}`;
+    }),
+  );
+}
+
 /**
  * What the lint rules must report of the acceptors the audit lists, in the same form: each unguarded one, by the rule
  * for its kind, at its line. The rules read one file at a time: an acceptor declared in a file that shows neither its
  * tool nor a role for its shape is out of their sight, as the rule's page says.
  */
-function expectedLintFindings(report: AuditReport): { reported: string[]; outOfSight: string[] } {
+function expectedLintFindings(report: AuditReport): { reported: string[]; outOfSight: string[]; typed: string[] } {
   const reported: string[] = [];
   const outOfSight: string[] = [];
+  const typed: string[] = [];
   for (const acceptor of report.acceptors) {
     const rule = RULE_OF_TYPE[acceptor.type];
     if (rule === undefined) continue;
     const tool = report.tools.find((candidate) => candidate.name === acceptor.tool);
-    if (tool?.file === acceptor.file)
-      reported.push(`${acceptor.file}:${acceptor.line} ${rule} ${acceptor.field.split('.').at(-1)}`);
+    const finding = `${acceptor.file}:${acceptor.line} ${rule} ${acceptor.field.split('.').at(-1)}`;
+    typed.push(finding);
+    if (tool?.file === acceptor.file) reported.push(finding);
     else outOfSight.push(`${acceptor.tool}.${acceptor.field}`);
   }
-  return { reported: reported.sort(), outOfSight: outOfSight.sort() };
+  return { reported: reported.sort(), outOfSight: outOfSight.sort(), typed: [...new Set(typed)].sort() };
 }
 
 /**
@@ -297,7 +329,8 @@ class ExampleStates {
     // (a) The audit reads the written files, (b) the lint rules each file.
     const { report } = audit(folder);
     const linted = lintFindings(folder, files).sort();
-    return { report, linted, kit, matrix: contractChainMatrix(await contract) };
+    const typedLinted = (await typedLintFindings(folder, files)).sort();
+    return { report, linted, typedLinted, kit, matrix: contractChainMatrix(await contract) };
   }
 }
 
@@ -312,7 +345,7 @@ describe.each(Object.keys(EXAMPLES))('examples/%s', (example) => {
       for (const name of order) files = await states.apply(files, name);
       const guarded = order.includes('guard-ids');
       if (guarded) expect([...files.values()].some((text) => text.includes('guardId('))).toBe(true);
-      const { report, linted, kit, matrix } = await states.viewsOf(files);
+      const { report, linted, typedLinted, kit, matrix } = await states.viewsOf(files);
       const baseline = (await states.viewsOf(states.written())).report;
 
       // (a) The audit: the verdicts the example as written predicts, guard-ids turning broken into tolerated.
@@ -338,8 +371,10 @@ describe.each(Object.keys(EXAMPLES))('examples/%s', (example) => {
 
       // (b) The lint rules: every unguarded acceptor in their sight is reported at its line by the rule for its kind,
       // and nothing else is; after guard-ids, no acceptor is unguarded.
-      const { reported, outOfSight } = expectedLintFindings(report);
+      const { reported, outOfSight, typed } = expectedLintFindings(report);
       expect(linted).toEqual(reported);
+      // With type information nothing is out of their sight: every unguarded acceptor, wherever its tool is registered.
+      expect(typedLinted).toEqual(typed);
       if (guarded) expect([...linted, ...outOfSight]).toEqual([]);
       else {
         expect(outOfSight).toEqual(outOfLintSight);
