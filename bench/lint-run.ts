@@ -15,6 +15,7 @@ export const CONFIGURATIONS = [
   'eslint-plugin-zod',
   'typescript-eslint-type-checked',
   'typescript-eslint-type-checked+no-broken-id-chain',
+  'typescript-eslint-type-checked+agent-contract-type-checked',
 ] as const;
 export type Configuration = (typeof CONFIGURATIONS)[number];
 
@@ -47,6 +48,15 @@ async function configFor(name: Configuration, corpus: string): Promise<Linter.Co
     return [
       ...typeChecked(corpus),
       { plugins: { 'agent-contract': plugin as never }, rules: { 'agent-contract/no-broken-id-chain': 'error' } },
+    ];
+  }
+  // The README's typed setup: every rule of `recommended-type-checked` and `tests`, the syntax rules reading the program.
+  if (name === 'typescript-eslint-type-checked+agent-contract-type-checked') {
+    const { default: plugin } = await import('../dist/eslint-plugin/index.js');
+    return [
+      ...typeChecked(corpus),
+      plugin.configs['recommended-type-checked'] as Linter.Config,
+      plugin.configs.tests as Linter.Config,
     ];
   }
   // The README's setup: typescript-eslint's recommended, then this plugin's configs.

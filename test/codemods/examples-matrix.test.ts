@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import tsParser from '@typescript-eslint/parser';
-import { ESLint, Linter } from 'eslint';
+import { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Codemod } from '../../codemods/codemod.ts';
 import { dispositions } from '../../codemods/dispositions.ts';
@@ -24,6 +24,7 @@ import {
 } from '../../src/testing/index.ts';
 import helpdeskSamples from '../../examples/helpdesk/samples.json' with { type: 'json' };
 import { repoRoot } from '../support/run-cli.ts';
+import { agentContractRules, typedESLint } from '../support/typed-eslint.ts';
 
 /**
  * The front ends on the repository's own examples. A copy of each, as written and after each order of the two
@@ -171,21 +172,7 @@ function lintFindings(folder: string, files: Files): string[] {
 /** The same rules with typed linting, as a project on `recommended-type-checked` runs them: they see across files. */
 async function typedLintFindings(folder: string, files: Files): Promise<string[]> {
   const rules = Object.fromEntries(LINT_RULES.map((rule) => [`agent-contract/${rule}`, 'error' as const]));
-  const eslint = new ESLint({
-    cwd: folder,
-    overrideConfigFile: true,
-    overrideConfig: [
-      {
-        files: ['**/*.ts'],
-        languageOptions: {
-          parser: tsParser as Linter.Parser,
-          parserOptions: { projectService: true, tsconfigRootDir: folder },
-        },
-        plugins: { 'agent-contract': plugin as never },
-        rules,
-      },
-    ],
-  });
+  const eslint = typedESLint(folder, [agentContractRules(rules)]);
   const results = await eslint.lintFiles([...files.keys()].map((name) => path.join(folder, 'src', name)));
   return results.flatMap((result) =>
     result.messages.map((message) => {

@@ -8,6 +8,7 @@ import plugin from '../../eslint-plugin/index.ts';
 import rule from '../../eslint-plugin/rules/no-broken-id-chain.ts';
 import { audit, type AuditChain } from '../../src/audit/audit.ts';
 import { projectFolder } from '../support/tsserver.ts';
+import { typedESLint } from '../support/typed-eslint.ts';
 import { typedRuleTester } from './rule-tester.ts';
 
 /**
@@ -147,21 +148,10 @@ describe('no-broken-id-chain on examples/helpdesk', () => {
   const folder = projectFolder('test/ts-plugin/fixtures/helpdesk', 'examples/helpdesk/src');
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   const linterWith = (agentContract: typeof plugin) =>
-    new ESLint({
-      cwd: folder,
-      overrideConfigFile: true,
-      overrideConfig: [
-        {
-          files: ['**/*.ts'],
-          languageOptions: {
-            parser: tseslint.parser as Linter.Parser,
-            parserOptions: { projectService: true, tsconfigRootDir: folder },
-          },
-        },
-        agentContract.configs['recommended-type-checked'] as Linter.Config,
-        { rules: { 'agent-contract/no-broken-id-chain': ['error', { emitters: true }] } },
-      ],
-    });
+    typedESLint(folder, [
+      agentContract.configs['recommended-type-checked'] as Linter.Config,
+      { rules: { 'agent-contract/no-broken-id-chain': ['error', { emitters: true }] } },
+    ]);
   const eslint = linterWith(plugin);
 
   const chainMessages = (results: ESLint.LintResult[]) =>

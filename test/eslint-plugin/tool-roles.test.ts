@@ -1,12 +1,10 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ESLint, type Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import plugin from '../../eslint-plugin/index.ts';
 import noIdUnion from '../../eslint-plugin/rules/no-id-union.ts';
 import noUnguardedCoerce from '../../eslint-plugin/rules/no-unguarded-coerce.ts';
 import preferGuardedId from '../../eslint-plugin/rules/prefer-guarded-id.ts';
+import { agentContractRules, typedESLint } from '../support/typed-eslint.ts';
 import { runRule, typedRuleTester } from './rule-tester.ts';
 
 /**
@@ -154,21 +152,9 @@ describe('when the discovery could not follow every registration', () => {
   );
 
   it('reports the type-only union as the file alone would, and still not the parsed response', async () => {
-    const eslint = new ESLint({
-      cwd: folder,
-      overrideConfigFile: true,
-      overrideConfig: [
-        {
-          files: ['**/*.ts'],
-          languageOptions: {
-            parser: tseslint.parser as Linter.Parser,
-            parserOptions: { projectService: true, tsconfigRootDir: folder },
-          },
-          plugins: { 'agent-contract': plugin as never },
-          rules: { 'agent-contract/no-id-union': 'error', 'agent-contract/no-unguarded-coerce': 'error' },
-        },
-      ],
-    });
+    const eslint = typedESLint(folder, [
+      agentContractRules({ 'agent-contract/no-id-union': 'error', 'agent-contract/no-unguarded-coerce': 'error' }),
+    ]);
     const [result] = await eslint.lintFiles(['schemas.ts']);
     const lines = (rule: string) =>
       (result?.messages ?? []).filter((message) => message.ruleId === `agent-contract/${rule}`).map((m) => m.line);

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ESLint, type Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
+import type { Linter } from 'eslint';
 import plugin from '../../eslint-plugin/index.ts';
+import { agentContractRules, typedESLint } from '../support/typed-eslint.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -34,21 +34,7 @@ export async function lintTypedExample(rule: string, code: string): Promise<Lint
     writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(TSCONFIG));
     writeFileSync(join(folder, 'example.ts'), code);
     symlinkSync(join(ROOT, 'node_modules'), join(folder, 'node_modules'), 'dir');
-    const eslint = new ESLint({
-      cwd: folder,
-      overrideConfigFile: true,
-      overrideConfig: [
-        {
-          files: ['**/*.ts'],
-          languageOptions: {
-            parser: tseslint.parser as Linter.Parser,
-            parserOptions: { projectService: true, tsconfigRootDir: folder },
-          },
-          plugins: { 'agent-contract': plugin as never },
-          rules: { [`agent-contract/${rule}`]: 'error' },
-        },
-      ],
-    });
+    const eslint = typedESLint(folder, [agentContractRules({ [`agent-contract/${rule}`]: 'error' })]);
     const [result] = await eslint.lintFiles(['example.ts']);
     return result?.messages ?? [];
   } finally {
