@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import noIdUnion from '../../eslint-plugin/rules/no-id-union.ts';
 import noUnguardedCoerce from '../../eslint-plugin/rules/no-unguarded-coerce.ts';
 import preferGuardedId from '../../eslint-plugin/rules/prefer-guarded-id.ts';
+import { audit } from '../../src/audit/audit.ts';
 import { agentContractRules, typedESLint } from '../support/typed-eslint.ts';
 import { runRule, typedRuleTester } from './rule-tester.ts';
 
@@ -161,5 +162,30 @@ describe('when the discovery could not follow every registration', () => {
     expect(result?.messages.filter((message) => message.ruleId === null)).toEqual([]);
     expect(lines('no-id-union')).toEqual([INPUT_UNION, TYPE_ONLY_UNION]);
     expect(lines('no-unguarded-coerce')).toEqual([INPUT_COERCE, TYPE_ONLY_COERCE]);
+  });
+});
+
+describe('typed lint and the audit', () => {
+  it('report the same input fields of schemas.ts, by the same rules', async () => {
+    const { report } = audit(FIXTURES);
+    const audited = report.findings
+      .filter((finding) => finding.rule === 'no-id-union' || finding.rule === 'no-unguarded-coerce')
+      .map((finding) => `${finding.file}:${finding.line} ${finding.rule}`);
+    const stringAcceptors = report.acceptors
+      .filter((acceptor) => acceptor.type === 'string')
+      .map((acceptor) => `${acceptor.file}:${acceptor.line} prefer-guarded-id`);
+    const eslint = typedESLint(FIXTURES, [
+      agentContractRules({
+        'agent-contract/no-id-union': 'error',
+        'agent-contract/no-unguarded-coerce': 'error',
+        'agent-contract/prefer-guarded-id': 'error',
+      }),
+    ]);
+    const [result] = await eslint.lintFiles(['schemas.ts']);
+    const linted = (result?.messages ?? []).map(
+      (message) => `schemas.ts:${message.line} ${message.ruleId?.replace('agent-contract/', '') ?? ''}`,
+    );
+    expect(linted.sort()).toEqual([...audited, ...stringAcceptors].sort());
+    expect(linted).toHaveLength(3);
   });
 });
