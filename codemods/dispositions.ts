@@ -1,9 +1,9 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { TypeScriptSchemaReader } from '../src/adapters/typescript/from-typescript.ts';
-import { handlerReads, throughTransforms, type HandlerReads } from '../src/adapters/typescript/handler-reads.ts';
+import { handlerReads, type HandlerReads } from '../src/adapters/typescript/handler-reads.ts';
 import { inputParameterIndex } from '../src/adapters/typescript/discover-tools.ts';
-import { inputTransformsOf, schemaFieldsOf } from '../src/model/schema-fields.ts';
+import { schemaFieldsOf } from '../src/model/schema-fields.ts';
 import { splitWords } from '../src/model/ids.ts';
 import type { SchemaExpr } from '../src/model/schema-expr.ts';
 import { OFFERED_SHAPE_FUNCTION } from '../src/model/package-helpers.ts';
@@ -298,10 +298,7 @@ function scaffold(
   const reads: HandlerReads =
     registration.handler === undefined
       ? { kind: 'all', reason: noHandler }
-      : throughTransforms(
-          handlerReads(registration.handler.node, inputIndexOf(run, registration.handler.node, input)),
-          inputTransformsOf(run.reader.resolve(input)),
-        );
+      : handlerReads(registration.handler.node, inputIndexOf(run, registration.handler.node, input));
 
   const inline = inlineShapeOf(input) ?? (input.kind === 'zod' ? zodObjectLiteralOf(input) : undefined);
   // A tool without inputs (`{}`, `z.object({})`): no field to decide, so no table.
