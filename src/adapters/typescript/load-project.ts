@@ -156,6 +156,8 @@ export function loadProject(target: string, options: LoadOptions = {}): AuditPro
   delete compilerOptions.incremental;
   delete compilerOptions.tsBuildInfoFile;
   const host = ts.createCompilerHost(compilerOptions, true);
+  // As tsc does: JSDoc in TypeScript files is parsed only where it can change a type (TypeScript 5.3 and later).
+  host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
   if (options.onFileRead !== undefined) {
     const getSourceFile = host.getSourceFile.bind(host);
     let count = 0;
