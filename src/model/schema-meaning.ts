@@ -143,6 +143,19 @@ function formatsExcludingDecimalIds<N>(format: string, args: readonly SchemaExpr
   return formatExcludesDecimalIds(format) ? [format] : [];
 }
 
+/** A description that says the value is a UUID or GUID, and names no other form it may take. */
+const DESCRIBED_UUID = /\b[GU]UIDs?\b/i;
+const OTHER_FORM = /\b(?:or|numeric|number|integer|int|slug|key|name)\b/i;
+
+/**
+ * The format a string schema's own description states (`.describe('Team UUID')`): `uuid (described)` when it says the
+ * value is a UUID and offers no other form (`'Project ID or UUID'` offers one). The author's word that no number is a
+ * valid value, as `.uuid()` would say it.
+ */
+export function describedFormat(description: string): string[] {
+  return DESCRIBED_UUID.test(description) && !OTHER_FORM.test(description) ? ['uuid (described)'] : [];
+}
+
 function withShape<N>(meaning: SchemaMeaning<N>, shape: ObjectExpr<N> | undefined): SchemaMeaning<N> {
   const { shape: _old, ...rest } = meaning;
   return shape === undefined ? rest : { ...rest, shape };
@@ -189,6 +202,10 @@ function applyMethods<N>(start: SchemaMeaning<N>, methods: readonly ChainMethod<
           : ({ ...unionMeaning([meaning, meaningOf(other)]), module: meaning.module } as SchemaMeaning<N>);
     } else if (meaning.accepts === 'string' && isStringConstraint(name)) {
       meaning = { ...meaning, formats: [...meaning.formats, ...formatsExcludingDecimalIds(name, method.args)] };
+    } else if (meaning.accepts === 'string' && name === 'describe') {
+      const [text] = method.args;
+      const described = text?.kind === 'literal' && typeof text.value === 'string' ? describedFormat(text.value) : [];
+      meaning = { ...meaning, formats: [...meaning.formats, ...described] };
     } else if (meaning.accepts === 'string' && name === 'check') {
       const formats = method.args.flatMap((arg) =>
         arg.kind === 'zod' ? formatsExcludingDecimalIds(arg.factory[0] ?? '', arg.factoryArgs) : [],

@@ -10,6 +10,8 @@ runRule('prefer-guarded-id', rule, {
      server.registerTool('t', { inputSchema: { ticketId: z.preprocess(f, z.string()) } }, cb);`,
     // Ids that cannot be numeric.
     `import { z } from 'zod'; server.tool('t', { ticketId: z.string().uuid(), userId: z.email(), pageId: z.string().regex(/^P/) }, cb);`,
+    // An id its own description calls a UUID (useshortcut/mcp-server-shortcut's team and member ids).
+    `import { z } from 'zod'; server.tool('t', { team_id: z.string().nullable().optional().describe('Team UUID (null to unset)'), owner_ids: z.array(z.string().describe('Owner user UUID')) }, cb);`,
     // Not an id, numeric, or an output schema.
     `import { z } from 'zod'; server.registerTool('t', { inputSchema: { valid: z.string(), ticketId: z.number() }, outputSchema: { ticketId: z.string() } }, cb);`,
     // A z that is not zod, and a file without zod.

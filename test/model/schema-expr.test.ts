@@ -39,6 +39,8 @@ const miniGuarded = zm.pipe(zm.transform(numericIdToString), zm.string());
 const miniOptional = zm.optional(zm.string());
 const uuid = z.string().uuid();
 const uuidFactory = z.uuid();
+const describedUuid = z.string().nullable().optional().describe('Team UUID (null to unset)');
+const describedEither = z.string().describe('Project ID or UUID');
 const regex = z.string().regex(/^T-[0-9]+$/);
 const miniRegex = zm.string().check(zm.regex(/^x/));
 const refined = z3.object({ a: z3.string() }).refine(() => true);
@@ -139,6 +141,10 @@ const expected: Record<string, Summary> = {
   miniOptional: { ...base, accepts: 'string', optional: true },
   uuid: { ...base, accepts: 'string', formats: ['uuid'] },
   uuidFactory: { ...base, accepts: 'string', formats: ['uuid'] },
+  // useshortcut/mcp-server-shortcut's `team_id`: the description is the author's word that it is a UUID.
+  describedUuid: { ...base, accepts: 'string', formats: ['uuid (described)'], optional: true, nullable: true },
+  // A description that offers another form says nothing that rules out a number.
+  describedEither: { ...base, accepts: 'string' },
   regex: { ...base, accepts: 'string', formats: ['regex'] },
   miniRegex: { ...base, accepts: 'string', formats: ['regex'] },
   refined: { ...base, accepts: 'object', effects: ['refine'] },
