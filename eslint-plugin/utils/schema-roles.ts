@@ -13,6 +13,7 @@ import {
 import {
   REGISTRATION_METHODS,
   TOOL_DEFINITION_INPUT_KEYS,
+  TOOL_LIKE_METHOD,
   TOOL_NAME_KEY,
   toolClassOf,
 } from '../../src/model/tool-registration.ts';
@@ -124,7 +125,7 @@ export class SchemaRoles {
       case AST_NODE_TYPES.CallExpression: {
         const method = lastNameOf(node.callee);
         if (method === undefined) return;
-        if (REGISTRATION_METHODS.has(method)) this.seedTool(node);
+        if (REGISTRATION_METHODS.has(method) || TOOL_LIKE_METHOD.test(method)) this.seedTool(node);
         const callee = node.callee;
         const [first] = node.arguments;
         if (PARSE_METHODS.has(method) && callee.type === AST_NODE_TYPES.MemberExpression && first !== undefined) {

@@ -18,6 +18,7 @@ import { mayImportZod } from '../../src/model/text-shortcuts.ts';
 import {
   REGISTRATION_METHODS,
   TOOL_DEFINITION_INPUT_KEYS,
+  TOOL_LIKE_METHOD,
   TOOL_NAME_KEY,
   toolIdentityOf,
   type ToolRegistration,
@@ -246,7 +247,7 @@ export function namesPattern(names: Iterable<string>): string {
   return `/^(?:${[...names].map((name) => name.replace(/\$/g, '\\$')).join('|')})$/`;
 }
 
-const REGISTRATION_SELECTOR = `CallExpression[callee.property.name=${namesPattern(REGISTRATION_METHODS)}], CallExpression[callee.name=${namesPattern(REGISTRATION_METHODS)}]`;
+const REGISTRATION_SELECTOR = `CallExpression[callee.property.name=${namesPattern(REGISTRATION_METHODS)}], CallExpression[callee.name=${namesPattern(REGISTRATION_METHODS)}], CallExpression[callee.property.name=/${TOOL_LIKE_METHOD.source}/]`;
 const DEFINITION_SELECTOR = `ObjectExpression > Property[key.name=${namesPattern(TOOL_DEFINITION_INPUT_KEYS)}]`;
 const ID_NAME = `/${ID_NAME_PATTERN.source}/`;
 const ID_FIELD_SELECTOR = `Property[key.name=${ID_NAME}] > CallExpression.value, Property[key.value=${ID_NAME}] > CallExpression.value`;

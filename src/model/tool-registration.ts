@@ -271,6 +271,28 @@ export function toolDefinitionOf<N>(expr: SchemaExpr<N>): ToolRegistration<N> | 
 export const REGISTRATION_METHODS: ReadonlySet<string> = new Set(['tool', 'registerTool', 'addTool']);
 
 /**
+ * Methods of a server's own that read like a tool registration (`addToolWithReadAccess`, `registerToolWithAuth`): a
+ * front end that sees one file cannot follow them into the class that defines them.
+ */
+export const TOOL_LIKE_METHOD = /^(?:add|register)\w*Tool(?:$|[A-Z_\d])/;
+
+/**
+ * A call of a server's own registration method (`TOOL_LIKE_METHOD`) in `server.tool`'s form, as useshortcut's
+ * `server.addToolWithReadAccess('epics-create', 'Create an epic', { teamId: z.string() }, handler)`: a tool when its
+ * name is a string literal, a handler comes last and its input is an object literal with a Zod value. For front ends
+ * that see one file; with the checker, the discovery follows such methods into the class itself.
+ */
+export function toolLikeRegistrationOf<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
+  if (REGISTRATION_METHODS.has(call.method) || !TOOL_LIKE_METHOD.test(call.method)) return undefined;
+  const registration = sdkTool(call);
+  const input = registration?.input;
+  if (registration?.name === undefined || input?.kind !== 'object') return undefined;
+  return input.properties.some((property) => property.value.kind === 'zod' || property.value.kind === 'guard')
+    ? registration
+    : undefined;
+}
+
+/**
  * The node that tells one tool from another when a front end meets it twice: `addTool({ name, parameters, ... })` is
  * both a registration and a tool object. Its input schema, else its output schema, else the registration itself.
  */

@@ -10,6 +10,8 @@ runRule('prefer-guarded-id', rule, {
      server.registerTool('t', { inputSchema: { ticketId: z.preprocess(f, z.string()) } }, cb);`,
     // Ids that cannot be numeric.
     `import { z } from 'zod'; server.tool('t', { ticketId: z.string().uuid(), userId: z.email(), pageId: z.string().regex(/^P/) }, cb);`,
+    // Look-alikes of a registration method: no literal name, no Zod in the object, or no handler last.
+    `import { z } from 'zod'; ui.addToolbarButton('save', { buttonId: 'b1' }, () => undefined); server.addToolWithReadAccess(name, 'd', { ticketId: z.string() }, cb); server.addToolTip('t', { tipId: z.string() });`,
     // An id its own description calls a UUID (useshortcut/mcp-server-shortcut's team and member ids).
     `import { z } from 'zod'; server.tool('t', { team_id: z.string().nullable().optional().describe('Team UUID (null to unset)'), owner_ids: z.array(z.string().describe('Owner user UUID')) }, cb);`,
     // Not an id, numeric, or an output schema.
@@ -43,6 +45,16 @@ class ItemValidator {
     },
   ],
   invalid: [
+    {
+      // A server's own registration method in server.tool's form (useshortcut/mcp-server-shortcut's
+      // addToolWithReadAccess): its inline shape is a tool input, though the class that defines it is elsewhere.
+      code: `import { z } from 'zod';
+server.addToolWithReadAccess('epics-create', 'Create an epic', { name: z.string(), ownerId: z.string() }, async (params) => tools.createEpic(params));`,
+      output: `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+server.addToolWithReadAccess('epics-create', 'Create an epic', { name: z.string(), ownerId: guardId(z.string()) }, async (params) => tools.createEpic(params));`,
+      errors: [{ messageId: 'preferGuardedId', line: 2, data: { name: 'ownerId' } }],
+    },
     {
       // A tool class's input method, its base class holding the handler; the output method stays an output.
       code: `import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSchemaRenderer, renderedSchemaOf } from '../../src/model/tool-registration.ts';
+import { isSchemaRenderer, renderedSchemaOf, toolLikeRegistrationOf } from '../../src/model/tool-registration.ts';
 import type { SchemaExpr } from '../../src/model/schema-expr.ts';
 
 const args: SchemaExpr<string> = { kind: 'identifier', node: 'Args', name: 'Args' };
@@ -14,5 +14,46 @@ describe('renderedSchemaOf', () => {
     expect(renderedSchemaOf<string>({ kind: 'call', node: 'c', callee: 'offeredShape', args: [args] })).toBeUndefined();
     expect(isSchemaRenderer('z.toJSONSchema')).toBe(true);
     expect(isSchemaRenderer('toSchema')).toBe(false);
+  });
+});
+
+describe('toolLikeRegistrationOf', () => {
+  const name: SchemaExpr<string> = { kind: 'literal', node: 'n', value: 'epics-create' };
+  const description: SchemaExpr<string> = { kind: 'literal', node: 'd', value: 'Create an epic' };
+  const zodValue: SchemaExpr<string> = {
+    kind: 'zod',
+    node: 'z',
+    factory: ['string'],
+    factoryArgs: [],
+    factoryNode: 'z',
+    methods: [],
+    binding: { kind: 'namespace', local: 'z', module: { source: 'zod', major: 4, mini: false } },
+  } as never;
+  const shape: SchemaExpr<string> = {
+    kind: 'object',
+    node: 's',
+    properties: [{ key: 'teamId', value: zodValue, spread: false, node: 'p' }],
+  } as never;
+  const handler: SchemaExpr<string> = { kind: 'function', node: 'h' } as never;
+
+  it("reads a server's own registration method in server.tool's form", () => {
+    const registration = toolLikeRegistrationOf({
+      method: 'addToolWithReadAccess',
+      args: [name, description, shape, handler],
+      node: 'c',
+    });
+    expect(registration).toMatchObject({ style: 'sdk-tool', name: 'epics-create', input: shape, handler });
+  });
+
+  it('leaves the known methods to toolRegistrationOf, and look-alikes alone', () => {
+    const call = (method: string, args: SchemaExpr<string>[]) => toolLikeRegistrationOf({ method, args, node: 'c' });
+    expect(call('tool', [name, shape, handler])).toBeUndefined();
+    expect(call('addToolbarButton', [name, shape, handler])).toBeUndefined();
+    expect(
+      call('addToolWithReadAccess', [{ kind: 'identifier', node: 'x', name: 'x' }, shape, handler]),
+    ).toBeUndefined();
+    expect(
+      call('addToolWithReadAccess', [name, { kind: 'object', node: 'o', properties: [] } as never, handler]),
+    ).toBeUndefined();
   });
 });

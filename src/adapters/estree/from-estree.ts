@@ -8,6 +8,7 @@ import {
 } from '../../model/defensive-cast.ts';
 import {
   toolDefinitionOf,
+  toolLikeRegistrationOf,
   toolRegistrationOf,
   type CallSite,
   type ToolRegistration,
@@ -310,7 +311,8 @@ export class EstreeSchemaReader {
     if (registration === undefined) {
       if (node.type === AST_NODE_TYPES.CallExpression) {
         const site = this.callSite(node);
-        registration = (site === undefined ? undefined : toolRegistrationOf(site)) ?? null;
+        registration =
+          (site === undefined ? undefined : (toolRegistrationOf(site) ?? toolLikeRegistrationOf(site))) ?? null;
       } else {
         registration = toolDefinitionOf(this.read(node)) ?? null;
       }

@@ -13,6 +13,8 @@ import {
   REGISTRATION_METHODS,
   TOOL_DEFINITION_INPUT_KEYS,
   toolDefinitionOf,
+  TOOL_LIKE_METHOD,
+  toolLikeRegistrationOf,
   toolRegistrationOf,
   type ToolRegistration,
 } from '../../model/tool-registration.ts';
@@ -158,9 +160,9 @@ class ShapeFinder {
         object.properties.some((property) => property.value.kind === 'zod' || property.value.kind === 'guard')
       )
         this.addShape(object);
-    } else if (REGISTRATION_METHODS.has(name)) {
+    } else if (REGISTRATION_METHODS.has(name) || TOOL_LIKE_METHOD.test(name)) {
       const site = this.reader.callSite(call);
-      const registration = site === undefined ? undefined : toolRegistrationOf(site);
+      const registration = site === undefined ? undefined : (toolRegistrationOf(site) ?? toolLikeRegistrationOf(site));
       if (registration !== undefined) this.seedRegistration(registration);
     }
   }
