@@ -92,6 +92,22 @@ export function coverageLine(report: AuditReport): string {
  * The readable report: what the audit could see first, the summary, then broken and suspect chains by acceptor with
  * both ends and the fix, then the rest, and the verdict last.
  */
+/** Files listed by name on the coverage line; a server with a file per tool gets the busiest ones and a count. */
+const LISTED_TOOL_FILES = 5;
+
+/** `2 in src/tools.ts, 1 in src/admin.ts`, or the busiest files and `and 61 more files (61 tools)`. */
+function toolFilesLine(
+  files: readonly { readonly file: string; readonly tools: number }[],
+  fromCwd: (file: string) => string,
+): string {
+  const name = (entry: { file: string; tools: number }) => `${entry.tools} in ${fromCwd(entry.file)}`;
+  if (files.length <= LISTED_TOOL_FILES) return files.map(name).join(', ');
+  const shown = [...files].sort((a, b) => b.tools - a.tools).slice(0, LISTED_TOOL_FILES - 1);
+  const rest = files.filter((entry) => !shown.includes(entry));
+  const restTools = rest.reduce((sum, entry) => sum + entry.tools, 0);
+  return `${shown.map(name).join(', ')}, and ${plural(rest.length, 'more file')} (${plural(restTools, 'tool')}; --format json lists them all)`;
+}
+
 export function formatAuditText(report: AuditReport, options: TextOptions = {}): string {
   const c = createColors(options.color ?? false);
   const cwd = options.cwd ?? process.cwd();
@@ -117,7 +133,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     report.coverage.knownEmitters < report.coverage.tools ||
     report.coverage.tools === 0;
   lines.push(`Coverage: ${partial ? c.yellow(seen) : seen}`);
-  const toolFiles = discovery.files.map((entry) => `${entry.tools} in ${fromCwd(entry.file)}`).join(', ');
+  const toolFiles = toolFilesLine(discovery.files, fromCwd);
   if (toolFiles !== '') lines.push(`  ${toolFiles}`);
   const SITE_LINE: Record<string, (tools: number) => string> = {
     definitions: () => 'registers them under names known only at run time; each tool is shown where it is defined',

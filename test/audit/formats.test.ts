@@ -95,6 +95,22 @@ describe('the text report', () => {
     // A uuid acceptor cannot be fixed by guarding it: no number is a uuid.
     expect(text).toContain('  rename_label.labelId accepts string (uuid)');
   });
+
+  it('names at most five files with tools on the coverage line, the busiest first, and counts the rest', () => {
+    // nulab/backlog-mcp-server has a file per tool: 64 of them made a line of several thousand characters.
+    const files = [
+      { file: 'src/tools/a.ts', tools: 1 },
+      { file: 'src/tools/b.ts', tools: 3 },
+      ...Array.from({ length: 8 }, (_, index) => ({ file: `src/tools/t${index}.ts`, tools: 1 })),
+    ];
+    const many: AuditReport = { ...report, discovery: { ...report.discovery, files } };
+    const line = formatAuditText(many, { cwd: helpdesk }).split('\n')[2];
+    expect(line).toBe(
+      '  3 in src/tools/b.ts, 1 in src/tools/a.ts, 1 in src/tools/t0.ts, 1 in src/tools/t1.ts, and 6 more files (6 tools; --format json lists them all)',
+    );
+    const few: AuditReport = { ...report, discovery: { ...report.discovery, files: files.slice(0, 2) } };
+    expect(formatAuditText(few, { cwd: helpdesk }).split('\n')[2]).toBe('  1 in src/tools/a.ts, 3 in src/tools/b.ts');
+  });
 });
 
 describe('the JSON report', () => {
