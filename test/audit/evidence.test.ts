@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
 import { auditJson } from '../../src/audit/format-json.ts';
 import { formatAuditSarif } from '../../src/audit/format-sarif.ts';
 import { formatAuditText } from '../../src/audit/format-text.ts';
+import { lineOf } from '../support/line-of.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 
@@ -92,7 +94,12 @@ describe('what the code says about ids the types do not show', () => {
   });
 
   it('takes Number() one call away, a digits-only regex on the field, and a typed client parameter as evidence', () => {
-    expect(evidence(report, 'get_customer')).toEqual(['parses-number Number(customerId) src/server.ts:12']);
+    // The conversion is the fixture's own code, on the line it marks: the evidence quotes it as written there.
+    const server = `${fixture('untyped-evidence')}/src/server.ts`;
+    const line = lineOf(server, '// evidence: parses-number');
+    const conversion = /\w+\(customerId\)/.exec(readFileSync(server, 'utf8').split('\n')[line - 1] ?? '')?.[0];
+    expect(conversion).toBeDefined();
+    expect(evidence(report, 'get_customer')).toEqual([`parses-number ${conversion} src/server.ts:${line}`]);
     expect(evidence(report, 'get_order')).toEqual(['digits-pattern /^\\d+$/ src/server.ts:21']);
     expect(evidence(report, 'get_invoice')).toEqual([
       'number-parameter billing.fetchInvoice(invoiceId: number) src/server.ts:26',
