@@ -26,18 +26,34 @@ export interface ProgramTools {
   readonly surface: ProjectTools;
 }
 
-const discovered = new WeakMap<ts.Program, ProgramTools>();
+/** A program's tools, and what the syntax rules read of them, each worked out on first use. */
+interface ProgramReading {
+  tools?: ProgramTools;
+  /** Undefined when the discovery threw (a bad agent-contract.config.json). */
+  shapes?: ReturnType<typeof typedShapesByFile> | undefined;
+  external?: ExternalRoles;
+}
+
+const readings = new WeakMap<ts.Program, ProgramReading>();
+
+function readingOf(program: ts.Program): ProgramReading {
+  let reading = readings.get(program);
+  if (reading === undefined) {
+    reading = {};
+    readings.set(program, reading);
+  }
+  return reading;
+}
 
 /** The program's tools; throws `ConfigError` for a bad `agent-contract.config.json`. */
 export function programToolsOf(program: ts.Program): ProgramTools {
-  const known = discovered.get(program);
-  if (known !== undefined) return known;
+  const reading = readingOf(program);
+  if (reading.tools !== undefined) return reading.tools;
   const tsconfig = program.getCompilerOptions().configFilePath;
   const root = typeof tsconfig === 'string' ? path.dirname(tsconfig) : program.getCurrentDirectory();
   const project = projectOfProgram(program, root, typeof tsconfig === 'string' ? tsconfig : undefined);
-  const tools = { root, project, surface: discoverProjectTools(project) };
-  discovered.set(program, tools);
-  return tools;
+  reading.tools = { root, project, surface: discoverProjectTools(project) };
+  return reading.tools;
 }
 
 /**
@@ -59,31 +75,12 @@ export interface FileToolShapes {
 }
 
 type ExternalRoles = Map<string, Map<string, Set<SchemaRole>>>;
-const externalByProgram = new WeakMap<ts.Program, ExternalRoles>();
 
 /** Text a file needs before any of its uses can give an imported schema a role (see `importedSchemaUsesOf`). */
 const ROLE_USE_HINT = /parse|[Ss]chema|[Ss]hape|[Ii]nput|[Oo]utput|[Pp]aram|[Aa]rg|[Rr]esult|[Rr]espon/;
 
-/** The declaration an identifier of an import stands for, through aliases and re-exports. */
-function declarationOf(identifier: ts.Identifier, checker: ts.TypeChecker): ts.Declaration | undefined {
-  const aliased = (symbol: ts.Symbol | undefined): ts.Symbol | undefined =>
-    symbol !== undefined && (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol;
-  const symbol = aliased(checker.getSymbolAtLocation(identifier));
-  // `schemas.TicketSchema` through `import * as schemas`: the member names the export.
-  const { parent } = identifier;
-  if (
-    symbol !== undefined &&
-    (symbol.flags & ts.SymbolFlags.ValueModule) !== 0 &&
-    ts.isPropertyAccessExpression(parent) &&
-    parent.expression === identifier
-  )
-    return aliased(checker.getSymbolAtLocation(parent.name))?.valueDeclaration;
-  return symbol?.valueDeclaration;
-}
-
-function externalRolesOf(project: AuditProject): ExternalRoles {
-  const known = externalByProgram.get(project.program);
-  if (known !== undefined) return known;
+/** Per declaring file and top-level const: the roles the program's other files give it by their uses. */
+function externalRolesOf({ project, surface }: ProgramTools): ExternalRoles {
   const roles: ExternalRoles = new Map();
   const own = new Set(project.sourceFiles);
   for (const file of project.sourceFiles) {
@@ -92,7 +89,11 @@ function externalRolesOf(project: AuditProject): ExternalRoles {
     const isTest = isTestFile(relativeTo(project.root, file.fileName));
     for (const use of importedSchemaUsesOf(new TypeScriptSchemaReader(file), file.fileName)) {
       if (isTest && use.emitted) continue;
-      const declaration = declarationOf(use.node, project.checker);
+      let declaration = surface.resolver.declarationOf(use.node);
+      // `schemas.TicketSchema` through `import * as schemas`: the member names the export.
+      const { parent } = use.node;
+      if (declaration !== undefined && ts.isSourceFile(declaration) && ts.isPropertyAccessExpression(parent))
+        declaration = surface.resolver.declarationOf(parent.name);
       if (declaration === undefined || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name))
         continue;
       const declaring = declaration.getSourceFile();
@@ -105,25 +106,10 @@ function externalRolesOf(project: AuditProject): ExternalRoles {
       roles.set(fileName, byName);
     }
   }
-  externalByProgram.set(project.program, roles);
   return roles;
 }
 
 const EMPTY: ReadonlySet<number> = new Set();
-const shapesByProgram = new WeakMap<ts.Program, ReturnType<typeof typedShapesByFile> | undefined>();
-
-function shapesOf(program: ts.Program): ReturnType<typeof typedShapesByFile> | undefined {
-  if (shapesByProgram.has(program)) return shapesByProgram.get(program);
-  let shapes: ReturnType<typeof typedShapesByFile> | undefined;
-  try {
-    shapes = typedShapesByFile(toolInputSitesOf(programToolsOf(program).surface));
-  } catch {
-    // A bad agent-contract.config.json: no-broken-id-chain names it; these rules keep to what the file shows.
-    shapes = undefined;
-  }
-  shapesByProgram.set(program, shapes);
-  return shapes;
-}
 
 /**
  * The program's view of the linted file, or undefined when linting is not type-aware, the program's text of the
@@ -135,16 +121,26 @@ export function fileToolShapesOf(sourceCode: Readonly<TSESLint.SourceCode>): Fil
   if (program === undefined || program === null) return undefined;
   const file = services?.esTreeNodeToTSNodeMap?.get(sourceCode.ast as TSESTree.Program) as ts.SourceFile | undefined;
   if (file === undefined || file.text !== sourceCode.text) return undefined;
-  const shapes = shapesOf(program);
-  if (shapes === undefined) return undefined;
-  const { surface, project } = programToolsOf(program);
-  const { discovery } = surface;
+  const reading = readingOf(program);
+  if (!('shapes' in reading)) {
+    try {
+      reading.shapes = typedShapesByFile(toolInputSitesOf(programToolsOf(program).surface));
+    } catch {
+      // A bad agent-contract.config.json: no-broken-id-chain names it; these rules keep to what the file shows.
+      reading.shapes = undefined;
+    }
+  }
+  const { shapes, tools } = reading;
+  if (shapes === undefined || tools === undefined) return undefined;
+  reading.external ??= externalRolesOf(tools);
+  const { discovery } = tools.surface;
   const fileName = path.resolve(file.fileName);
   const entry = shapes.get(fileName);
   return {
-    external: externalRolesOf(project).get(fileName) ?? new Map(),
+    external: reading.external.get(fileName) ?? new Map(),
     inputs: entry?.inputs ?? EMPTY,
     outputs: entry?.outputs ?? EMPTY,
-    complete: discovery.tools.length > 0 && discovery.unfollowed.length === 0 && surface.serverFiles.includes(file),
+    complete:
+      discovery.tools.length > 0 && discovery.unfollowed.length === 0 && tools.surface.serverFiles.includes(file),
   };
 }

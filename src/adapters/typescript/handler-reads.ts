@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { unwrapExpression } from './unwrap.ts';
+import { PARSE_METHODS } from '../../model/schema-role.ts';
 
 /**
  * Which input fields a tool handler reads: the evidence behind "honored" in a disposition table, and behind the
@@ -74,15 +75,20 @@ function identifierReads(parameter: ts.Identifier, body: ts.Node): HandlerReads 
   return copiedOnly ? { kind: 'all', reason: escaped, fields } : { kind: 'all', reason: escaped };
 }
 
-/** The methods that run a schema on a value. */
-const PARSE_METHODS: ReadonlySet<string> = new Set(['parse', 'parseAsync']);
+/**
+ * The model's `PARSE_METHODS` that hand back the parsed value itself (`safeParse` wraps it in `{ success, data }`), so
+ * what the branch reads of their result is what it reads of the input.
+ */
+const VALUE_PARSE_METHODS: ReadonlySet<string> = new Set(
+  [...PARSE_METHODS].filter((method) => !method.startsWith('safe')),
+);
 
 /** `Args.parse(request.params.arguments)`, awaited or not: the call that turns a low-level call's arguments into the input. */
 function parsesCallArguments(expression: ts.Expression): boolean {
   let node = unwrapExpression(expression);
   if (ts.isAwaitExpression(node)) node = unwrapExpression(node.expression);
   if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
-  if (!PARSE_METHODS.has(node.expression.name.text)) return false;
+  if (!VALUE_PARSE_METHODS.has(node.expression.name.text)) return false;
   const argument = node.arguments[0] === undefined ? undefined : unwrapExpression(node.arguments[0]);
   return argument !== undefined && ts.isPropertyAccessExpression(argument) && argument.name.text === 'arguments';
 }

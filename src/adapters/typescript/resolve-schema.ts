@@ -51,8 +51,8 @@ export class SchemaResolver {
     return this.readerFor(node.getSourceFile()).read(node);
   }
 
-  /** The declaration a reference names, through imports and re-exports. */
-  private declarationOf(node: ts.Node): ts.Declaration | undefined {
+  /** The declaration a reference names, through imports and re-exports (a namespace import names its source file). */
+  declarationOf(node: ts.Node): ts.Declaration | undefined {
     let symbol = this.checker.getSymbolAtLocation(node);
     if (symbol === undefined) return undefined;
     if (symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
