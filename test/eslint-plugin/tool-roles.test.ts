@@ -5,6 +5,7 @@ import noIdUnion from '../../eslint-plugin/rules/no-id-union.ts';
 import noUnguardedCoerce from '../../eslint-plugin/rules/no-unguarded-coerce.ts';
 import preferGuardedId from '../../eslint-plugin/rules/prefer-guarded-id.ts';
 import { audit } from '../../src/audit/audit.ts';
+import { lineOf } from '../support/line-of.ts';
 import { agentContractRules, typedESLint } from '../support/typed-eslint.ts';
 import { runRule, typedRuleTester } from './rule-tester.ts';
 
@@ -20,23 +21,18 @@ const schemas = {
   filename: join(FIXTURES, 'schemas.ts'),
   code: readFileSync(join(FIXTURES, 'schemas.ts'), 'utf8'),
 };
-/** The 1-based line of the first line of schemas.ts that holds `text` after `after`. */
-function lineOf(text: string, after = ''): number {
-  const lines = schemas.code.split('\n');
-  const start = after === '' ? 0 : lines.findIndex((line) => line.includes(after));
-  const index = lines.findIndex((line, at) => at >= start && line.includes(text));
-  if (index < 0) throw new Error(`no line holds ${text}`);
-  return index + 1;
-}
+/** The line of schemas.ts that holds `needle` (after the line holding `after`, when given). */
+const lineOfSchemas = (needle: string, after?: string): number =>
+  lineOf(schemas.filename, needle, after === undefined ? {} : { after });
 
-const INPUT_UNION = lineOf('user_id: z.union');
-const INPUT_STRING = lineOf('project_id: z.string().optional()');
-const INPUT_COERCE = lineOf('group_id: z.coerce.number()');
-const RESPONSE_COERCE = lineOf('created: z.coerce.number()');
-const RESPONSE_UNION = lineOf('id: z.union', 'export const User');
-const TYPE_ONLY_UNION = lineOf('group_id: z.union');
-const TYPE_ONLY_COERCE = lineOf('size: z.coerce.number()');
-const NAMESPACE_UNION = lineOf('release_id: z.union');
+const INPUT_UNION = lineOfSchemas('user_id: z.union');
+const INPUT_STRING = lineOfSchemas('project_id: z.string().optional()');
+const INPUT_COERCE = lineOfSchemas('group_id: z.coerce.number()');
+const RESPONSE_COERCE = lineOfSchemas('created: z.coerce.number()');
+const RESPONSE_UNION = lineOfSchemas('id: z.union', 'export const User');
+const TYPE_ONLY_UNION = lineOfSchemas('group_id: z.union');
+const TYPE_ONLY_COERCE = lineOfSchemas('size: z.coerce.number()');
+const NAMESPACE_UNION = lineOfSchemas('release_id: z.union');
 
 const NUMBER_GUARD = "(value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)";
 /** On an id field only decimal strings are ids. */
