@@ -149,6 +149,13 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
+/** `src/tools.ts:92 prefer-guarded-id customerId`: a rule's report, by the field its message names. */
+function findingOf(file: string, message: Linter.LintMessage): string {
+  expect(message.ruleId, message.message).not.toBeNull();
+  const field = /^`([^`]+)`/.exec(message.message)?.[1];
+  return `src/${file}:${message.line} ${message.ruleId?.replace('agent-contract/', '')} ${field}`;
+}
+
 function lintFindings(folder: string, files: Files): string[] {
   const linter = new Linter({ configType: 'flat' });
   const rules = Object.fromEntries(LINT_RULES.map((rule) => [`agent-contract/${rule}`, 'error' as const]));
@@ -161,11 +168,7 @@ function lintFindings(folder: string, files: Files): string[] {
     },
   ];
   return [...files].flatMap(([name, text]) =>
-    linter.verify(text, config, path.join(folder, 'src', name)).map((message) => {
-      expect(message.ruleId, message.message).not.toBeNull();
-      const field = /^`([^`]+)`/.exec(message.message)?.[1];
-      return `src/${name}:${message.line} ${message.ruleId?.replace('agent-contract/', '')} ${field}`;
-    }),
+    linter.verify(text, config, path.join(folder, 'src', name)).map((message) => findingOf(name, message)),
   );
 }
 
@@ -175,11 +178,7 @@ async function typedLintFindings(folder: string, files: Files): Promise<string[]
   const eslint = typedESLint(folder, [agentContractRules(rules)]);
   const results = await eslint.lintFiles([...files.keys()].map((name) => path.join(folder, 'src', name)));
   return results.flatMap((result) =>
-    result.messages.map((message) => {
-      expect(message.ruleId, message.message).not.toBeNull();
-      const field = /^`([^`]+)`/.exec(message.message)?.[1];
-      return `src/${path.basename(result.filePath)}:${message.line} ${message.ruleId?.replace('agent-contract/', '')} ${field}`;
-    }),
+    result.messages.map((message) => findingOf(path.basename(result.filePath), message)),
   );
 }
 
