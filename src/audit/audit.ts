@@ -18,7 +18,8 @@ import {
   typeScriptFilesUnder,
   type AuditProject,
 } from '../adapters/typescript/load-project.ts';
-import { acceptorTypeOf, projectChainsOf } from '../adapters/typescript/project-chains.ts';
+import { acceptorTypeOf, projectChainsOf, type PublishedReading } from '../adapters/typescript/project-chains.ts';
+import type { PublishedSurface } from '../model/published-surface.ts';
 import { dispositionTablesIn } from '../adapters/typescript/published-fields.ts';
 
 /**
@@ -64,6 +65,11 @@ export interface AuditAcceptor extends SourceLocation {
   readonly type: AcceptorType;
   readonly published: readonly JsonType[];
   readonly detail?: string;
+  /**
+   * With a contract: `field` when the source reading found the field (file:line is its declaration), `tool` when it
+   * found only the tool (file:line is the registration), `none` when it found neither (file is the contract, line 0).
+   */
+  readonly placed?: 'field' | 'tool' | 'none';
 }
 
 export type ChainStatus = ChainVerdict;
@@ -108,6 +114,11 @@ export interface AuditCoverage {
   readonly inputsRead: number;
   /** Entities with acceptors and no emitter of known type, while some tool's emitted types are unknown. */
   readonly unvouched: readonly string[];
+  /**
+   * With a contract (`--contract`, `--server`): how its published tools were matched to the source. `tools`,
+   * `knownEmitters` and `inputsRead` then count the published tools, whose inputs the contract gives.
+   */
+  readonly contract?: PublishedReading;
 }
 
 export interface AuditVerdict {
@@ -204,9 +215,16 @@ export interface AuditOptions {
   readonly typeErrors?: boolean;
   /** Configuration to use instead of the project's own file. */
   readonly config?: AuditConfig;
+  /**
+   * The server's published `tools/list` (a contract file or a live snapshot): the ground truth of what it accepts.
+   * Its id fields are the acceptors, placed in source where the reading finds them.
+   */
+  readonly published?: PublishedSurface;
 }
 
-function locationOf(root: string, node: ts.Node): SourceLocation {
+/** Where an end is: its node's file:line, or, for an end only a contract shows, the contract with line 0. */
+function locationOf(root: string, node: ts.Node | undefined, contract?: string): SourceLocation {
+  if (node === undefined) return { file: contract ?? '', line: 0 };
   const sourceFile = node.getSourceFile();
   const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
   return { file: relativeTo(root, sourceFile.fileName), line: line + 1 };
@@ -215,6 +233,16 @@ function locationOf(root: string, node: ts.Node): SourceLocation {
 function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** `a, b, c and 4 more`. */
+function nameList(names: readonly string[], shown = 5): string {
+  return names.length <= shown
+    ? names.join(', ')
+    : `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+}
+
+/** From this many emitted ids, a server with no input that takes an id is more likely misread than real. */
+const SILENT_INPUTS_EMITTERS = 3;
 
 /** Above this share of tools whose input schema could not be read, the audit cannot vouch for the chains it lists. */
 const UNREAD_INPUTS_TOLERATED = 0.1;
@@ -271,6 +299,23 @@ function verdictOf(
   if (unread > coverage.tools * UNREAD_INPUTS_TOLERATED) {
     doubts.push(`could not read the input schema of ${unread} of ${coverage.tools} tools`);
   }
+  const { contract } = coverage;
+  if (contract !== undefined && contract.unplacedTools.length > 0) {
+    doubts.push(
+      `could not place ${plural(contract.unplacedTools.length, 'published tool')} in source (${nameList(contract.unplacedTools)}), so what ${contract.unplacedTools.length === 1 ? 'it emits is' : 'they emit is'} unknown`,
+    );
+  }
+  if (contract !== undefined && contract.unplacedFields.length > 0) {
+    doubts.push(
+      `could not place ${plural(contract.unplacedFields.length, 'published id field')} in source (${nameList(contract.unplacedFields)})`,
+    );
+  }
+  // Ids go out and none comes back in: more likely inputs the reading missed than a server whose ids lead nowhere.
+  if (ends.acceptors === 0 && ends.emitters >= SILENT_INPUTS_EMITTERS && contract === undefined) {
+    doubts.push(
+      `found ${plural(ends.emitters, 'emitted id')} and no input that takes one in ${plural(coverage.tools, 'tool')}, which suggests input schemas it did not read; audit with the published contract (--contract or --server)`,
+    );
+  }
   if (doubts.length > 0) {
     return {
       vouched: false,
@@ -309,7 +354,11 @@ export function auditProject(
       discovered = performance.now();
     },
     onTool: (done, total) => options.onProgress?.('matching', done, total),
+    ...(options.published === undefined ? {} : { published: options.published }),
   });
+  // Where an end only the contract shows is placed: the contract file (relative, as every file here), or the command.
+  const published = options.published;
+  const contractSource = published?.file === undefined ? published?.source : relativeTo(root, published.file);
   const { discovery, resolver, config } = read.surface;
   const tools: AuditTool[] = [];
   const emitters: AuditEmitter[] = [];
@@ -319,17 +368,6 @@ export function auditProject(
   const tables = dispositionTablesIn(read.surface.serverFiles, checker, resolver);
   for (const facts of read.tools) {
     const { tool, input } = facts;
-    for (const acceptor of input.acceptors) {
-      acceptors.push({
-        tool: tool.name,
-        field: acceptor.field,
-        entity: acceptor.entity,
-        type: acceptor.type,
-        published: acceptor.published,
-        ...(acceptor.detail === undefined ? {} : { detail: acceptor.detail }),
-        ...locationOf(root, acceptor.node),
-      });
-    }
     raw.push(...toolFindings(tool, input, resolver, checker, tables));
     for (const unknown of facts.unknownEmitted)
       unknownEmitters.push({ tool: tool.name, path: unknown.path, ...locationOf(root, unknown.node) });
@@ -354,6 +392,22 @@ export function auditProject(
     });
   }
 
+  for (const end of read.acceptorEnds) {
+    const detail = end.acceptor?.detail;
+    acceptors.push({
+      tool: end.tool,
+      field: end.label,
+      entity: end.field.entity,
+      type: acceptorTypeOf(end),
+      published: end.field.types,
+      ...(detail === undefined ? {} : { detail }),
+      ...(end.published === undefined
+        ? {}
+        : { placed: end.acceptor !== undefined ? 'field' : end.node !== undefined ? 'tool' : 'none' }),
+      ...locationOf(root, end.node, contractSource),
+    });
+  }
+
   for (const file of project.sourceFiles) {
     if (isTestFile(relativeTo(root, file.fileName))) raw.push(...defensiveCastFindings(file, checker));
   }
@@ -375,13 +429,13 @@ export function auditProject(
       tool: chain.from.tool,
       path: chain.from.label,
       type: chain.from.type,
-      ...locationOf(root, chain.from.node),
+      ...locationOf(root, chain.from.node, contractSource),
     },
     to: {
       tool: chain.to.tool,
       field: chain.to.label,
       type: acceptorTypeOf(chain.to),
-      ...locationOf(root, chain.to.node),
+      ...locationOf(root, chain.to.node, contractSource),
     },
     ...(chain.from.evidence === undefined
       ? {}
@@ -414,15 +468,22 @@ export function auditProject(
   const diagnosed = performance.now();
 
   const { knownEmitters, acceptedEntities, typedEntities } = read;
-  const unvouched =
-    knownEmitters < tools.length ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity)) : [];
+  const emitterGap =
+    read.published === undefined ? knownEmitters < tools.length : read.published.knownEmitters < read.published.tools;
+  const unvouched = emitterGap ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity)) : [];
+  const contract = read.published;
   const coverage: AuditCoverage = {
     registrationSites: discovery.sites.length,
     unfollowedSites: discovery.sites.filter((site) => site.via === 'not-followed').length,
-    tools: tools.length,
-    knownEmitters,
-    inputsRead: tools.filter((tool) => tool.input !== 'unresolved').length,
+    ...(contract === undefined
+      ? {
+          tools: tools.length,
+          knownEmitters,
+          inputsRead: tools.filter((tool) => tool.input !== 'unresolved').length,
+        }
+      : { tools: contract.tools, knownEmitters: contract.knownEmitters, inputsRead: contract.tools }),
     unvouched,
+    ...(contract === undefined ? {} : { contract }),
   };
   const suspect = tally.suspect ?? 0;
 

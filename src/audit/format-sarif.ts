@@ -117,10 +117,11 @@ function helpUriOf(id: string): string {
 export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd()): string {
   const uri = (file: string): string =>
     path.relative(cwd, path.join(report.project.root, file)).split(path.sep).join('/');
+  // Line 0: an end only the published contract shows; SARIF has no line 0, so the location is the file alone.
   const location = (where: SourceLocation, message?: string) => ({
     physicalLocation: {
       artifactLocation: { uri: uri(where.file), uriBaseId: 'SRCROOT' },
-      region: { startLine: where.line },
+      ...(where.line > 0 ? { region: { startLine: where.line } } : {}),
     },
     ...(message === undefined ? {} : { message: { text: message } }),
   });

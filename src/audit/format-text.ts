@@ -89,6 +89,33 @@ export function coverageLine(report: AuditReport): string {
 }
 
 /**
+ * `mcp-contract.json: 9 published tools, every one found in source; what they accept is read from it (run-time
+ * acceptance recorded)`; undefined when the audit read no contract.
+ */
+export function publishedLine(report: AuditReport): string | undefined {
+  const contract = report.coverage.contract;
+  if (contract === undefined) return undefined;
+  const unplaced = contract.unplacedTools.length;
+  const placed =
+    unplaced === 0
+      ? contract.tools === 1
+        ? 'found in source'
+        : 'every one found in source'
+      : `${contract.placedTools} found in source, ${unplaced} not (${contract.unplacedTools.slice(0, 5).join(', ')}${unplaced > 5 ? ', ...' : ''})`;
+  const fields =
+    contract.unplacedFields.length === 0
+      ? ''
+      : `; ${plural(contract.unplacedFields.length, 'id field')} not found in source`;
+  const unpublished =
+    contract.unpublishedTools.length === 0
+      ? ''
+      : `; ${plural(contract.unpublishedTools.length, 'tool')} in source ${contract.unpublishedTools.length === 1 ? 'is' : 'are'} not published (${contract.unpublishedTools.slice(0, 5).join(', ')})`;
+  const acceptance =
+    contract.acceptance === 'recorded' ? 'run-time acceptance recorded' : 'run-time acceptance not recorded';
+  return `${contract.source}: ${plural(contract.tools, 'published tool')}, ${placed}${fields}${unpublished}; what they accept is read from it (${acceptance})`;
+}
+
+/**
  * The readable report: what the audit could see first, the summary, then broken and suspect chains by acceptor with
  * both ends and the fix, then the rest, and the verdict last.
  */
@@ -115,7 +142,11 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     const relative = path.relative(cwd, path.join(report.project.root, file)).split(path.sep).join('/');
     return relative === '' ? file : relative;
   };
-  const at = (location: { file: string; line: number }): string => c.dim(`${fromCwd(location.file)}:${location.line}`);
+  // Line 0: an end only the published contract shows (the source reading could not place it); `file` names the contract.
+  const at = (location: { file: string; line: number }): string =>
+    c.dim(
+      location.line === 0 ? `(not found in source; in ${location.file})` : `${fromCwd(location.file)}:${location.line}`,
+    );
   const lines: string[] = [];
   const { summary, project, discovery } = report;
 
@@ -133,6 +164,8 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     report.coverage.knownEmitters < report.coverage.tools ||
     report.coverage.tools === 0;
   lines.push(`Coverage: ${partial ? c.yellow(seen) : seen}`);
+  const contractLine = publishedLine(report);
+  if (contractLine !== undefined) lines.push(`Contract: ${contractLine}`);
   const toolFiles = toolFilesLine(discovery.files, fromCwd);
   if (toolFiles !== '') lines.push(`  ${toolFiles}`);
   const SITE_LINE: Record<string, (tools: number) => string> = {

@@ -1,4 +1,11 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
 import pc from 'picocolors';
+import type { PublishedSurface } from '../model/published-surface.ts';
+import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';
+import type { McpContract } from '../contract/contract-file.ts';
+import type { LiveOptions } from './contract.ts';
 import { audit, type AuditPhase, type AuditReport } from '../audit/audit.ts';
 import { ConfigError } from '../adapters/typescript/agent-contract-config.ts';
 import { formatAuditJson } from '../audit/format-json.ts';
@@ -7,8 +14,15 @@ import { formatAuditText } from '../audit/format-text.ts';
 import { ProjectError } from '../adapters/typescript/load-project.ts';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
-export interface AuditCommandOptions {
+export interface AuditCommandOptions extends LiveOptions {
   readonly format: 'text' | 'json' | 'sarif';
+  /**
+   * `--contract <file>`: the published contract to read the tools' inputs from; `false` for `--no-contract`;
+   * undefined to use the project's mcp-contract.json when it has one.
+   */
+  readonly contract?: string | false;
+  /** `--server`: snapshot the server whose command follows `--` and read the inputs from what it publishes. */
+  readonly server?: boolean;
   /** `--json`: the same as `--format json`, as on every other command. */
   readonly json?: boolean;
   readonly failOn: 'broken' | 'suspect' | 'tolerated' | 'never';
@@ -52,12 +66,15 @@ function progressLine(enabled: boolean): {
   };
 }
 
-/** What the audit could not see, as the one line exit 2 prints; undefined when it saw enough to give a verdict. */
+/**
+ * What the audit could not see or vouch for, as the one line exit 2 prints; undefined when it vouches for its
+ * verdict. A check that could not look never passes: an unvouched report exits 2, whatever chains it found.
+ */
 export function blindSpot(report: AuditReport, target: string): string | undefined {
-  const { blind } = report.verdict;
-  return blind === undefined
-    ? undefined
-    : `audit ${target} ${blind}, or pass --allow-unknown to exit by --fail-on alone`;
+  const { blind, vouched, text } = report.verdict;
+  if (blind !== undefined) return `audit ${target} ${blind}, or pass --allow-unknown to exit by --fail-on alone`;
+  if (vouched) return undefined;
+  return `audit ${target} ${text.replace(/\.$/, '')}; pass --allow-unknown to exit by --fail-on alone`;
 }
 
 /**
@@ -86,13 +103,21 @@ const SEVERITY: Record<AuditCommandOptions['failOn'], readonly string[]> = {
  * found no tool, knew no emitted type or read no input schema (unless `--allow-unknown`), or a file does not parse
  * (unless `--allow-errors`), after the report.
  */
-export async function runAuditCommand(target: string, options: AuditCommandOptions): Promise<number> {
+export async function runAuditCommand(
+  command: Command,
+  operands: readonly string[],
+  options: AuditCommandOptions,
+): Promise<number> {
+  const { target, serverCommand } = splitOperands(command, operands);
+  const published = await publishedSurfaceFor(command, target, serverCommand, options);
+  if (typeof published === 'number') return published;
   const progress = progressLine(process.stderr.isTTY === true);
   let result;
   try {
     result = audit(target, {
       onProgress: progress.update,
       ...(options.typeErrors === true ? { typeErrors: true } : {}),
+      ...(published === undefined ? {} : { published }),
     });
   } catch (error) {
     if (error instanceof ProjectError || error instanceof ConfigError) throw new UsageError(error.message);
@@ -120,4 +145,74 @@ export async function runAuditCommand(target: string, options: AuditCommandOptio
   }
   const failing = SEVERITY[options.failOn];
   return report.chains.some((chain) => failing.includes(chain.status)) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/** `[project] [-- <server command...>]`: commander hands every operand over in one list; the raw arguments say where `--` was. */
+function splitOperands(
+  command: Command,
+  operands: readonly string[],
+): { target: string; serverCommand: readonly string[] } {
+  let root = command;
+  while (root.parent !== null) root = root.parent;
+  const raw = (root as unknown as { rawArgs?: unknown }).rawArgs;
+  const dash = Array.isArray(raw) ? raw.indexOf('--') : -1;
+  const after = dash === -1 || !Array.isArray(raw) ? 0 : raw.length - dash - 1;
+  const before = operands.slice(0, operands.length - after);
+  if (before.length > 1)
+    throw new UsageError(
+      `audit takes one project folder, got ${before.map((operand) => JSON.stringify(operand)).join(' ')}; put a server command after --, e.g. agent-contract audit --server -- node dist/server.js`,
+    );
+  return { target: before[0] ?? '.', serverCommand: operands.slice(operands.length - after) };
+}
+
+function surfaceOf(contract: McpContract, source: string, file?: string): PublishedSurface {
+  return {
+    source,
+    ...(file === undefined ? {} : { file: path.resolve(file) }),
+    tools: contract.tools,
+    ...(contract.acceptance === undefined ? {} : { acceptance: contract.acceptance }),
+  };
+}
+
+/**
+ * The published contract to audit against: a live snapshot (`--server -- <command>`, `--url`), the file of
+ * `--contract`, or the project's own mcp-contract.json; undefined with `--no-contract` or when there is none. A number
+ * is the exit code of an interrupted snapshot.
+ */
+async function publishedSurfaceFor(
+  command: Command,
+  target: string,
+  serverCommand: readonly string[],
+  options: AuditCommandOptions,
+): Promise<PublishedSurface | number | undefined> {
+  const { exitForInterrupt, interruptible, liveSource, readContract, snapshotLive } = await import('./contract.ts');
+  const source = liveSource(command, serverCommand, options, 'audit');
+  if (source !== undefined) {
+    if (typeof options.contract === 'string')
+      throw new UsageError(
+        'audit: give either --contract <file> or a server to snapshot (after -- or --url), not both',
+      );
+    try {
+      const contract = await interruptible((signal) => snapshotLive(source, options, signal));
+      const { describeSource } = await import('../contract/snapshot.ts');
+      return surfaceOf(contract, describeSource(source));
+    } catch (error) {
+      return exitForInterrupt(error);
+    }
+  }
+  if (options.server === true)
+    throw new UsageError(
+      'audit --server needs the command that starts your stdio server after --, e.g. agent-contract audit --server -- node dist/server.js (or --url)',
+    );
+  if (options.contract === false) return undefined;
+  if (typeof options.contract === 'string') {
+    if (!existsSync(options.contract))
+      throw new UsageError(
+        `--contract ${options.contract}: no such file; write it with npx agent-contract contract snapshot --out ${options.contract} -- <command that starts your server>`,
+      );
+    return surfaceOf(await readContract(options.contract), options.contract, options.contract);
+  }
+  const folder = existsSync(target) && statSync(target).isFile() ? path.dirname(target) : target;
+  const own = path.join(folder, DEFAULT_CONTRACT_FILE);
+  return existsSync(own) ? surfaceOf(await readContract(own), own, own) : undefined;
 }

@@ -72,7 +72,7 @@ function hadDoubleDash(command: Command): boolean {
 }
 
 /** The live server named by `-- <command>` or `--url`, if any. */
-function liveSource(
+export function liveSource(
   command: Command,
   operands: readonly string[],
   options: LiveOptions,
@@ -95,7 +95,7 @@ function liveSource(
 }
 
 /** Runs `work` with Ctrl-C and SIGTERM turned into an abort, so the server is ended before the process exits. */
-async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const handlers = (['SIGINT', 'SIGTERM'] as const).map((name) => {
     const handler = () => controller.abort(new Interrupted(name));
@@ -110,7 +110,7 @@ async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Prom
 }
 
 /** `onContract`: what to do with the contract while the server is being ended (snapshot.ts). */
-async function snapshotLive(
+export async function snapshotLive(
   source: ServerSource,
   options: LiveOptions,
   signal: AbortSignal,
@@ -147,7 +147,7 @@ async function writeContract(file: string, contract: McpContract, written: { don
   }
 }
 
-async function readContract(file: string): Promise<McpContract> {
+export async function readContract(file: string): Promise<McpContract> {
   const { ContractFileError, readContractFile } = await contractFiles();
   try {
     return await readContractFile(file);
@@ -161,7 +161,11 @@ async function readContract(file: string): Promise<McpContract> {
  * Exit code for an interrupted run, after saying so; rethrows anything else. 130 and 143 say that nothing was
  * written: a run interrupted after it wrote its file ends with `afterWrite`, the code it would have had.
  */
-function exitForInterrupt(error: unknown, written?: { done: boolean; file: string }, afterWrite = EXIT_OK): number {
+export function exitForInterrupt(
+  error: unknown,
+  written?: { done: boolean; file: string },
+  afterWrite = EXIT_OK,
+): number {
   if (!(error instanceof Interrupted)) throw error;
   if (written?.done === true) {
     process.stderr.write(

@@ -243,13 +243,24 @@ function buildProgram(): Command {
 
   addContractCommand(program);
 
-  program
-    .command('audit')
-    .description(
-      'the chain matrix of a whole server from its TypeScript types: every emitted id against every input that names the same entity',
-    )
-    .usage('[options] [project]')
-    .argument('[project]', 'the project folder or its tsconfig.json', '.')
+  liveOptions(
+    program
+      .command('audit')
+      .description(
+        'the chain matrix of a whole server from its TypeScript types: every emitted id against every input that names the same entity',
+      )
+      .usage('[options] [project] [-- <command that starts a stdio server> [args...]]')
+      .argument(
+        '[project-and-server...]',
+        'the project folder or its tsconfig.json (default: .), then, after --, the command that starts the server',
+      )
+      .option(
+        '--contract <file>',
+        `read what the tools accept from this published contract (default: the project's ${DEFAULT_CONTRACT_FILE}, when it has one)`,
+      )
+      .option('--no-contract', `read the tools' inputs from source alone, even with a ${DEFAULT_CONTRACT_FILE}`)
+      .option('--server', 'snapshot the server whose command follows -- and read what the tools accept from it'),
+  )
     .addOption(
       new Option('--format <format>', 'text, json (docs/audit-json.md) or sarif (SARIF 2.1.0)')
         .choices(['text', 'json', 'sarif'])
@@ -264,7 +275,7 @@ function buildProgram(): Command {
     .option('--all', 'also list the chains that hold (text format)')
     .option(
       '--allow-unknown',
-      'exit by --fail-on alone, also when no tool was found or no emitted type was known (else exit 2)',
+      'exit by --fail-on alone, also when the audit cannot vouch for its verdict (else exit 2): a documented choice to accept what it could not see',
     )
     .option('--allow-errors', 'exit by --fail-on alone, also when a file does not parse (else exit 2)')
     .option('--type-errors', 'also count the files that do not type-check (a full type-check, slower)')
@@ -272,11 +283,11 @@ function buildProgram(): Command {
       'after',
       exitCodes(
         'a chain at the --fail-on level or worse',
-        'the project cannot be audited, a file does not parse (unless --allow-errors), or no tool, emitted type or input schema was seen (unless --allow-unknown)',
+        'the project cannot be audited, the server could not be snapshotted, a file does not parse (unless --allow-errors), or the audit cannot vouch for its verdict: a tool, emitted type or input it could not read or place (unless --allow-unknown)',
       ),
     )
-    .action(async (target: string, options: AuditCommandOptions) => {
-      process.exitCode = await (await import('./audit.ts')).runAuditCommand(target, options);
+    .action(async (operands: string[], options: AuditCommandOptions, command: Command) => {
+      process.exitCode = await (await import('./audit.ts')).runAuditCommand(command, operands, options);
     });
   program
     .command('doctor')

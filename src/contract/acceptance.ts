@@ -1,4 +1,3 @@
-import type { JsonType } from '../model/id-fields.ts';
 import { idFieldsOfJsonSchema } from '../model/id-fields.ts';
 import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment } from '../model/ids.ts';
 import type { ContractTool, FieldAcceptance, JsonObject, JsonValue, McpContract } from './contract-types.ts';
@@ -117,17 +116,4 @@ function compare(a: string, b: string): number {
 /** The recorded acceptance of one field (`field` as reports print it: `tickets[].id`), if any. */
 export function acceptanceOf(contract: McpContract, tool: string, field: string): FieldAcceptance | undefined {
   return contract.acceptance?.find((entry) => entry.tool === tool && entry.field === field);
-}
-
-/**
- * The JSON types a field's validation lets through beyond the ones it publishes: `number` when it took 47 but
- * publishes no number, `string` when it took "47" but publishes no string. What the chain matrix calls `tolerates`.
- */
-export function toleratedTypes(entry: FieldAcceptance | undefined, published: readonly JsonType[]): JsonType[] {
-  if (entry === undefined || published.length === 0) return [];
-  const tolerated: JsonType[] = [];
-  if (entry.number === true && !published.includes('number') && !published.includes('integer'))
-    tolerated.push('number');
-  if (entry.string === true && !published.includes('string')) tolerated.push('string');
-  return tolerated;
 }

@@ -1,7 +1,8 @@
 import { chainMatrix, type ChainEnd, type ChainMatrix } from '../model/chain-matrix.ts';
 import { idFieldsOfJsonSchema, type SchemaIdField } from '../model/id-fields.ts';
 import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment } from '../model/ids.ts';
-import { acceptanceOf, toleratedTypes } from './acceptance.ts';
+import { toleratedTypes } from '../model/published-surface.ts';
+import { acceptanceOf } from './acceptance.ts';
 import type { McpContract } from './contract-types.ts';
 
 export interface ContractChainMatrix extends ChainMatrix {

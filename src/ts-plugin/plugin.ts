@@ -165,8 +165,8 @@ function chainDiagnosticsFor(
   return found;
 }
 
-function overlaps(side: ChainSide, start: number, end: number): boolean {
-  const span = spanOf(side.node);
+function overlaps(node: ts.Node, start: number, end: number): boolean {
+  const span = spanOf(node);
   return span.start <= end && start <= span.start + span.length;
 }
 
@@ -177,8 +177,9 @@ function guardFixesAt(chains: ProjectChains, fileName: string, start: number, en
   for (const chain of chains.chains) {
     const acceptor = chain.to;
     if (chain.verdict !== 'broken' && chain.verdict !== 'suspect') continue;
-    if (seen.has(acceptor) || acceptor.node.getSourceFile().fileName !== fileName) continue;
-    if (!overlaps(acceptor, start, end)) continue;
+    const node = acceptor.node;
+    if (node === undefined || seen.has(acceptor) || node.getSourceFile().fileName !== fileName) continue;
+    if (!overlaps(node, start, end)) continue;
     seen.add(acceptor);
     const guard = acceptorGuardOf(acceptor);
     if (guard === undefined) continue;

@@ -36,7 +36,7 @@ describe('a usage error', () => {
     ],
     [
       ['audit', 'a', 'b'],
-      "agent-contract: too many arguments for 'audit'. Expected 1 argument but got 2: a, b; run agent-contract audit --help",
+      'agent-contract: audit takes one project folder, got "a" "b"; put a server command after --, e.g. agent-contract audit --server -- node dist/server.js',
     ],
     [['codemod'], "agent-contract: missing required argument 'name'; run agent-contract codemod --help"],
     [

@@ -9,7 +9,15 @@ import type { ChainSide, ProjectChains } from './project-chains.ts';
  * rule) places and words them from here.
  */
 
-type Chain = MatrixChain<ChainSide>;
+/** An end with a place in source: every end a program's reading gives, and the placed ends of a published contract. */
+export type PlacedSide = ChainSide & { readonly node: ts.Node };
+
+type Chain = MatrixChain<PlacedSide>;
+
+/** The chains both of whose ends have a place in source: the ones a finding in a file can show. */
+function placedChains(read: ProjectChains): Chain[] {
+  return read.chains.filter((chain): chain is Chain => chain.from.node !== undefined && chain.to.node !== undefined);
+}
 
 /** A span in the end's file: a property's name, otherwise the first line of the node. */
 export interface FindingSpan {
@@ -19,7 +27,7 @@ export interface FindingSpan {
 
 /** An end at the other side of a finding's chains. */
 export interface FindingOtherEnd {
-  readonly side: ChainSide;
+  readonly side: PlacedSide;
   readonly span: FindingSpan;
   /** `create_ticket (customerId) emits the id here, as integer`. */
   readonly message: string;
@@ -29,7 +37,7 @@ export interface ChainFinding {
   /** `acceptor`: chains of `verdict` end in this field; `emitter`: this emitted id breaks the acceptors. */
   readonly at: 'acceptor' | 'emitter';
   readonly verdict: ChainVerdict;
-  readonly side: ChainSide;
+  readonly side: PlacedSide;
   readonly span: FindingSpan;
   readonly chains: readonly Chain[];
   /** The other ends, in the order of the chains. */
@@ -68,8 +76,8 @@ function reasons(chains: readonly Chain[]): string {
   return [...new Set(chains.map((chain) => chain.reason))].join('; ');
 }
 
-function groupBy(chains: readonly Chain[], side: 'from' | 'to'): Map<ChainSide, Chain[]> {
-  const groups = new Map<ChainSide, Chain[]>();
+function groupBy(chains: readonly Chain[], side: 'from' | 'to'): Map<PlacedSide, Chain[]> {
+  const groups = new Map<PlacedSide, Chain[]>();
   for (const chain of chains) {
     const list = groups.get(chain[side]) ?? [];
     list.push(chain);
@@ -85,7 +93,9 @@ const ACCEPTOR_ADVICE: Readonly<Partial<Record<ChainVerdict, string>>> = {
 
 /** A finding at each acceptor field of `fileName` that chains of `verdict` end in. */
 export function acceptorFindingsOf(read: ProjectChains, fileName: string, verdict: ChainVerdict): ChainFinding[] {
-  const ofVerdict = read.chains.filter((chain) => chain.verdict === verdict && fileOf(chain.to.node) === fileName);
+  const ofVerdict = placedChains(read).filter(
+    (chain) => chain.verdict === verdict && fileOf(chain.to.node) === fileName,
+  );
   const found: ChainFinding[] = [];
   for (const [acceptor, into] of groupBy(ofVerdict, 'to')) {
     const verb = verdict === 'tolerated' ? 'lets through' : 'rejects';
@@ -110,7 +120,9 @@ export function acceptorFindingsOf(read: ProjectChains, fileName: string, verdic
 
 /** A finding at each emitted id of `fileName` that breaks an acceptor. */
 export function brokenEmitterFindingsOf(read: ProjectChains, fileName: string): ChainFinding[] {
-  const broken = read.chains.filter((chain) => chain.verdict === 'broken' && fileOf(chain.from.node) === fileName);
+  const broken = placedChains(read).filter(
+    (chain) => chain.verdict === 'broken' && fileOf(chain.from.node) === fileName,
+  );
   const found: ChainFinding[] = [];
   for (const [emitter, from] of groupBy(broken, 'from')) {
     const acceptors = nameList(from.map((chain) => `${chain.to.tool} (${chain.to.label})`));

@@ -9,6 +9,8 @@ import { EmitterReader, type EmitChannel } from './emitters.ts';
 import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './id-evidence.ts';
 import type { AuditProject } from './load-project.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
+import { idFieldsOfJsonSchema } from '../../model/id-fields.ts';
+import { publishedAcceptorsOf, type PublishedSurface } from '../../model/published-surface.ts';
 
 /**
  * The chains of a whole program, as the checker sees them: every tool's acceptors (from its input schema) and
@@ -30,8 +32,14 @@ export interface ChainEvidence {
 
 /** One end of a chain with its place in source. */
 export interface ChainSide extends ChainEnd {
-  /** The acceptor field's declaration, or where the emitted value is built. */
-  readonly node: ts.Node;
+  /**
+   * The acceptor field's declaration, or where the emitted value is built. For an acceptor read from a published
+   * contract: the field's declaration when the source reading has it, else the tool's registration, else undefined
+   * (a published tool the source reading could not place).
+   */
+  readonly node: ts.Node | undefined;
+  /** For an end read from a published contract rather than from source. */
+  readonly published?: 'contract';
   /** `ticketId`, `tickets[].id`; `''` for an emitter whose whole value is `any`. */
   readonly label: string;
   /** The types as a report prints them: `integer`, `string|number`, `unknown`, `guarded`. */
@@ -77,6 +85,26 @@ export interface ProjectChains {
   readonly acceptedEntities: ReadonlySet<string>;
   /** Entities some emitter of known type emits. */
   readonly typedEntities: ReadonlySet<string>;
+  /** How the published contract, when one was given, was matched to the source. */
+  readonly published?: PublishedReading;
+}
+
+/** How a published contract's tools and id fields were matched to the tools and fields read from source. */
+export interface PublishedReading {
+  /** The contract file, or the command that started the server. */
+  readonly source: string;
+  readonly tools: number;
+  /** Published tools whose registration the source reading found. */
+  readonly placedTools: number;
+  /** Published tools the source reading did not find: what they emit is unknown. */
+  readonly unplacedTools: readonly string[];
+  /** Published id fields (`tool.field`) of placed tools that the source reading did not find in the tool's input. */
+  readonly unplacedFields: readonly string[];
+  /** Tools the source reading found that the contract does not list (not registered at run time, or renamed). */
+  readonly unpublishedTools: readonly string[];
+  /** Published tools whose emitted types are known: from their handlers in source, or their published outputSchema. */
+  readonly knownEmitters: number;
+  readonly acceptance: 'recorded' | 'unknown';
 }
 
 export interface ProjectChainsOptions {
@@ -90,6 +118,11 @@ export interface ProjectChainsOptions {
   readonly onDiscovered?: (surface: ProjectTools) => void;
   /** Called before each tool is read, and once after the last. */
   readonly onTool?: (done: number, total: number) => void;
+  /**
+   * The server's published `tools/list` (a contract file or a live snapshot): what the server accepts is read from
+   * here, and the source only places it; tools the source reading cannot place are listed by name.
+   */
+  readonly published?: PublishedSurface;
 }
 
 /** An emitter the types do not show: a whole value typed `any` (its tool's entity), or an id leaf typed `any`. */
@@ -324,6 +357,97 @@ function readTool(
   return { facts, acceptorEnds, emitterEnds, untyped, inputKeys, files };
 }
 
+/** The acceptor type a published id field shows: what its JSON types say, with what its validation also lets through. */
+function publishedAcceptorType(types: readonly JsonType[], tolerates: readonly JsonType[]): AcceptorType {
+  const string = types.includes('string') || tolerates.includes('string');
+  const number = types.some((type) => type === 'number' || type === 'integer') || tolerates.includes('number');
+  return string && number ? 'string-or-number' : string ? 'string' : number ? 'number' : 'unknown';
+}
+
+/** A list of ids reads `ticketIds[]`, as the source reading and the live kit print it. */
+function printedLabel(label: string, many: boolean): string {
+  return many && !label.endsWith('[]') ? `${label}[]` : label;
+}
+
+/** A field's label without a trailing `[]`: a list of ids is `ticketIds` in a contract and may be `ticketIds[]` in source. */
+function fieldKey(tool: string, label: string): string {
+  return `${tool}\u0000${label.endsWith('[]') ? label.slice(0, -2) : label}`;
+}
+
+/**
+ * The acceptors of a published contract, placed in source: each published id field takes the node (and the schema,
+ * for a fix) of the field the source reading found for it, or its tool's registration when the reading did not find
+ * the field, or no node when it did not find the tool. Its types and what it tolerates are the contract's; where the
+ * contract recorded no run-time acceptance, what the source shows the validation tolerates (a guard) still counts.
+ * A tool the contract does not list accepts nothing an agent sees, so its source acceptors are dropped. Published
+ * output schemas stand in as emitters for the tools whose emitted types the source does not show.
+ */
+function reconcilePublished(
+  published: PublishedSurface,
+  tools: readonly ToolFacts[],
+  sourceAcceptors: readonly ChainSide[],
+  naming: ReturnType<typeof toolNamingOf>,
+): { acceptorEnds: ChainSide[]; emitterEnds: ChainSide[]; reading: PublishedReading } {
+  const byName = new Map(tools.map((facts) => [facts.tool.name, facts]));
+  const bySourceField = new Map(sourceAcceptors.map((end) => [fieldKey(end.tool, end.label), end]));
+  const publishedNames = new Set(published.tools.map((tool) => tool.name));
+  const acceptorEnds: ChainSide[] = [];
+  const unplacedFields: string[] = [];
+  for (const acceptor of publishedAcceptorsOf(published)) {
+    const placed = bySourceField.get(fieldKey(acceptor.tool, acceptor.label));
+    const facts = byName.get(acceptor.tool);
+    if (placed === undefined && facts !== undefined) unplacedFields.push(`${acceptor.tool}.${acceptor.label}`);
+    const tolerates =
+      acceptor.acceptance !== undefined || placed === undefined ? acceptor.tolerates : (placed.tolerates ?? []);
+    const field = { ...acceptor.field, entity: placed?.field.entity ?? acceptor.field.entity };
+    acceptorEnds.push({
+      tool: acceptor.tool,
+      field,
+      ...(tolerates.length > 0 ? { tolerates } : {}),
+      node: placed?.node ?? facts?.tool.node,
+      label: placed?.label ?? printedLabel(acceptor.label, field.many),
+      type: placed?.type ?? publishedAcceptorType(acceptor.field.types, tolerates),
+      ...(placed?.acceptor === undefined ? {} : { acceptor: placed.acceptor }),
+      published: 'contract',
+    });
+  }
+  const emitterEnds: ChainSide[] = [];
+  let knownEmitters = 0;
+  for (const tool of published.tools) {
+    const facts = byName.get(tool.name);
+    if (facts?.knownEmitter === true) {
+      knownEmitters += 1;
+      continue;
+    }
+    if (tool.outputSchema === undefined) continue;
+    knownEmitters += 1;
+    for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' })) {
+      emitterEnds.push({
+        tool: tool.name,
+        field: { ...field, required: true },
+        node: facts?.tool.node,
+        label: printedLabel(formatPath(field.path), field.many),
+        type: typeLabel(field.types),
+        published: 'contract',
+      });
+    }
+  }
+  return {
+    acceptorEnds,
+    emitterEnds,
+    reading: {
+      source: published.source,
+      tools: published.tools.length,
+      placedTools: published.tools.filter((tool) => byName.has(tool.name)).length,
+      unplacedTools: published.tools.filter((tool) => !byName.has(tool.name)).map((tool) => tool.name),
+      unplacedFields,
+      unpublishedTools: tools.map((facts) => facts.tool.name).filter((name) => !publishedNames.has(name)),
+      knownEmitters,
+      acceptance: published.acceptance === undefined ? 'unknown' : 'recorded',
+    },
+  };
+}
+
 /** Reads every tool's acceptors and emitted ids and pairs them. Throws `ConfigError` for a bad configuration. */
 export function projectChainsOf(project: AuditProject, options: ProjectChainsOptions = {}): ProjectChains {
   const { checker } = project;
@@ -414,10 +538,19 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     });
   }
 
+  const reconciled =
+    options.published === undefined ? undefined : reconcilePublished(options.published, tools, acceptorEnds, naming);
+  if (reconciled !== undefined) {
+    acceptorEnds.splice(0, acceptorEnds.length, ...reconciled.acceptorEnds);
+    emitterEnds.push(...reconciled.emitterEnds);
+    for (const end of acceptorEnds) acceptedEntities.add(end.field.entity);
+  }
+
   const matrix = chainMatrix(emitterEnds, acceptorEnds);
   // An untyped emitter is in the matrix for its evidence alone: its chains count only when the evidence makes them suspect.
   const chains = matrix.chains.filter((chain) => chain.from.evidence === undefined || chain.verdict === 'suspect');
-  const emittedCount = tools.reduce((sum, facts) => sum + facts.emitted.length, 0);
+  const emittedCount =
+    tools.reduce((sum, facts) => sum + facts.emitted.length, 0) + (reconciled?.emitterEnds.length ?? 0);
   const tally = chainMatrixSummary(emittedCount, acceptorEnds.length, chains);
   const typedEntities = new Set(emitterEnds.filter((end) => end.evidence === undefined).map((end) => end.field.entity));
   return {
@@ -430,10 +563,12 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     knownEmitters,
     acceptedEntities,
     typedEntities,
+    ...(reconciled === undefined ? {} : { published: reconciled.reading }),
   };
 }
 
 /** The acceptor type of an acceptor end (`unknown` for an emitter). */
 export function acceptorTypeOf(side: ChainSide): AcceptorType {
-  return side.acceptor?.type ?? 'unknown';
+  if (side.acceptor !== undefined) return side.acceptor.type;
+  return side.published === undefined ? 'unknown' : publishedAcceptorType(side.field.types, side.tolerates ?? []);
 }
