@@ -9,6 +9,7 @@ import { EmitterReader, type EmitChannel } from './emitters.ts';
 import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './id-evidence.ts';
 import type { AuditProject } from './load-project.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
+import { placePublishedTools } from './place-published.ts';
 import { idFieldsOfJsonSchema } from '../../model/id-fields.ts';
 import { publishedAcceptorsOf, type PublishedSurface } from '../../model/published-surface.ts';
 
@@ -451,7 +452,22 @@ function reconcilePublished(
 /** Reads every tool's acceptors and emitted ids and pairs them. Throws `ConfigError` for a bad configuration. */
 export function projectChainsOf(project: AuditProject, options: ProjectChainsOptions = {}): ProjectChains {
   const { checker } = project;
-  const surface = options.surface ?? discoverProjectTools(project, options.config);
+  const discovered = options.surface ?? discoverProjectTools(project, options.config);
+  const surface =
+    options.published === undefined
+      ? discovered
+      : {
+          ...discovered,
+          discovery: {
+            ...discovered.discovery,
+            tools: placePublishedTools(
+              discovered.discovery.tools,
+              options.published.tools.map((tool) => tool.name),
+              discovered.serverFiles,
+              discovered.resolver,
+            ),
+          },
+        };
   options.onDiscovered?.(surface);
   const { discovery, resolver, classes } = surface;
   const naming = toolNamingOf(discovery.tools.map((tool) => tool.name));

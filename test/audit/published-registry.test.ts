@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { audit } from '../../src/audit/audit.ts';
+import type { PublishedSurface } from '../../src/model/published-surface.ts';
+import contract from './fixtures/published-registry/mcp-contract.json' with { type: 'json' };
+
+/**
+ * Published tools placed in source by their names: definitions under the generic key `schema` with no handler of
+ * their own, flattened into a list that a loop registers by `definition.name`, and handlers stored under the tool
+ * names in a record. The contract names the tools, so each is placed where its name is defined, its fields at their
+ * declarations (for the fix), and its handler where its name keys a function.
+ */
+
+const FIXTURE = fileURLToPath(new URL('fixtures/published-registry', import.meta.url));
+const published: PublishedSurface = { source: 'mcp-contract.json', tools: contract.tools };
+
+describe('published tools placed by name', () => {
+  const { report } = audit(FIXTURE, { published });
+
+  it('places every published tool and its id fields in source', () => {
+    expect(report.coverage.contract).toMatchObject({ tools: 3, placedTools: 3, unplacedTools: [], unplacedFields: [] });
+    expect(
+      report.acceptors.map(
+        (acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.file}:${acceptor.line} ${acceptor.placed}`,
+      ),
+    ).toEqual(['close_ticket.ticketId src/definitions.ts:12 field', 'get_ticket.ticketId src/definitions.ts:10 field']);
+  });
+
+  it('finds the handler a record holds under the tool name, and what it emits', () => {
+    const listed = report.emitters.find((emitter) => emitter.tool === 'list_tickets');
+    expect(listed).toMatchObject({ path: 'tickets[].id', types: ['number'], file: 'src/handlers.ts' });
+    expect(
+      report.chains.map(
+        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
+      ),
+    ).toContain('list_tickets tickets[].id -> get_ticket.ticketId: broken');
+    expect(report.chains.filter((chain) => chain.to.tool === 'close_ticket').map((chain) => chain.status)).toContain(
+      'broken',
+    );
+  });
+
+  it('reads no tool that is not published', () => {
+    const { report: fewer } = audit(FIXTURE, {
+      published: { ...published, tools: published.tools.filter((tool) => tool.name !== 'close_ticket') },
+    });
+    expect(fewer.acceptors.map((acceptor) => acceptor.tool)).toEqual(['get_ticket']);
+  });
+});
