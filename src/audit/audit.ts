@@ -234,6 +234,19 @@ function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** The property names a published input schema lists at its top level, through anyOf/oneOf/allOf branches. */
+function topLevelKeys(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const node = schema as Record<string, unknown>;
+  const properties = node['properties'];
+  const keys = typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const members = node[key];
+    if (Array.isArray(members)) for (const member of members) keys.push(...topLevelKeys(member));
+  }
+  return keys;
+}
+
 /** `a, b, c and 4 more`. */
 function nameList(names: readonly string[], shown = 5): string {
   return names.length <= shown
@@ -452,7 +465,20 @@ export function auditProject(
   const tally = read.tally;
   const matched = performance.now();
 
+  // With a contract, a field finding stands only for a field the tool publishes: what the source reading took for a
+  // field and the server does not publish (a JSON Schema keyword, a misread helper) is no field of the contract.
+  const publishedKeys =
+    published === undefined
+      ? undefined
+      : new Map(published.tools.map((tool) => [tool.name, new Set(topLevelKeys(tool.inputSchema))]));
   const findings: AuditFinding[] = raw
+    .filter(
+      (finding) =>
+        publishedKeys === undefined ||
+        finding.field === undefined ||
+        finding.tool === undefined ||
+        publishedKeys.get(finding.tool)?.has(finding.field) === true,
+    )
     .map((finding) => ({
       rule: finding.rule,
       message: finding.message,

@@ -44,6 +44,8 @@ export interface RawFinding {
   readonly node: ts.Node;
   readonly message: string;
   readonly tool?: string;
+  /** For a finding on one published input field: its key. */
+  readonly field?: string;
 }
 
 /** The findings on one tool's schemas and handler. */
@@ -120,6 +122,7 @@ export function toolFindings(
       rule: field.kind === 'unread' ? 'unread-input-field' : 'published-refused-field',
       node: field.node,
       tool: tool.name,
+      field: field.field,
       message: field.message,
     });
   }

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { audit } from '../../src/audit/audit.ts';
+import { audit, type AuditReport } from '../../src/audit/audit.ts';
 import type { PublishedSurface } from '../../src/model/published-surface.ts';
 import contract from './fixtures/published-registry/mcp-contract.json' with { type: 'json' };
 
@@ -37,6 +37,20 @@ describe('published tools placed by name', () => {
     expect(report.chains.filter((chain) => chain.to.tool === 'close_ticket').map((chain) => chain.status)).toContain(
       'broken',
     );
+  });
+
+  it('reports an unread field only when the tool publishes it', () => {
+    const unread = (report: AuditReport) =>
+      report.findings
+        .filter((finding) => finding.rule === 'unread-input-field')
+        .map((finding) => `${finding.tool} ${/publishes `(\w+)`/.exec(finding.message)?.[1] ?? ''}`);
+    expect(unread(report)).toEqual(['close_ticket ticketId', 'list_tickets query']);
+    const withoutQuery = published.tools.map((tool) =>
+      tool.name === 'list_tickets' ? { ...tool, inputSchema: { type: 'object', properties: {} } } : tool,
+    );
+    expect(unread(audit(FIXTURE, { published: { ...published, tools: withoutQuery } }).report)).toEqual([
+      'close_ticket ticketId',
+    ]);
   });
 
   it('reads no tool that is not published', () => {
