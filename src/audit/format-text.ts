@@ -79,11 +79,14 @@ class FixesByFile {
 
 /**
  * `9 tools found at 1 registration site (none it could not follow); emitted types known for 9 of 9 tools`, and, when
- * some could not be read, `; input schemas read for 7 of 9`.
+ * some could not be read, `; input schemas read for 7 of 9`. With a contract: `9 published tools, 9 found in source
+ * (...)`, since the inputs are the contract's.
  */
 export function coverageLine(report: AuditReport): string {
-  const { tools, registrationSites, unfollowedSites, knownEmitters, inputsRead } = report.coverage;
+  const { tools, registrationSites, unfollowedSites, knownEmitters, inputsRead, contract } = report.coverage;
   const unfollowed = unfollowedSites === 0 ? 'none it could not follow' : `${unfollowedSites} it could not follow`;
+  if (contract !== undefined)
+    return `${plural(tools, 'published tool')}, ${contract.placedTools} found in source (${plural(registrationSites, 'registration site')}, ${unfollowed}); emitted types known for ${knownEmitters} of ${plural(tools, 'tool')}`;
   const inputs = inputsRead === tools ? '' : `; input schemas read for ${inputsRead} of ${tools}`;
   return `${plural(tools, 'tool')} found at ${plural(registrationSites, 'registration site')} (${unfollowed}); emitted types known for ${knownEmitters} of ${plural(tools, 'tool')}${inputs}`;
 }

@@ -214,5 +214,7 @@ async function publishedSurfaceFor(
   }
   const folder = existsSync(target) && statSync(target).isFile() ? path.dirname(target) : target;
   const own = path.join(folder, DEFAULT_CONTRACT_FILE);
-  return existsSync(own) ? surfaceOf(await readContract(own), own, own) : undefined;
+  // Named as the user would type it from here.
+  const label = path.relative(process.cwd(), path.resolve(own)) || own;
+  return existsSync(own) ? surfaceOf(await readContract(own), label, own) : undefined;
 }

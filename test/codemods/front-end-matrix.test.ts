@@ -401,6 +401,8 @@ interface Views {
   readonly kit: ChainReport;
   readonly contract: McpContract;
   readonly matrix: ContractChainMatrix;
+  /** The audit with the snapshot as the published contract. */
+  readonly withContract: AuditReport;
 }
 
 const folders: string[] = [];
@@ -564,7 +566,15 @@ class ServerStates {
     const { report } = audit(folder);
     const linted = lintFindings(folder, files);
     const taken = await contract;
-    return { report, linted, kit, contract: taken, matrix: contractChainMatrix(taken) };
+    // The audit again, with what the server published as the ground truth of what it accepts (`audit --server`).
+    const withContract = audit(folder, {
+      published: {
+        source: 'snapshot',
+        tools: taken.tools,
+        ...(taken.acceptance === undefined ? {} : { acceptance: taken.acceptance }),
+      },
+    }).report;
+    return { report, linted, kit, contract: taken, matrix: contractChainMatrix(taken), withContract };
   }
 }
 
@@ -583,7 +593,7 @@ describe.each(Object.keys(STYLES))('a %s server', (style) => {
       // dispositions decides each field by what the tool's handler reads (for tool classes, the class's executeInternal
       // its registration's handler reaches through the base's execute): get_ticket never reads `verbose`.
       if (order.includes('dispositions')) expect(/verbose: (honored|warned)\b/.exec(server)?.[1]).toBe('warned');
-      const { report, linted, kit, contract, matrix } = await states.viewsOf(files);
+      const { report, linted, kit, contract, matrix, withContract } = await states.viewsOf(files);
       const baseline = await states.viewsOf(states.written());
 
       // The audit reads every tool and acceptor of the written files, which type-check.
@@ -658,6 +668,26 @@ describe.each(Object.keys(STYLES))('a %s server', (style) => {
         ]);
       }
       expect(matrix.acceptance).toBe(acceptanceMeasured ? 'recorded' : 'unknown');
+
+      // The audit against the published contract: every published tool and id field placed in source, the same
+      // acceptors and the same verdicts as the source alone (where the probe measured nothing, what the source shows
+      // the validation tolerates counts).
+      expect(withContract.coverage.contract).toMatchObject({
+        tools: 3,
+        placedTools: 3,
+        unplacedTools: [],
+        unplacedFields: [],
+      });
+      expect(
+        withContract.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.placed}`).sort(),
+      ).toEqual(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} field`).sort());
+      expect(
+        withContract.chains
+          .map(
+            (entry) => `${entry.from.tool} ${entry.from.path} -> ${entry.to.tool}.${entry.to.field}: ${entry.status}`,
+          )
+          .sort(),
+      ).toEqual(audited);
       const accepted = (contract.acceptance ?? []).map(
         (field) =>
           `${field.tool}.${field.field} number:${String(field.number)} string:${String(field.string)} missing:${String(field.missing)}`,
