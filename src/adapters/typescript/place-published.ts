@@ -47,6 +47,20 @@ function functionIn(property: ts.ObjectLiteralElementLike, resolver: SchemaResol
   return undefined;
 }
 
+/** The object literal a function returns: its expression body, or the one `return` of its block. */
+function returnedObject(fn: ts.SignatureDeclaration): ts.ObjectLiteralExpression | undefined {
+  const body = (fn as { body?: ts.Node }).body;
+  if (body === undefined) return undefined;
+  if (!ts.isBlock(body)) {
+    const value = unwrapExpression(body as ts.Expression);
+    return ts.isObjectLiteralExpression(value) ? value : undefined;
+  }
+  const returns = body.statements.filter(ts.isReturnStatement);
+  const value =
+    returns.length === 1 && returns[0]?.expression !== undefined ? unwrapExpression(returns[0].expression) : undefined;
+  return value !== undefined && ts.isObjectLiteralExpression(value) ? value : undefined;
+}
+
 /** Searches `files` for the places of `names`. */
 function placementsOf(
   names: ReadonlySet<string>,
@@ -91,10 +105,53 @@ function placementsOf(
     const handlerNode = handler === undefined ? undefined : functionIn(handler, resolver);
     if (handlerNode !== undefined) placement.handler = handlerNode;
   };
+  /**
+   * `createListToolConfig('get_invoices', 'List invoices', '/invoices')`: a call that hands a published name to a
+   * function returning a definition whose `name` is that parameter. The definition is the returned object; a part
+   * that is another parameter is the argument given for it.
+   */
+  const visitFactoryCall = (call: ts.CallExpression): void => {
+    const index = call.arguments.findIndex((argument) => {
+      const name = resolver.constantString(argument);
+      return name !== undefined && names.has(name) && found.get(name)?.definition === undefined;
+    });
+    if (index < 0) return;
+    const name = resolver.constantString(call.arguments[index] as ts.Expression) as string;
+    const fn = resolver.functionOf(call.expression);
+    const object = fn === undefined ? undefined : returnedObject(fn);
+    if (fn === undefined || object === undefined) return;
+    const parameterAt = (expression: ts.Expression | undefined): number => {
+      const value = expression === undefined ? undefined : unwrapExpression(expression);
+      return value !== undefined && ts.isIdentifier(value)
+        ? fn.parameters.findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === value.text)
+        : -1;
+    };
+    const nameProperty = object.properties.find((property) => keyOf(property.name, resolver) === TOOL_NAME_KEY);
+    if (nameProperty === undefined || parameterAt(valueOf(nameProperty)) !== index) return;
+    const argumentFor = (property: ts.ObjectLiteralElementLike | undefined): ts.Expression | undefined => {
+      const value = property === undefined ? undefined : valueOf(property);
+      const at = parameterAt(value);
+      return at >= 0 ? call.arguments[at] : value;
+    };
+    const pick = (keys: readonly string[]) =>
+      keys
+        .map((key) => object.properties.find((candidate) => keyOf(candidate.name, resolver) === key))
+        .find((candidate) => candidate !== undefined);
+    const placement = entry(name);
+    placement.definition = object;
+    const input = argumentFor(pick(TOOL_INPUT_KEYS));
+    const output = argumentFor(pick(TOOL_OUTPUT_KEYS));
+    if (input !== undefined) placement.input = input;
+    if (output !== undefined) placement.output = output;
+    const handler = pick(TOOL_HANDLER_KEYS);
+    const handlerNode = handler === undefined ? undefined : functionIn(handler, resolver);
+    if (handlerNode !== undefined) placement.handler ??= handlerNode;
+  };
   for (const file of files) {
     if (![...names].some((name) => file.text.includes(name))) continue;
     const visit = (node: ts.Node): void => {
       if (ts.isObjectLiteralExpression(node)) visitObject(node);
+      else if (ts.isCallExpression(node)) visitFactoryCall(node);
       else if (ts.isCaseClause(node)) {
         const name = resolver.constantString(node.expression);
         if (name !== undefined && names.has(name)) entry(name).handler ??= node;
