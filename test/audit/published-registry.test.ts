@@ -7,7 +7,8 @@ import contract from './fixtures/published-registry/mcp-contract.json' with { ty
 /**
  * Published tools placed in source by their names: definitions under the generic key `schema` with no handler of
  * their own, flattened into a list that a loop registers by `definition.name`, and handlers stored under the tool
- * names in a record, one made by a factory whose parameter is the name. The contract names the tools, so each is placed where its name is defined, its fields at their
+ * names in a record, one made by a factory whose parameter is the name, one whose schema sits in a map keyed by its name.
+ * The contract names the tools, so each is placed where its name is defined, its fields at their
  * declarations (for the fix), and its handler where its name keys a function.
  */
 
@@ -23,7 +24,7 @@ describe('published tools placed by name', () => {
       report.acceptors.map(
         (acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.file}:${acceptor.line} ${acceptor.placed}`,
       ),
-    ).toEqual(['close_ticket.ticketId src/definitions.ts:17 field', 'get_ticket.ticketId src/definitions.ts:15 field']);
+    ).toEqual(['close_ticket.ticketId src/definitions.ts:26 field', 'get_ticket.ticketId src/definitions.ts:15 field']);
   });
 
   it('finds the handler a record holds under the tool name, and what it emits', () => {

@@ -19,6 +19,8 @@ type Expr = SchemaExpr<ts.Node>;
 interface Placement {
   definition?: ts.ObjectLiteralExpression;
   input?: ts.Expression;
+  /** A schema stored under the tool's name, apart from its definition. */
+  keyedInput?: ts.Expression;
   output?: ts.Expression;
   handler?: ts.Node;
 }
@@ -85,6 +87,12 @@ function placementsOf(
       } else if (names.has(key)) {
         const handler = functionIn(property, resolver);
         if (handler !== undefined) entry(key).handler ??= handler;
+        else {
+          // `toolSchemaMap = { get_orders: GetOrdersSchema }`: a Zod schema stored under the name is its input.
+          const value = valueOf(property);
+          const kind = value === undefined ? undefined : resolver.resolve(resolver.read(value)).kind;
+          if (value !== undefined && (kind === 'zod' || kind === 'guard')) entry(key).keyedInput ??= value;
+        }
       }
     }
     if (definitionName === undefined) return;
@@ -193,7 +201,8 @@ export function placePublishedTools(
     const node = placement?.definition ?? placement?.handler;
     if (placement === undefined || node === undefined) continue;
     // The schema a server renders itself (`zodToJsonSchema(Args)`) is read as the schema rendered.
-    const written = placement.input === undefined ? undefined : resolver.read(placement.input);
+    const inputExpression = placement.input ?? placement.keyedInput;
+    const written = inputExpression === undefined ? undefined : resolver.read(inputExpression);
     const input = written === undefined ? undefined : resolver.renderedSchema(written);
     completed.push({
       name,
