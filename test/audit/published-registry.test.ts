@@ -7,8 +7,8 @@ import contract from './fixtures/published-registry/mcp-contract.json' with { ty
 /**
  * Published tools placed in source by their names: definitions under the generic key `schema` with no handler of
  * their own, flattened into a list that a loop registers by `definition.name`, and handlers stored under the tool
- * names in a record, one made by a factory whose parameter is the name, one whose schema sits in a map keyed by its name.
- * The contract names the tools, so each is placed where its name is defined, its fields at their
+ * names in a record, one made by a factory whose parameter is the name, one whose schema sits in a map keyed by its name,
+ * and two registered by a loop over a list of their names. The contract names the tools, so each is placed where its name is defined, its fields at their
  * declarations (for the fix), and its handler where its name keys a function.
  */
 
@@ -19,12 +19,17 @@ describe('published tools placed by name', () => {
   const { report } = audit(FIXTURE, { published });
 
   it('places every published tool and its id fields in source', () => {
-    expect(report.coverage.contract).toMatchObject({ tools: 3, placedTools: 3, unplacedTools: [], unplacedFields: [] });
+    expect(report.coverage.contract).toMatchObject({ tools: 5, placedTools: 5, unplacedTools: [], unplacedFields: [] });
     expect(
       report.acceptors.map(
         (acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.file}:${acceptor.line} ${acceptor.placed}`,
       ),
-    ).toEqual(['close_ticket.ticketId src/definitions.ts:26 field', 'get_ticket.ticketId src/definitions.ts:15 field']);
+    ).toEqual([
+      'archive_ticket.ticketId src/server.ts:23 field',
+      'close_ticket.ticketId src/definitions.ts:26 field',
+      'get_ticket.ticketId src/definitions.ts:15 field',
+      'restore_ticket.ticketId src/server.ts:23 field',
+    ]);
   });
 
   it('finds the handler a record holds under the tool name, and what it emits', () => {
@@ -59,6 +64,10 @@ describe('published tools placed by name', () => {
     const { report: fewer } = audit(FIXTURE, {
       published: { ...published, tools: published.tools.filter((tool) => tool.name !== 'close_ticket') },
     });
-    expect(fewer.acceptors.map((acceptor) => acceptor.tool)).toEqual(['get_ticket']);
+    expect(fewer.acceptors.map((acceptor) => acceptor.tool)).toEqual([
+      'archive_ticket',
+      'get_ticket',
+      'restore_ticket',
+    ]);
   });
 });
