@@ -526,28 +526,35 @@ class ToolFinder {
     if (this.seen.has(object)) return;
     let hasName = false;
     let hasInput = false;
+    let spreads = false;
     for (const property of object.properties) {
       const key = propertyName(property.name);
       if (key === 'name') hasName = true;
       else if (key !== undefined && TOOL_DEFINITION_INPUT_KEYS.has(key)) hasInput = true;
+      else if (ts.isSpreadAssignment(property)) spreads = true;
     }
-    if (!hasName || !hasInput) return;
-    const definition = toolDefinitionOf(this.resolver.read(object));
+    if (!hasName || (!hasInput && !spreads)) return;
+    // `{ ...caseTool, name: 'close_case' }`: the definition is the object the spreads build.
+    const read = this.resolver.read(object);
+    const built = read.kind === 'object' ? this.resolver.spreadOut(read) : read;
+    const definition = toolDefinitionOf(built);
     if (definition === undefined) return;
     const keys = new Set(
-      object.properties.flatMap((property) =>
-        propertyName(property.name) === undefined ? [] : [propertyName(property.name) as string],
-      ),
+      built.kind === 'object'
+        ? built.properties.flatMap((property) => (property.key === undefined ? [] : [property.key]))
+        : [],
     );
+    // An input spread in from a shared part is no identity of this tool: its siblings spread the same one.
+    const ownInput = definition.input !== undefined && definition.input.node.parent?.parent === object;
+    const identity = ownInput ? (definition.input?.node ?? object) : object;
     const nameNode = objectProperty(object, 'name');
     const name =
       definition.name ??
       (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
     this.definitionKeys.push(keys);
     if (name === undefined) {
-      if (!this.seen.has(definition.input?.node ?? object))
-        this.dynamic.push({ node: object, style: definition.style });
-      this.seen.add(definition.input?.node ?? object);
+      if (!this.seen.has(identity)) this.dynamic.push({ node: object, style: definition.style });
+      this.seen.add(identity);
       return;
     }
     this.add(
@@ -559,7 +566,7 @@ class ToolFinder {
         output: definition.output,
         handler: this.handlerNode(definition.handler),
       },
-      definition.input?.node ?? object,
+      identity,
     );
   }
 

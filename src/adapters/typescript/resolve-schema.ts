@@ -53,7 +53,12 @@ export class SchemaResolver {
 
   /** The declaration a reference names, through imports and re-exports (a namespace import names its source file). */
   declarationOf(node: ts.Node): ts.Declaration | undefined {
-    let symbol = this.checker.getSymbolAtLocation(node);
+    // `{ name, parameters, handler }`: a shorthand property's name stands for the value in scope, not the property.
+    const parent = node.parent as ts.Node | undefined;
+    let symbol =
+      parent !== undefined && ts.isShorthandPropertyAssignment(parent) && parent.name === node
+        ? this.checker.getShorthandAssignmentValueSymbol(parent)
+        : this.checker.getSymbolAtLocation(node);
     if (symbol === undefined) return undefined;
     if (symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     return symbol.valueDeclaration ?? symbol.declarations?.[0];
@@ -280,6 +285,27 @@ export class SchemaResolver {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * An object literal with the objects it spreads laid out in place, as the value it builds has them:
+   * `{ ...caseTool, name: 'close_case' }` holds `caseTool`'s keys, and a later key wins. A spread of anything the
+   * resolver cannot follow to an object literal stays a spread.
+   */
+  spreadOut(object: ObjectExpr<ts.Node>, hops = 0): ObjectExpr<ts.Node> {
+    if (!object.properties.some((property) => property.spread)) return object;
+    const properties: ObjectProperty<ts.Node>[] = [];
+    for (const property of object.properties) {
+      const spread = property.spread ? this.resolveWithin(property.value, hops + 1) : undefined;
+      const added =
+        spread?.kind === 'object' && hops < MAX_HOPS ? this.spreadOut(spread, hops + 1).properties : [property];
+      for (const entry of added) {
+        const at = entry.key === undefined ? -1 : properties.findIndex((kept) => kept.key === entry.key);
+        if (at >= 0) properties.splice(at, 1);
+        properties.push(entry);
+      }
+    }
+    return { ...object, properties };
   }
 
   /** `zodToJsonSchema(Schema)`, `z.toJSONSchema(Schema)`, `toJSONSchema(Schema, opts)`: the schema rendered; else the expression. */
