@@ -258,6 +258,8 @@ export class SchemaResolver {
             ? (unwrapExpression(node.expression) as ts.PropertyAccessExpression).name.text
             : '';
         if (isSchemaRenderer(calleeName) && expr.args[0] !== undefined) return expr.args[0];
+        const rendered = this.renderedByHelper(expr);
+        if (rendered !== undefined) return rendered;
         // `offeredShape(shape, table)`, `guardIdFields(shape)`: the shape the package's own helpers publish.
         const published = throughPackageHelpers(expr, this.resolve);
         if (published !== expr) return published;
@@ -308,8 +310,63 @@ export class SchemaResolver {
     return { ...object, properties };
   }
 
-  /** `zodToJsonSchema(Schema)`, `z.toJSONSchema(Schema)`, `toJSONSchema(Schema, opts)`: the schema rendered; else the expression. */
+  /**
+   * `zodToJsonSchema(Schema)`, `z.toJSONSchema(Schema)`, `toJSONSchema(Schema, opts)`: the schema rendered; so too a
+   * call of a project function that renders one of its parameters (`toJson(GetProjectSchema)` where `toJson` returns
+   * `zodToJsonSchema(schema)` or its properties): the argument given for that parameter. Else the expression.
+   */
   renderedSchema(expr: Expr): Expr {
-    return renderedSchemaOf(expr) ?? expr;
+    return renderedSchemaOf(expr) ?? this.renderedByHelper(expr) ?? expr;
+  }
+
+  private readonly renderedParameters = new Map<ts.SignatureDeclaration, number | undefined>();
+
+  private renderedByHelper(expr: Expr): Expr | undefined {
+    const node = expr.node as ts.Node;
+    if (expr.kind !== 'call' || !ts.isCallExpression(node)) return undefined;
+    const fn = this.functionOf(node.expression);
+    const index = fn === undefined ? undefined : this.renderedParameterOf(fn, 0);
+    const argument = index === undefined ? undefined : node.arguments[index];
+    return argument === undefined ? undefined : this.read(argument);
+  }
+
+  /**
+   * The index of the parameter a function renders as JSON Schema: the one handed to a renderer (or to another such
+   * function) in its own body, not in a function nested in it.
+   */
+  private renderedParameterOf(fn: ts.SignatureDeclaration, hops: number): number | undefined {
+    if (this.renderedParameters.has(fn)) return this.renderedParameters.get(fn);
+    this.renderedParameters.set(fn, undefined);
+    const body = (fn as ts.FunctionLikeDeclarationBase).body;
+    const parameterIndex = (argument: ts.Expression | undefined): number | undefined => {
+      const expr = argument === undefined ? undefined : unwrapExpression(argument);
+      if (expr === undefined || !ts.isIdentifier(expr)) return undefined;
+      const declaration = this.checker.getSymbolAtLocation(expr)?.valueDeclaration;
+      const index = declaration !== undefined && ts.isParameter(declaration) ? fn.parameters.indexOf(declaration) : -1;
+      return index < 0 ? undefined : index;
+    };
+    let found: number | undefined;
+    const visit = (node: ts.Node): void => {
+      if (found !== undefined || (node !== body && ts.isFunctionLike(node))) return;
+      if (ts.isCallExpression(node)) {
+        const callee = unwrapExpression(node.expression);
+        const name = ts.isIdentifier(callee)
+          ? callee.text
+          : ts.isPropertyAccessExpression(callee)
+            ? callee.name.text
+            : undefined;
+        if (name !== undefined && isSchemaRenderer(name)) found = parameterIndex(node.arguments[0]);
+        else if (hops < 4) {
+          const inner = this.functionOf(callee);
+          const at = inner === undefined ? undefined : this.renderedParameterOf(inner, hops + 1);
+          if (at !== undefined) found = parameterIndex(node.arguments[at]);
+        }
+        if (found !== undefined) return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    if (body !== undefined) visit(body);
+    this.renderedParameters.set(fn, found);
+    return found;
   }
 }
