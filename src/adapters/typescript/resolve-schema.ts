@@ -3,6 +3,7 @@ import { unwrapExpression } from './unwrap.ts';
 import { TypeScriptSchemaReader } from './from-typescript.ts';
 import type { ChainMethod, ObjectExpr, ObjectProperty, SchemaExpr, ZodChainExpr } from '../../model/schema-expr.ts';
 import { meaningOf } from '../../model/schema-meaning.ts';
+import { spreadObjectOf } from '../../model/object-spreads.ts';
 import { throughPackageHelpers } from '../../model/package-helpers.ts';
 import { isSchemaRenderer, renderedSchemaOf } from '../../model/tool-registration.ts';
 import { GUARD_MODULES } from '../../model/zod-imports.ts';
@@ -289,25 +290,9 @@ export class SchemaResolver {
     }
   }
 
-  /**
-   * An object literal with the objects it spreads laid out in place, as the value it builds has them:
-   * `{ ...caseTool, name: 'close_case' }` holds `caseTool`'s keys, and a later key wins. A spread of anything the
-   * resolver cannot follow to an object literal stays a spread.
-   */
-  spreadOut(object: ObjectExpr<ts.Node>, hops = 0): ObjectExpr<ts.Node> {
-    if (!object.properties.some((property) => property.spread)) return object;
-    const properties: ObjectProperty<ts.Node>[] = [];
-    for (const property of object.properties) {
-      const spread = property.spread ? this.resolveWithin(property.value, hops + 1) : undefined;
-      const added =
-        spread?.kind === 'object' && hops < MAX_HOPS ? this.spreadOut(spread, hops + 1).properties : [property];
-      for (const entry of added) {
-        const at = entry.key === undefined ? -1 : properties.findIndex((kept) => kept.key === entry.key);
-        if (at >= 0) properties.splice(at, 1);
-        properties.push(entry);
-      }
-    }
-    return { ...object, properties };
+  /** An object literal with the objects it spreads laid out in place (`{ ...caseTool, name: 'close_case' }`). */
+  spreadOut(object: ObjectExpr<ts.Node>): ObjectExpr<ts.Node> {
+    return spreadObjectOf(object, this.resolve);
   }
 
   /**
