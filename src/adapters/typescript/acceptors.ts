@@ -129,8 +129,23 @@ export function toolInputOf(
   resolver: SchemaResolver,
   naming: ToolNaming = NO_TOOL_NAMING,
 ): ToolInput {
-  if (tool.input === undefined) return { acceptors: [], fields: [], source: 'none' };
-  const root = resolver.resolve(tool.input);
+  // What the server validates the arguments with is what it accepts; the published input stays its contract.
+  if (tool.accepted !== undefined) {
+    const accepted = schemaInputOf(tool.name, tool.accepted, resolver, naming);
+    if (accepted.source !== 'unresolved') return accepted;
+  }
+  return schemaInputOf(tool.name, tool.input, resolver, naming);
+}
+
+/** The acceptors and fields of one input schema of the tool named `toolName`. */
+function schemaInputOf(
+  toolName: string,
+  schema: Expr | undefined,
+  resolver: SchemaResolver,
+  naming: ToolNaming,
+): ToolInput {
+  if (schema === undefined) return { acceptors: [], fields: [], source: 'none' };
+  const root = resolver.resolve(schema);
   // `getInputSchema() { return undefined; }`: a tool that takes no input, not one whose input could not be read.
   if ((root.kind === 'identifier' && root.name === 'undefined') || (root.kind === 'literal' && root.value === null))
     return { acceptors: [], fields: [], source: 'none' };
@@ -144,7 +159,7 @@ export function toolInputOf(
         property.key === undefined ? [] : [[property.key, property.node] as const],
       ),
     );
-    const acceptors = idFieldsOfJsonSchema(json, tool.name, { naming, side: 'input' }).map((field): AcceptorField => {
+    const acceptors = idFieldsOfJsonSchema(json, toolName, { naming, side: 'input' }).map((field): AcceptorField => {
       const types = field.types.map((type): JsonType => (type === 'integer' ? 'number' : type));
       const type: AcceptorType =
         types.includes('string') && types.includes('number')
@@ -156,7 +171,7 @@ export function toolInputOf(
               : 'unknown';
       const top = field.path[0];
       return {
-        tool: tool.name,
+        tool: toolName,
         field: formatPath(field.path),
         path: field.path,
         entity: field.entity,
@@ -194,10 +209,10 @@ export function toolInputOf(
       many = true;
     }
     const accepted = acceptance(fieldMeaning, field.key);
-    const id = idFieldAt(field.path, tool.name, { naming, side: 'input' });
+    const id = idFieldAt(field.path, toolName, { naming, side: 'input' });
     if (accepted === undefined || id === undefined) continue;
     acceptors.push({
-      tool: tool.name,
+      tool: toolName,
       field: formatPath(field.path),
       path: field.path,
       entity: id.entity,

@@ -1,5 +1,6 @@
 import ts from 'typescript';
 import { calleeName, shortText, unwrapExpression } from './unwrap.ts';
+import { argumentsParseIn } from './arguments-parse.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import {
   REGISTRATION_METHODS,
@@ -45,6 +46,11 @@ export interface DiscoveredTool {
   readonly output: Expr | undefined;
   /** A function, a method, or the `case 'name':` clause of a low-level call handler. */
   readonly handler: ts.Node | undefined;
+  /**
+   * For a tool handled in a branch of a low-level call handler: the schema the branch validates the call's arguments
+   * with (`Args.parse(request.params.arguments)`). It is what the server accepts, whatever `input` publishes.
+   */
+  readonly accepted?: Expr;
   /** True when the server renders the input itself (`zodToJsonSchema(Args)`): the SDK's rendering rules do not apply. */
   readonly rendered?: boolean;
   /** For a tool read from a class through a registration: the instance the handler calls into. */
@@ -737,9 +743,16 @@ class ToolFinder {
         handler: first.handler ?? tool.handler,
       });
     }
-    const tools = [...byName.values()].map((tool) =>
-      tool.handler !== undefined ? tool : { ...tool, handler: this.branches.get(tool.name) },
-    );
+    const tools = [...byName.values()].map((tool): DiscoveredTool => {
+      if (tool.handler !== undefined) return tool;
+      const branch = this.branches.get(tool.name);
+      const parse = branch === undefined ? undefined : argumentsParseIn(branch, this.checker);
+      return {
+        ...tool,
+        handler: branch,
+        ...(parse === undefined ? {} : { accepted: this.resolver.read(parse.schema) }),
+      };
+    });
     const inSourceOrder = (a: { node: ts.Node }, b: { node: ts.Node }): number =>
       a.node.getSourceFile().fileName.localeCompare(b.node.getSourceFile().fileName) ||
       a.node.getStart() - b.node.getStart();
