@@ -11,9 +11,9 @@ import {
   type ToolNaming,
 } from '../../model/ids.ts';
 import { inputTransformsOf, schemaFieldsOf, type SchemaField } from '../../model/schema-fields.ts';
+import { jsonSchemaLiteralOf, jsonValueOf } from '../../model/json-schema-literal.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import { type SchemaMeaning, meaningOf } from '../../model/schema-meaning.ts';
-import { literalValue } from './agent-contract-config.ts';
 import type { DiscoveredTool } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 
@@ -129,44 +129,61 @@ export function toolInputOf(
   resolver: SchemaResolver,
   naming: ToolNaming = NO_TOOL_NAMING,
 ): ToolInput {
-  if (tool.input === undefined) return { acceptors: [], fields: [], source: 'none' };
-  const root = resolver.resolve(tool.input);
+  // What the server validates the arguments with is what it accepts; the published input stays its contract.
+  if (tool.accepted !== undefined) {
+    const accepted = schemaInputOf(tool.name, tool.accepted, resolver, naming);
+    if (accepted.source !== 'unresolved') return accepted;
+  }
+  return schemaInputOf(tool.name, tool.input, resolver, naming);
+}
+
+/** The acceptors and fields of one input schema of the tool named `toolName`. */
+function schemaInputOf(
+  toolName: string,
+  schema: Expr | undefined,
+  resolver: SchemaResolver,
+  naming: ToolNaming,
+): ToolInput {
+  if (schema === undefined) return { acceptors: [], fields: [], source: 'none' };
+  const root = resolver.resolve(schema);
   // `getInputSchema() { return undefined; }`: a tool that takes no input, not one whose input could not be read.
   if ((root.kind === 'identifier' && root.name === 'undefined') || (root.kind === 'literal' && root.value === null))
     return { acceptors: [], fields: [], source: 'none' };
-  // A JSON Schema written as a literal (`inputSchema: { type: 'object', properties: {...} }`) is what is published.
-  if (
-    root.kind === 'object' &&
-    root.properties.some((property) => property.key === 'properties') &&
-    root.properties.some((property) => property.key === 'type')
-  ) {
-    const json = literalValue(root.node as ts.Expression);
-    if (json !== undefined) {
-      const acceptors = idFieldsOfJsonSchema(json, tool.name, { naming, side: 'input' }).map((field): AcceptorField => {
-        const types = field.types.map((type): JsonType => (type === 'integer' ? 'number' : type));
-        const type: AcceptorType =
-          types.includes('string') && types.includes('number')
-            ? 'string-or-number'
-            : types.includes('number')
-              ? 'number'
-              : types.includes('string')
-                ? 'string'
-                : 'unknown';
-        return {
-          tool: tool.name,
-          field: formatPath(field.path),
-          path: field.path,
-          entity: field.entity,
-          many: field.many,
-          required: field.required,
-          type,
-          published: types,
-          tolerates: [],
-          node: root.node,
-        };
-      });
-      return { acceptors, fields: [], source: 'json-schema' };
-    }
+  // A JSON Schema written out (`inputSchema: { type: 'object', properties: {...} }`) is what is published: its
+  // keywords are no fields, the keys of its `properties` are.
+  const jsonSchema = jsonSchemaLiteralOf(root, resolver.resolve);
+  if (jsonSchema !== undefined) {
+    const json = jsonValueOf(jsonSchema.object, resolver.resolve);
+    const declared = new Map(
+      (jsonSchema.properties?.properties ?? []).flatMap((property) =>
+        property.key === undefined ? [] : [[property.key, property.node] as const],
+      ),
+    );
+    const acceptors = idFieldsOfJsonSchema(json, toolName, { naming, side: 'input' }).map((field): AcceptorField => {
+      const types = field.types.map((type): JsonType => (type === 'integer' ? 'number' : type));
+      const type: AcceptorType =
+        types.includes('string') && types.includes('number')
+          ? 'string-or-number'
+          : types.includes('number')
+            ? 'number'
+            : types.includes('string')
+              ? 'string'
+              : 'unknown';
+      const top = field.path[0];
+      return {
+        tool: toolName,
+        field: formatPath(field.path),
+        path: field.path,
+        entity: field.entity,
+        many: field.many,
+        required: field.required,
+        type,
+        published: types,
+        tolerates: [],
+        node: (typeof top === 'string' ? declared.get(top) : undefined) ?? root.node,
+      };
+    });
+    return { acceptors, fields: [], source: 'json-schema' };
   }
   const meaning = meaningOf(root);
   if (meaning.accepts !== 'object' && root.kind !== 'object')
@@ -192,10 +209,10 @@ export function toolInputOf(
       many = true;
     }
     const accepted = acceptance(fieldMeaning, field.key);
-    const id = idFieldAt(field.path, tool.name, { naming, side: 'input' });
+    const id = idFieldAt(field.path, toolName, { naming, side: 'input' });
     if (accepted === undefined || id === undefined) continue;
     acceptors.push({
-      tool: tool.name,
+      tool: toolName,
       field: formatPath(field.path),
       path: field.path,
       entity: id.entity,

@@ -1,5 +1,6 @@
 import ts from 'typescript';
 import { calleeName, shortText, unwrapExpression } from './unwrap.ts';
+import { argumentsParseIn } from './arguments-parse.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import {
   REGISTRATION_METHODS,
@@ -45,6 +46,11 @@ export interface DiscoveredTool {
   readonly output: Expr | undefined;
   /** A function, a method, or the `case 'name':` clause of a low-level call handler. */
   readonly handler: ts.Node | undefined;
+  /**
+   * For a tool handled in a branch of a low-level call handler: the schema the branch validates the call's arguments
+   * with (`Args.parse(request.params.arguments)`). It is what the server accepts, whatever `input` publishes.
+   */
+  readonly accepted?: Expr;
   /** True when the server renders the input itself (`zodToJsonSchema(Args)`): the SDK's rendering rules do not apply. */
   readonly rendered?: boolean;
   /** For a tool read from a class through a registration: the instance the handler calls into. */
@@ -526,28 +532,35 @@ class ToolFinder {
     if (this.seen.has(object)) return;
     let hasName = false;
     let hasInput = false;
+    let spreads = false;
     for (const property of object.properties) {
       const key = propertyName(property.name);
       if (key === 'name') hasName = true;
       else if (key !== undefined && TOOL_DEFINITION_INPUT_KEYS.has(key)) hasInput = true;
+      else if (ts.isSpreadAssignment(property)) spreads = true;
     }
-    if (!hasName || !hasInput) return;
-    const definition = toolDefinitionOf(this.resolver.read(object));
+    if (!hasName || (!hasInput && !spreads)) return;
+    // `{ ...caseTool, name: 'close_case' }`: the definition is the object the spreads build.
+    const read = this.resolver.read(object);
+    const built = read.kind === 'object' ? this.resolver.spreadOut(read) : read;
+    const definition = toolDefinitionOf(built);
     if (definition === undefined) return;
     const keys = new Set(
-      object.properties.flatMap((property) =>
-        propertyName(property.name) === undefined ? [] : [propertyName(property.name) as string],
-      ),
+      built.kind === 'object'
+        ? built.properties.flatMap((property) => (property.key === undefined ? [] : [property.key]))
+        : [],
     );
+    // An input spread in from a shared part is no identity of this tool: its siblings spread the same one.
+    const ownInput = definition.input !== undefined && definition.input.node.parent?.parent === object;
+    const identity = ownInput ? (definition.input?.node ?? object) : object;
     const nameNode = objectProperty(object, 'name');
     const name =
       definition.name ??
       (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
     this.definitionKeys.push(keys);
     if (name === undefined) {
-      if (!this.seen.has(definition.input?.node ?? object))
-        this.dynamic.push({ node: object, style: definition.style });
-      this.seen.add(definition.input?.node ?? object);
+      if (!this.seen.has(identity)) this.dynamic.push({ node: object, style: definition.style });
+      this.seen.add(identity);
       return;
     }
     this.add(
@@ -559,7 +572,7 @@ class ToolFinder {
         output: definition.output,
         handler: this.handlerNode(definition.handler),
       },
-      definition.input?.node ?? object,
+      identity,
     );
   }
 
@@ -730,9 +743,16 @@ class ToolFinder {
         handler: first.handler ?? tool.handler,
       });
     }
-    const tools = [...byName.values()].map((tool) =>
-      tool.handler !== undefined ? tool : { ...tool, handler: this.branches.get(tool.name) },
-    );
+    const tools = [...byName.values()].map((tool): DiscoveredTool => {
+      if (tool.handler !== undefined) return tool;
+      const branch = this.branches.get(tool.name);
+      const parse = branch === undefined ? undefined : argumentsParseIn(branch, this.checker);
+      return {
+        ...tool,
+        handler: branch,
+        ...(parse === undefined ? {} : { accepted: this.resolver.read(parse.schema) }),
+      };
+    });
     const inSourceOrder = (a: { node: ts.Node }, b: { node: ts.Node }): number =>
       a.node.getSourceFile().fileName.localeCompare(b.node.getSourceFile().fileName) ||
       a.node.getStart() - b.node.getStart();

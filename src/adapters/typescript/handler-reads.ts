@@ -2,6 +2,7 @@ import ts from 'typescript';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { unwrapExpression } from './unwrap.ts';
 import { PARSE_METHODS } from '../../model/schema-role.ts';
+import { isCallArguments, parseCallOf } from './arguments-parse.ts';
 
 /**
  * Which input fields a tool handler reads: the evidence behind "honored" in a disposition table, and behind the
@@ -87,10 +88,8 @@ const VALUE_PARSE_METHODS: ReadonlySet<string> = new Set(
 function parsesCallArguments(expression: ts.Expression): boolean {
   let node = unwrapExpression(expression);
   if (ts.isAwaitExpression(node)) node = unwrapExpression(node.expression);
-  if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
-  if (!VALUE_PARSE_METHODS.has(node.expression.name.text)) return false;
-  const argument = node.arguments[0] === undefined ? undefined : unwrapExpression(node.arguments[0]);
-  return argument !== undefined && ts.isPropertyAccessExpression(argument) && argument.name.text === 'arguments';
+  const parse = parseCallOf(node);
+  return parse?.value !== undefined && VALUE_PARSE_METHODS.has(parse.method) && isCallArguments(parse.value);
 }
 
 /**

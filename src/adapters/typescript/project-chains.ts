@@ -349,6 +349,7 @@ function readTool(
     tool.node,
     tool.handler,
     tool.input?.node,
+    tool.accepted?.node,
     tool.output?.node,
     ...input.acceptors.flatMap((acceptor) => [acceptor.node, acceptor.value?.node]),
     ...emitted.map((id) => id.node),

@@ -3,6 +3,7 @@ import { unwrapExpression } from './unwrap.ts';
 import { TypeScriptSchemaReader } from './from-typescript.ts';
 import type { ChainMethod, ObjectExpr, ObjectProperty, SchemaExpr, ZodChainExpr } from '../../model/schema-expr.ts';
 import { meaningOf } from '../../model/schema-meaning.ts';
+import { spreadObjectOf } from '../../model/object-spreads.ts';
 import { throughPackageHelpers } from '../../model/package-helpers.ts';
 import { isSchemaRenderer, renderedSchemaOf } from '../../model/tool-registration.ts';
 import { GUARD_MODULES } from '../../model/zod-imports.ts';
@@ -53,7 +54,12 @@ export class SchemaResolver {
 
   /** The declaration a reference names, through imports and re-exports (a namespace import names its source file). */
   declarationOf(node: ts.Node): ts.Declaration | undefined {
-    let symbol = this.checker.getSymbolAtLocation(node);
+    // `{ name, parameters, handler }`: a shorthand property's name stands for the value in scope, not the property.
+    const parent = node.parent as ts.Node | undefined;
+    let symbol =
+      parent !== undefined && ts.isShorthandPropertyAssignment(parent) && parent.name === node
+        ? this.checker.getShorthandAssignmentValueSymbol(parent)
+        : this.checker.getSymbolAtLocation(node);
     if (symbol === undefined) return undefined;
     if (symbol.flags & ts.SymbolFlags.Alias) symbol = this.checker.getAliasedSymbol(symbol);
     return symbol.valueDeclaration ?? symbol.declarations?.[0];
@@ -253,6 +259,8 @@ export class SchemaResolver {
             ? (unwrapExpression(node.expression) as ts.PropertyAccessExpression).name.text
             : '';
         if (isSchemaRenderer(calleeName) && expr.args[0] !== undefined) return expr.args[0];
+        const rendered = this.renderedByHelper(expr);
+        if (rendered !== undefined) return rendered;
         // `offeredShape(shape, table)`, `guardIdFields(shape)`: the shape the package's own helpers publish.
         const published = throughPackageHelpers(expr, this.resolve);
         if (published !== expr) return published;
@@ -282,8 +290,68 @@ export class SchemaResolver {
     }
   }
 
-  /** `zodToJsonSchema(Schema)`, `z.toJSONSchema(Schema)`, `toJSONSchema(Schema, opts)`: the schema rendered; else the expression. */
+  /** An object literal with the objects it spreads laid out in place (`{ ...caseTool, name: 'close_case' }`). */
+  spreadOut(object: ObjectExpr<ts.Node>): ObjectExpr<ts.Node> {
+    return spreadObjectOf(object, this.resolve);
+  }
+
+  /**
+   * `zodToJsonSchema(Schema)`, `z.toJSONSchema(Schema)`, `toJSONSchema(Schema, opts)`: the schema rendered; so too a
+   * call of a project function that renders one of its parameters (`toJson(GetProjectSchema)` where `toJson` returns
+   * `zodToJsonSchema(schema)` or its properties): the argument given for that parameter. Else the expression.
+   */
   renderedSchema(expr: Expr): Expr {
-    return renderedSchemaOf(expr) ?? expr;
+    return renderedSchemaOf(expr) ?? this.renderedByHelper(expr) ?? expr;
+  }
+
+  private readonly renderedParameters = new Map<ts.SignatureDeclaration, number | undefined>();
+
+  private renderedByHelper(expr: Expr): Expr | undefined {
+    const node = expr.node as ts.Node;
+    if (expr.kind !== 'call' || !ts.isCallExpression(node)) return undefined;
+    const fn = this.functionOf(node.expression);
+    const index = fn === undefined ? undefined : this.renderedParameterOf(fn, 0);
+    const argument = index === undefined ? undefined : node.arguments[index];
+    return argument === undefined ? undefined : this.read(argument);
+  }
+
+  /**
+   * The index of the parameter a function renders as JSON Schema: the one handed to a renderer (or to another such
+   * function) in its own body, not in a function nested in it.
+   */
+  private renderedParameterOf(fn: ts.SignatureDeclaration, hops: number): number | undefined {
+    if (this.renderedParameters.has(fn)) return this.renderedParameters.get(fn);
+    this.renderedParameters.set(fn, undefined);
+    const body = (fn as ts.FunctionLikeDeclarationBase).body;
+    const parameterIndex = (argument: ts.Expression | undefined): number | undefined => {
+      const expr = argument === undefined ? undefined : unwrapExpression(argument);
+      if (expr === undefined || !ts.isIdentifier(expr)) return undefined;
+      const declaration = this.checker.getSymbolAtLocation(expr)?.valueDeclaration;
+      const index = declaration !== undefined && ts.isParameter(declaration) ? fn.parameters.indexOf(declaration) : -1;
+      return index < 0 ? undefined : index;
+    };
+    let found: number | undefined;
+    const visit = (node: ts.Node): void => {
+      if (found !== undefined || (node !== body && ts.isFunctionLike(node))) return;
+      if (ts.isCallExpression(node)) {
+        const callee = unwrapExpression(node.expression);
+        const name = ts.isIdentifier(callee)
+          ? callee.text
+          : ts.isPropertyAccessExpression(callee)
+            ? callee.name.text
+            : undefined;
+        if (name !== undefined && isSchemaRenderer(name)) found = parameterIndex(node.arguments[0]);
+        else if (hops < 4) {
+          const inner = this.functionOf(callee);
+          const at = inner === undefined ? undefined : this.renderedParameterOf(inner, hops + 1);
+          if (at !== undefined) found = parameterIndex(node.arguments[at]);
+        }
+        if (found !== undefined) return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    if (body !== undefined) visit(body);
+    this.renderedParameters.set(fn, found);
+    return found;
   }
 }

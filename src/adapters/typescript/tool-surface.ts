@@ -1,5 +1,6 @@
 import path from 'node:path';
 import ts from 'typescript';
+import { jsonSchemaLiteralOf } from '../../model/json-schema-literal.ts';
 import { schemaFieldsOf } from '../../model/schema-fields.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import { loadAuditConfig, type AuditConfig } from './agent-contract-config.ts';
@@ -63,6 +64,8 @@ function declaringObjects(schema: SchemaExpr<ts.Node> | undefined, resolver: Sch
   const objects = new Map<string, number[]>();
   if (schema === undefined) return objects;
   const root = resolver.resolve(schema);
+  // A JSON Schema written out declares no field in an object literal of its own: its keywords are no fields.
+  if (jsonSchemaLiteralOf(root, resolver.resolve) !== undefined) return objects;
   addObject(objects, root.node);
   for (const field of schemaFieldsOf(root, resolver.resolve)) {
     const parent = field.property.node.parent as ts.Node | undefined;
