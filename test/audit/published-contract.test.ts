@@ -144,14 +144,23 @@ describe('agent-contract audit with a contract', () => {
     expect(run.stdout).toContain('get_project.projectId accepts string');
   });
 
-  it('reads the inputs from source alone with --no-contract, and exits 2 when they were not read', async () => {
+  it('reads the inputs from source alone with --no-contract', async () => {
     const run = await runCli(['audit', '--no-contract', '--format', 'json', FIXTURE]);
     const report = JSON.parse(run.stdout) as AuditReport;
     expect(report.coverage.contract).toBeUndefined();
-    if (report.acceptors.length === 0) {
-      expect(run.code).toBe(2);
-      expect(run.stderr).toContain('no input that takes one');
-    }
+    // The source reading follows `toJson(GetProjectSchema)` and the `case`'s parse: the same broken chains.
+    expect(chainLines(report).filter((line) => line.endsWith('broken'))).toEqual([
+      'get_project project.id -> get_project.projectId: broken',
+      'list_projects projects[].id -> get_project.projectId: broken',
+      'rename_project project.id -> get_project.projectId: broken',
+    ]);
+    expect(run.code).toBe(1);
+  });
+
+  it('exits 1 on the broken chains when every published tool and field is placed', async () => {
+    const run = await runCli(['audit'], { cwd: FIXTURE });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('');
   });
 
   it('snapshots the server after -- with --server, and agrees with the committed contract', async () => {
