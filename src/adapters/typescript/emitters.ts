@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import type { JsonType } from '../../model/id-fields.ts';
 import { ARRAY_ITEM, isIdName, type PathSegment } from '../../model/ids.ts';
+import { definitionMember, type DefinitionBinding } from './definition-serializers.ts';
 import type { InstanceBinding } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import type { ToolClasses } from './tool-classes.ts';
@@ -13,6 +14,8 @@ import { unwrapExpression } from './unwrap.ts';
  * row interface, an SDK response type, `z.infer` of a response schema). Where the types say nothing (`any`, a
  * `Record<string, unknown>`) or the value comes from a tool class read through a registration, the code is followed
  * instead: consts, `await`, property reads, and calls into the project's functions and the concrete class's methods.
+ * A tool written as data is read through the code that serializes what its handler returns (`definition-serializers`),
+ * with the builder's names for the definition bound to it.
  */
 
 export type EmitChannel = 'structuredContent' | 'text';
@@ -29,7 +32,7 @@ export interface EmittedLeaf {
 
 export interface EmitSource {
   readonly channel: EmitChannel;
-  /** The expression in the handler this came from, for file:line. */
+  /** The expression in the handler this came from, for file:line; for an opaque value, where that value is built. */
   readonly site: ts.Node;
   readonly leaves: readonly EmittedLeaf[];
   /** The whole emitted value is `any`/`unknown` (or an index signature of them): nothing can be said about its ids. */
@@ -45,6 +48,8 @@ interface Bindings {
   readonly values: ReadonlyMap<ts.Symbol, { readonly expr: ts.Expression; readonly bindings: Bindings }>;
   readonly instances: ReadonlyMap<ts.Symbol, ts.ClassLikeDeclaration>;
   readonly self: ts.ClassLikeDeclaration | undefined;
+  /** Names in a result builder that stand for one tool definition (`t` of `t.handler(a)`) or one of its members. */
+  readonly definitions: ReadonlyMap<ts.Symbol, DefinitionBinding>;
 }
 
 type Shape =
@@ -61,10 +66,15 @@ interface Leaf {
   readonly unknown: boolean;
 }
 
-const EMPTY_BINDINGS: Bindings = { values: new Map(), instances: new Map(), self: undefined };
+const EMPTY_BINDINGS: Bindings = { values: new Map(), instances: new Map(), self: undefined, definitions: new Map() };
 
 function isEmpty(bindings: Bindings): boolean {
-  return bindings.values.size === 0 && bindings.instances.size === 0 && bindings.self === undefined;
+  return (
+    bindings.values.size === 0 &&
+    bindings.instances.size === 0 &&
+    bindings.self === undefined &&
+    bindings.definitions.size === 0
+  );
 }
 
 function isAsync(fn: ts.SignatureDeclaration): boolean {
@@ -135,15 +145,22 @@ export class EmitterReader {
     private readonly classes: ToolClasses,
   ) {}
 
-  /** Everything a handler emits; `instance` is the tool class a registration's handler calls into, when it was read as one. */
-  sourcesOf(handler: ts.Node, instance?: InstanceBinding): EmitSource[] {
+  /**
+   * Everything a handler emits; `instance` is the tool class a registration's handler calls into, when it was read as
+   * one; `definitions`, the names a result builder has for the tool definition it runs.
+   */
+  sourcesOf(
+    handler: ts.Node,
+    instance?: InstanceBinding,
+    definitions: ReadonlyMap<ts.Symbol, DefinitionBinding> = new Map(),
+  ): EmitSource[] {
     const sources: EmitSource[] = [];
-    let bindings = EMPTY_BINDINGS;
+    let bindings: Bindings = { ...EMPTY_BINDINGS, definitions };
     if (instance !== undefined) {
       const instances = new Map<ts.Symbol, ts.ClassLikeDeclaration>();
       if (instance.symbol !== undefined) instances.set(instance.symbol, instance.declaration);
       const self = instance.symbol === undefined || ts.isMethodDeclaration(handler) ? instance.declaration : undefined;
-      bindings = { values: new Map(), instances, self };
+      bindings = { values: new Map(), instances, self, definitions };
     }
     for (const expression of returnedExpressions(handler)) this.results(expression, bindings, 0, expression, sources);
     return sources;
@@ -172,14 +189,38 @@ export class EmitterReader {
     return boundTo === undefined ? undefined : this.instanceOf(boundTo.expr, boundTo.bindings, hops + 1);
   }
 
-  /** True when `expr` reads the instance a tool class was bound to: its type is the base's, the class's code says more. */
-  private readsInstance(expr: ts.Node, bindings: Bindings): boolean {
-    if (bindings.self === undefined && bindings.instances.size === 0) return false;
+  /** The tool definition (or its member) `node` names in a result builder, also through a helper's parameter. */
+  private definitionOf(node: ts.Expression, bindings: Bindings, hops = 0): DefinitionBinding | undefined {
+    const expr = unwrap(node);
+    if (!ts.isIdentifier(expr) || hops > MAX_CALL_DEPTH) return undefined;
+    if (bindings.definitions.size === 0 && bindings.values.size === 0) return undefined;
+    const symbol = this.checker.getSymbolAtLocation(expr);
+    if (symbol === undefined) return undefined;
+    const definition = bindings.definitions.get(symbol);
+    if (definition !== undefined) return definition;
+    const boundTo = bindings.values.get(symbol);
+    return boundTo === undefined ? undefined : this.definitionOf(boundTo.expr, boundTo.bindings, hops + 1);
+  }
+
+  /**
+   * True when `expr` reads the instance a tool class was bound to, or the tool definition a result builder runs (also
+   * through a local const, `const result = await t.handler(a)`): its type is the base's, or the union of every
+   * definition's, and the code says more.
+   */
+  private readsInstance(expr: ts.Node, bindings: Bindings, hops = 0): boolean {
+    if (bindings.self === undefined && bindings.instances.size === 0 && bindings.definitions.size === 0) return false;
     let found = false;
     const visit = (node: ts.Node): void => {
       if (found) return;
       if (node.kind === ts.SyntaxKind.ThisKeyword || ts.isIdentifier(node)) {
         if (this.instanceOf(node as ts.Expression, bindings) !== undefined) found = true;
+        else if (bindings.definitions.size > 0 && ts.isIdentifier(node)) {
+          if (this.definitionOf(node, bindings) !== undefined) found = true;
+          else if (hops < MAX_CALL_DEPTH) {
+            const initializer = this.constInitializer(node);
+            if (initializer !== undefined && this.readsInstance(initializer, bindings, hops + 1)) found = true;
+          }
+        }
         return;
       }
       if (ts.isFunctionLike(node)) return;
@@ -215,7 +256,7 @@ export class EmitterReader {
       owner === undefined || !ts.isPropertyAccessExpression(callee)
         ? undefined
         : this.classes.methodOf(owner, callee.name.text);
-    const fn = method ?? this.resolver.functionOf(call.expression);
+    const fn = method ?? this.definitionCallee(callee, bindings) ?? this.resolver.functionOf(call.expression);
     if (fn === undefined) return undefined;
     const values = new Map<ts.Symbol, { expr: ts.Expression; bindings: Bindings }>();
     fn.parameters.forEach((parameter, index) => {
@@ -226,7 +267,25 @@ export class EmitterReader {
     });
     // An arrow keeps the `this` around it; a method reached through an instance has that instance.
     const self = method !== undefined ? owner : ts.isArrowFunction(fn) ? bindings.self : undefined;
-    return { fn, bindings: { values, instances: new Map(), self }, inClass: method !== undefined };
+    return {
+      fn,
+      bindings: { values, instances: new Map(), self, definitions: new Map() },
+      inClass: method !== undefined,
+    };
+  }
+
+  /** `t.handler` of a definition `t`, or a `handler` destructured from one: the definition's own function. */
+  private definitionCallee(callee: ts.Expression, bindings: Bindings): ts.SignatureDeclaration | undefined {
+    if (ts.isPropertyAccessExpression(callee)) {
+      const bound = this.definitionOf(callee.expression, bindings);
+      return bound === undefined || bound.member !== undefined
+        ? undefined
+        : definitionMember(bound.definition, callee.name.text, this.resolver, this.checker);
+    }
+    const bound = this.definitionOf(callee, bindings);
+    return bound?.member === undefined
+      ? undefined
+      : definitionMember(bound.definition, bound.member, this.resolver, this.checker);
   }
 
   /** A value a handler returns: a tool result object, a helper call that builds one, a conditional of both. */
@@ -532,9 +591,7 @@ export class EmitterReader {
       const owner = this.instanceOf(expr.expression, bindings);
       if (owner !== undefined) {
         const value = this.classes.valueOf(owner, key);
-        return value === undefined
-          ? undefined
-          : this.shapeOf(value, { values: new Map(), instances: new Map(), self: owner }, depth + 1);
+        return value === undefined ? undefined : this.shapeOf(value, { ...EMPTY_BINDINGS, self: owner }, depth + 1);
       }
       return this.pick(this.shapeOf(expr.expression, bindings, depth + 1, true), key);
     }
@@ -595,7 +652,8 @@ export class EmitterReader {
 
   private source(channel: EmitChannel, shape: Shape, site: ts.Node): EmitSource {
     const leaves = new Map<string, { path: PathSegment[]; types: Set<JsonType>; unknown: boolean; site: ts.Node }>();
-    let opaque = false;
+    /** Where an opaque value is built, when the reader followed a call to it (a definition's handler). */
+    let opaqueAt: ts.Node | undefined;
     const add = (path: readonly PathSegment[], leaf: Leaf, at: ts.Node): void => {
       const full = [...path, ...leaf.rel];
       const name = lastName(full);
@@ -609,7 +667,7 @@ export class EmitterReader {
     const walk = (current: Shape, path: PathSegment[], at: ts.Node): void => {
       switch (current.kind) {
         case 'type':
-          if (path.length === 0 && this.isOpaque(current.type)) opaque = true;
+          if (path.length === 0 && this.isOpaque(current.type)) opaqueAt ??= at;
           for (const leaf of this.leavesOf(current.type)) add(path, leaf, at);
           return;
         case 'object':
@@ -629,8 +687,8 @@ export class EmitterReader {
     walk(shape, [], site);
     return {
       channel,
-      site,
-      opaque,
+      site: opaqueAt ?? site,
+      opaque: opaqueAt !== undefined,
       leaves: [...leaves.values()].map((leaf) => ({
         path: leaf.path,
         types: [...leaf.types],
