@@ -37,6 +37,11 @@ export interface EmitSource {
   readonly leaves: readonly EmittedLeaf[];
   /** The whole emitted value is `any`/`unknown` (or an index signature of them): nothing can be said about its ids. */
   readonly opaque: boolean;
+  /**
+   * Values inside it the code puts under a name that is no id (`{ order: response.data }`), typed `any`/`unknown`:
+   * the ids in them are as unknown as those of a whole opaque value.
+   */
+  readonly opaqueWithin: readonly { readonly path: readonly PathSegment[]; readonly site: ts.Node }[];
 }
 
 /**
@@ -349,7 +354,7 @@ export class EmitterReader {
     let type = this.checker.getTypeAtLocation(expr);
     type = this.checker.getAwaitedType(type) ?? type;
     if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) {
-      out.push({ channel: 'text', site, leaves: [], opaque: true });
+      out.push({ channel: 'text', site, leaves: [], opaque: true, opaqueWithin: [] });
       return;
     }
     const structured = type.getProperty('structuredContent');
@@ -367,7 +372,8 @@ export class EmitterReader {
     }
     // A result the code does not show, typed only as a tool result (`CallToolResult`): its text may hold any JSON.
     // A domain value with a `content` of its own (a wiki page's text) is no tool result.
-    if (this.isContentList(type.getProperty('content'))) out.push({ channel: 'text', site, leaves: [], opaque: true });
+    if (this.isContentList(type.getProperty('content')))
+      out.push({ channel: 'text', site, leaves: [], opaque: true, opaqueWithin: [] });
   }
 
   /** A tool result's `content`: a list of content blocks (or a type that may be one, `any`). */
@@ -654,10 +660,18 @@ export class EmitterReader {
     const leaves = new Map<string, { path: PathSegment[]; types: Set<JsonType>; unknown: boolean; site: ts.Node }>();
     /** Where an opaque value is built, when the reader followed a call to it (a definition's handler). */
     let opaqueAt: ts.Node | undefined;
+    const opaqueWithin = new Map<string, { path: readonly PathSegment[]; site: ts.Node }>();
+    const within = (path: readonly PathSegment[], at: ts.Node): void => {
+      const key = path.join('\u0000');
+      if (!opaqueWithin.has(key)) opaqueWithin.set(key, { path, site: at });
+    };
     const add = (path: readonly PathSegment[], leaf: Leaf, at: ts.Node): void => {
       const full = [...path, ...leaf.rel];
       const name = lastName(full);
-      if (name === undefined || !isIdName(name)) return;
+      if (name === undefined || !isIdName(name)) {
+        if (full.length > 0 && leaf.unknown && leaf.types.size === 0) within(full, at);
+        return;
+      }
       const key = full.join('\u0000');
       const entry = leaves.get(key) ?? { path: full, types: new Set<JsonType>(), unknown: false, site: at };
       for (const type of leaf.types) entry.types.add(type);
@@ -667,7 +681,11 @@ export class EmitterReader {
     const walk = (current: Shape, path: PathSegment[], at: ts.Node): void => {
       switch (current.kind) {
         case 'type':
-          if (path.length === 0 && this.isOpaque(current.type)) opaqueAt ??= at;
+          if (this.isOpaque(current.type)) {
+            const name = lastName(path);
+            if (path.length === 0) opaqueAt ??= at;
+            else if (name === undefined || !isIdName(name)) within(path, at);
+          }
           for (const leaf of this.leavesOf(current.type)) add(path, leaf, at);
           return;
         case 'object':
@@ -689,6 +707,7 @@ export class EmitterReader {
       channel,
       site: opaqueAt ?? site,
       opaque: opaqueAt !== undefined,
+      opaqueWithin: [...opaqueWithin.values()],
       leaves: [...leaves.values()].map((leaf) => ({
         path: leaf.path,
         types: [...leaf.types],
@@ -775,7 +794,9 @@ export class EmitterReader {
       for (const leaf of inner) {
         const rel = [property.name, ...leaf.rel];
         const name = lastName(rel);
-        if (name !== undefined && isIdName(name)) leaves.push({ ...leaf, rel });
+        // A value typed `any` is kept under any name: the ids in it are unknown, not absent.
+        if ((name !== undefined && isIdName(name)) || (leaf.unknown && leaf.types.size === 0))
+          leaves.push({ ...leaf, rel });
       }
     }
     return leaves;

@@ -55,7 +55,10 @@ export interface EmittedId {
 export interface ToolFacts {
   readonly tool: DiscoveredTool;
   readonly input: ToolInput;
-  /** `typed`: every emitted value has a type; `unknown`: some are `any`; `none`: nothing emitted was found. */
+  /**
+   * `typed`: every emitted value has a type; `unknown`: some are `any`/`unknown` (the whole value, an id in it, or a
+   * value under another name that may hold ids); `none`: nothing emitted was found.
+   */
   readonly emits: 'typed' | 'unknown' | 'none';
   /** Its handler was found (or an output schema declares ids) and nothing it emits is `any`. */
   readonly knownEmitter: boolean;
@@ -274,10 +277,19 @@ function readTool(
       if (id !== undefined)
         untyped.push({ tool: tool.name, path: [], entity: id.entity, many: false, node: source.site });
     } else if (emits === 'none') emits = 'typed';
+    for (const within of source.opaqueWithin) {
+      emits = 'unknown';
+      unknownEmitted.push({ path: formatPath(within.path), node: within.site });
+      const id = idFieldAt([...within.path, 'id'], tool.name, { naming, side: 'output' });
+      if (id !== undefined)
+        untyped.push({ tool: tool.name, path: within.path, entity: id.entity, many: id.many, node: within.site });
+    }
     for (const leaf of source.leaves) {
       const key = leaf.path.join('\u0000');
       if (leaf.types.length === 0) {
         if (!leaf.unknown) continue;
+        // An id typed `any` is an emitter of unknown type, as much as a whole value typed `any`.
+        emits = 'unknown';
         unknownEmitted.push({ path: formatPath(leaf.path), node: leaf.site });
         const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
         if (id !== undefined)
