@@ -116,6 +116,19 @@ function isJsonStringify(expr: ts.Expression): expr is ts.CallExpression {
   );
 }
 
+/**
+ * `{ isError: true, content: [...] }`: a tool result that reports a failure. Its text is the error (`err.message`,
+ * `JSON.stringify(err)` of an `unknown`), no emitter of ids, so a handler's JSON branch is what it emits.
+ */
+function isErrorResult(object: ts.ObjectLiteralExpression): boolean {
+  return object.properties.some(
+    (property) =>
+      ts.isPropertyAssignment(property) &&
+      propertyName(property.name) === 'isError' &&
+      unwrapExpression(property.initializer).kind === ts.SyntaxKind.TrueKeyword,
+  );
+}
+
 /** The last property name on a path: the one that decides whether a leaf is an id. */
 function lastName(path: readonly PathSegment[]): string | undefined {
   for (let index = path.length - 1; index >= 0; index -= 1) if (path[index] !== ARRAY_ITEM) return path[index];
@@ -311,6 +324,7 @@ export class EmitterReader {
       return;
     }
     if (ts.isObjectLiteralExpression(expr)) {
+      if (isErrorResult(expr)) return;
       for (const property of expr.properties) {
         if (ts.isSpreadAssignment(property)) {
           this.results(property.expression, bindings, depth, site, out);
@@ -353,6 +367,7 @@ export class EmitterReader {
   private resultOfType(expr: ts.Expression, site: ts.Node, out: EmitSource[]): void {
     let type = this.checker.getTypeAtLocation(expr);
     type = this.checker.getAwaitedType(type) ?? type;
+    if (this.isErrorResultType(type)) return;
     if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) {
       out.push({ channel: 'text', site, leaves: [], opaque: true, opaqueWithin: [] });
       return;
@@ -374,6 +389,14 @@ export class EmitterReader {
     // A domain value with a `content` of its own (a wiki page's text) is no tool result.
     if (this.isContentList(type.getProperty('content')))
       out.push({ channel: 'text', site, leaves: [], opaque: true, opaqueWithin: [] });
+  }
+
+  /** `{ isError: true, ... }` as a type: a tool result that reports a failure. */
+  private isErrorResultType(type: ts.Type): boolean {
+    const flag = type.getProperty('isError');
+    if (flag === undefined) return false;
+    const flagType = this.checker.getTypeOfSymbol(flag);
+    return (flagType.flags & ts.TypeFlags.BooleanLiteral) !== 0 && this.checker.typeToString(flagType) === 'true';
   }
 
   /** A tool result's `content`: a list of content blocks (or a type that may be one, `any`). */
