@@ -184,6 +184,28 @@ export class EmitterReader {
     return sources;
   }
 
+  /**
+   * The first value a handler returns that is plain data, no tool result and no text (`{ ticketId: 47 }`, a
+   * `Promise<Ticket>`): what such a handler emits depends on code that serializes it, which was not found.
+   */
+  plainDataReturned(handler: ts.Node): ts.Expression | undefined {
+    for (const expression of returnedExpressions(handler)) {
+      let type = this.checker.getTypeAtLocation(expression);
+      type = this.checker.getAwaitedType(type) ?? type;
+      const members = type.isUnion() ? type.types : [type];
+      const plain = members.some(
+        (member) =>
+          (member.flags & ts.TypeFlags.Object) !== 0 &&
+          member.getCallSignatures().length === 0 &&
+          member.getProperty('content') === undefined &&
+          member.getProperty('structuredContent') === undefined &&
+          !this.isErrorResultType(member),
+      );
+      if (plain) return expression;
+    }
+    return undefined;
+  }
+
   private bound(
     identifier: ts.Identifier,
     bindings: Bindings,

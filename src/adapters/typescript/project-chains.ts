@@ -269,6 +269,15 @@ function readTool(
     sources = serializers.flatMap((serializer) =>
       emitterReader.sourcesOf(serializer.builder, undefined, serializer.bindings),
     );
+  // Plain data with no code found to serialize it: what reaches the agent is not known, whatever its type.
+  const unserialized =
+    sources.length === 0 && serializers.length === 0 && tool.handler !== undefined
+      ? emitterReader.plainDataReturned(tool.handler)
+      : undefined;
+  if (unserialized !== undefined) {
+    emits = 'unknown';
+    unknownEmitted.push({ path: '', node: unserialized });
+  }
   for (const source of sources) {
     if (source.opaque) {
       emits = 'unknown';
