@@ -7,8 +7,9 @@ const FIXTURE = fileURLToPath(new URL('fixtures/untyped-response', import.meta.u
 describe('emitters typed any or unknown', () => {
   // An axios-style `response.data` is `any` unless the call names a type. A tool serializing it whole, a definition's
   // handler returning it, an id read off it (`{ orderId: response.data.id }`) and a value put under another name
-  // (`{ order: response.data }`) all emit ids nothing shows the type of. The last two were counted as emitters of
-  // known type, so the coverage line claimed more than the audit saw.
+  // (`{ order: response.data }`) and content blocks passed on as `response.data.content` all emit ids nothing shows
+  // the type of. The last three were counted as emitters of known type, so the coverage line claimed more than the
+  // audit saw.
   let report: AuditReport;
   beforeAll(() => {
     report = audit(FIXTURE).report;
@@ -21,9 +22,10 @@ describe('emitters typed any or unknown', () => {
       'cancel_order unknown',
       'ship_order unknown',
       'track_order unknown',
+      'get_receipt unknown',
     ]);
-    expect(report.coverage).toMatchObject({ tools: 5, knownEmitters: 1 });
-    expect(report.summary.toolsEmittingUnknown).toBe(4);
+    expect(report.coverage).toMatchObject({ tools: 6, knownEmitters: 1 });
+    expect(report.summary.toolsEmittingUnknown).toBe(5);
   });
 
   it('says where each untyped value is built, and which path holds it', () => {
@@ -34,6 +36,7 @@ describe('emitters typed any or unknown', () => {
       "cancel_order 'order' src/server.ts:12",
       "ship_order 'orderId' src/server.ts:17",
       "track_order '' src/server.ts:22",
+      "get_receipt '' src/server.ts:28",
     ]);
   });
 
@@ -47,6 +50,7 @@ describe('emitters typed any or unknown', () => {
       'find_order orderId -> cancel_order.orderId: broken',
       'find_order orderId -> ship_order.orderId: broken',
       'find_order orderId -> track_order.orderId: broken',
+      'find_order orderId -> get_receipt.orderId: broken',
     ]);
   });
 });

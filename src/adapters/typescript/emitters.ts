@@ -466,10 +466,15 @@ export class EmitterReader {
     }
     if (ts.isCallExpression(expr) && depth < MAX_CALL_DEPTH) {
       const target = this.callee(expr, bindings);
-      if (target !== undefined)
+      if (target !== undefined) {
         for (const returned of returnedExpressions(target.fn))
           this.content(returned, target.bindings, depth + 1, site, out);
+        return;
+      }
     }
+    // `content: response.data.content`: a list typed `any` may hold any JSON text.
+    if (this.checker.getTypeAtLocation(expr).flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown))
+      out.push({ channel: 'text', site: expr, leaves: [], opaque: true, opaqueWithin: [] });
   }
 
   /** One element of `content` built by a helper: `textItem(JSON.stringify(x))`. */
