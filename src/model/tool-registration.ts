@@ -267,6 +267,12 @@ export function toolDefinitionOf<N>(expr: SchemaExpr<N>): ToolRegistration<N> | 
   );
 }
 
+/**
+ * The request schema a low-level server's tool-call handler is registered for: `server.setRequestHandler(
+ * CallToolRequestSchema, handler)`, the one handler that runs every tool of such a server.
+ */
+export const CALL_TOOL_REQUEST_SCHEMA = 'CallToolRequestSchema';
+
 /** The method names that may register a tool: a front end can skip every other call without building it. */
 export const REGISTRATION_METHODS: ReadonlySet<string> = new Set(['tool', 'registerTool', 'addTool']);
 

@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import type { JsonType } from '../../model/id-fields.ts';
 import { ARRAY_ITEM, isIdName, type PathSegment } from '../../model/ids.ts';
+import { definitionMember, type DefinitionBinding } from './definition-serializers.ts';
 import type { InstanceBinding } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import type { ToolClasses } from './tool-classes.ts';
@@ -13,6 +14,8 @@ import { unwrapExpression } from './unwrap.ts';
  * row interface, an SDK response type, `z.infer` of a response schema). Where the types say nothing (`any`, a
  * `Record<string, unknown>`) or the value comes from a tool class read through a registration, the code is followed
  * instead: consts, `await`, property reads, and calls into the project's functions and the concrete class's methods.
+ * A tool written as data is read through the code that serializes what its handler returns (`definition-serializers`),
+ * with the builder's names for the definition bound to it.
  */
 
 export type EmitChannel = 'structuredContent' | 'text';
@@ -29,11 +32,16 @@ export interface EmittedLeaf {
 
 export interface EmitSource {
   readonly channel: EmitChannel;
-  /** The expression in the handler this came from, for file:line. */
+  /** The expression in the handler this came from, for file:line; for an opaque value, where that value is built. */
   readonly site: ts.Node;
   readonly leaves: readonly EmittedLeaf[];
   /** The whole emitted value is `any`/`unknown` (or an index signature of them): nothing can be said about its ids. */
   readonly opaque: boolean;
+  /**
+   * Values inside it the code puts under a name that is no id (`{ order: response.data }`), typed `any`/`unknown`:
+   * the ids in them are as unknown as those of a whole opaque value.
+   */
+  readonly opaqueWithin: readonly { readonly path: readonly PathSegment[]; readonly site: ts.Node }[];
 }
 
 /**
@@ -45,6 +53,8 @@ interface Bindings {
   readonly values: ReadonlyMap<ts.Symbol, { readonly expr: ts.Expression; readonly bindings: Bindings }>;
   readonly instances: ReadonlyMap<ts.Symbol, ts.ClassLikeDeclaration>;
   readonly self: ts.ClassLikeDeclaration | undefined;
+  /** Names in a result builder that stand for one tool definition (`t` of `t.handler(a)`) or one of its members. */
+  readonly definitions: ReadonlyMap<ts.Symbol, DefinitionBinding>;
 }
 
 type Shape =
@@ -61,10 +71,15 @@ interface Leaf {
   readonly unknown: boolean;
 }
 
-const EMPTY_BINDINGS: Bindings = { values: new Map(), instances: new Map(), self: undefined };
+const EMPTY_BINDINGS: Bindings = { values: new Map(), instances: new Map(), self: undefined, definitions: new Map() };
 
 function isEmpty(bindings: Bindings): boolean {
-  return bindings.values.size === 0 && bindings.instances.size === 0 && bindings.self === undefined;
+  return (
+    bindings.values.size === 0 &&
+    bindings.instances.size === 0 &&
+    bindings.self === undefined &&
+    bindings.definitions.size === 0
+  );
 }
 
 function isAsync(fn: ts.SignatureDeclaration): boolean {
@@ -98,6 +113,19 @@ function isJsonStringify(expr: ts.Expression): expr is ts.CallExpression {
     callee.name.text === 'stringify' &&
     ts.isIdentifier(callee.expression) &&
     callee.expression.text === 'JSON'
+  );
+}
+
+/**
+ * `{ isError: true, content: [...] }`: a tool result that reports a failure. Its text is the error (`err.message`,
+ * `JSON.stringify(err)` of an `unknown`), no emitter of ids, so a handler's JSON branch is what it emits.
+ */
+function isErrorResult(object: ts.ObjectLiteralExpression): boolean {
+  return object.properties.some(
+    (property) =>
+      ts.isPropertyAssignment(property) &&
+      propertyName(property.name) === 'isError' &&
+      unwrapExpression(property.initializer).kind === ts.SyntaxKind.TrueKeyword,
   );
 }
 
@@ -135,18 +163,47 @@ export class EmitterReader {
     private readonly classes: ToolClasses,
   ) {}
 
-  /** Everything a handler emits; `instance` is the tool class a registration's handler calls into, when it was read as one. */
-  sourcesOf(handler: ts.Node, instance?: InstanceBinding): EmitSource[] {
+  /**
+   * Everything a handler emits; `instance` is the tool class a registration's handler calls into, when it was read as
+   * one; `definitions`, the names a result builder has for the tool definition it runs.
+   */
+  sourcesOf(
+    handler: ts.Node,
+    instance?: InstanceBinding,
+    definitions: ReadonlyMap<ts.Symbol, DefinitionBinding> = new Map(),
+  ): EmitSource[] {
     const sources: EmitSource[] = [];
-    let bindings = EMPTY_BINDINGS;
+    let bindings: Bindings = { ...EMPTY_BINDINGS, definitions };
     if (instance !== undefined) {
       const instances = new Map<ts.Symbol, ts.ClassLikeDeclaration>();
       if (instance.symbol !== undefined) instances.set(instance.symbol, instance.declaration);
       const self = instance.symbol === undefined || ts.isMethodDeclaration(handler) ? instance.declaration : undefined;
-      bindings = { values: new Map(), instances, self };
+      bindings = { values: new Map(), instances, self, definitions };
     }
     for (const expression of returnedExpressions(handler)) this.results(expression, bindings, 0, expression, sources);
     return sources;
+  }
+
+  /**
+   * The first value a handler returns that is plain data, no tool result and no text (`{ ticketId: 47 }`, a
+   * `Promise<Ticket>`): what such a handler emits depends on code that serializes it, which was not found.
+   */
+  plainDataReturned(handler: ts.Node): ts.Expression | undefined {
+    for (const expression of returnedExpressions(handler)) {
+      let type = this.checker.getTypeAtLocation(expression);
+      type = this.checker.getAwaitedType(type) ?? type;
+      const members = type.isUnion() ? type.types : [type];
+      const plain = members.some(
+        (member) =>
+          (member.flags & ts.TypeFlags.Object) !== 0 &&
+          member.getCallSignatures().length === 0 &&
+          member.getProperty('content') === undefined &&
+          member.getProperty('structuredContent') === undefined &&
+          !this.isErrorResultType(member),
+      );
+      if (plain) return expression;
+    }
+    return undefined;
   }
 
   private bound(
@@ -172,14 +229,38 @@ export class EmitterReader {
     return boundTo === undefined ? undefined : this.instanceOf(boundTo.expr, boundTo.bindings, hops + 1);
   }
 
-  /** True when `expr` reads the instance a tool class was bound to: its type is the base's, the class's code says more. */
-  private readsInstance(expr: ts.Node, bindings: Bindings): boolean {
-    if (bindings.self === undefined && bindings.instances.size === 0) return false;
+  /** The tool definition (or its member) `node` names in a result builder, also through a helper's parameter. */
+  private definitionOf(node: ts.Expression, bindings: Bindings, hops = 0): DefinitionBinding | undefined {
+    const expr = unwrap(node);
+    if (!ts.isIdentifier(expr) || hops > MAX_CALL_DEPTH) return undefined;
+    if (bindings.definitions.size === 0 && bindings.values.size === 0) return undefined;
+    const symbol = this.checker.getSymbolAtLocation(expr);
+    if (symbol === undefined) return undefined;
+    const definition = bindings.definitions.get(symbol);
+    if (definition !== undefined) return definition;
+    const boundTo = bindings.values.get(symbol);
+    return boundTo === undefined ? undefined : this.definitionOf(boundTo.expr, boundTo.bindings, hops + 1);
+  }
+
+  /**
+   * True when `expr` reads the instance a tool class was bound to, or the tool definition a result builder runs (also
+   * through a local const, `const result = await t.handler(a)`): its type is the base's, or the union of every
+   * definition's, and the code says more.
+   */
+  private readsInstance(expr: ts.Node, bindings: Bindings, hops = 0): boolean {
+    if (bindings.self === undefined && bindings.instances.size === 0 && bindings.definitions.size === 0) return false;
     let found = false;
     const visit = (node: ts.Node): void => {
       if (found) return;
       if (node.kind === ts.SyntaxKind.ThisKeyword || ts.isIdentifier(node)) {
         if (this.instanceOf(node as ts.Expression, bindings) !== undefined) found = true;
+        else if (bindings.definitions.size > 0 && ts.isIdentifier(node)) {
+          if (this.definitionOf(node, bindings) !== undefined) found = true;
+          else if (hops < MAX_CALL_DEPTH) {
+            const initializer = this.constInitializer(node);
+            if (initializer !== undefined && this.readsInstance(initializer, bindings, hops + 1)) found = true;
+          }
+        }
         return;
       }
       if (ts.isFunctionLike(node)) return;
@@ -215,7 +296,7 @@ export class EmitterReader {
       owner === undefined || !ts.isPropertyAccessExpression(callee)
         ? undefined
         : this.classes.methodOf(owner, callee.name.text);
-    const fn = method ?? this.resolver.functionOf(call.expression);
+    const fn = method ?? this.definitionCallee(callee, bindings) ?? this.resolver.functionOf(call.expression);
     if (fn === undefined) return undefined;
     const values = new Map<ts.Symbol, { expr: ts.Expression; bindings: Bindings }>();
     fn.parameters.forEach((parameter, index) => {
@@ -226,7 +307,25 @@ export class EmitterReader {
     });
     // An arrow keeps the `this` around it; a method reached through an instance has that instance.
     const self = method !== undefined ? owner : ts.isArrowFunction(fn) ? bindings.self : undefined;
-    return { fn, bindings: { values, instances: new Map(), self }, inClass: method !== undefined };
+    return {
+      fn,
+      bindings: { values, instances: new Map(), self, definitions: new Map() },
+      inClass: method !== undefined,
+    };
+  }
+
+  /** `t.handler` of a definition `t`, or a `handler` destructured from one: the definition's own function. */
+  private definitionCallee(callee: ts.Expression, bindings: Bindings): ts.SignatureDeclaration | undefined {
+    if (ts.isPropertyAccessExpression(callee)) {
+      const bound = this.definitionOf(callee.expression, bindings);
+      return bound === undefined || bound.member !== undefined
+        ? undefined
+        : definitionMember(bound.definition, callee.name.text, this.resolver, this.checker);
+    }
+    const bound = this.definitionOf(callee, bindings);
+    return bound?.member === undefined
+      ? undefined
+      : definitionMember(bound.definition, bound.member, this.resolver, this.checker);
   }
 
   /** A value a handler returns: a tool result object, a helper call that builds one, a conditional of both. */
@@ -247,6 +346,7 @@ export class EmitterReader {
       return;
     }
     if (ts.isObjectLiteralExpression(expr)) {
+      if (isErrorResult(expr)) return;
       for (const property of expr.properties) {
         if (ts.isSpreadAssignment(property)) {
           this.results(property.expression, bindings, depth, site, out);
@@ -289,8 +389,9 @@ export class EmitterReader {
   private resultOfType(expr: ts.Expression, site: ts.Node, out: EmitSource[]): void {
     let type = this.checker.getTypeAtLocation(expr);
     type = this.checker.getAwaitedType(type) ?? type;
+    if (this.isErrorResultType(type)) return;
     if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) {
-      out.push({ channel: 'text', site, leaves: [], opaque: true });
+      out.push({ channel: 'text', site, leaves: [], opaque: true, opaqueWithin: [] });
       return;
     }
     const structured = type.getProperty('structuredContent');
@@ -308,7 +409,16 @@ export class EmitterReader {
     }
     // A result the code does not show, typed only as a tool result (`CallToolResult`): its text may hold any JSON.
     // A domain value with a `content` of its own (a wiki page's text) is no tool result.
-    if (this.isContentList(type.getProperty('content'))) out.push({ channel: 'text', site, leaves: [], opaque: true });
+    if (this.isContentList(type.getProperty('content')))
+      out.push({ channel: 'text', site, leaves: [], opaque: true, opaqueWithin: [] });
+  }
+
+  /** `{ isError: true, ... }` as a type: a tool result that reports a failure. */
+  private isErrorResultType(type: ts.Type): boolean {
+    const flag = type.getProperty('isError');
+    if (flag === undefined) return false;
+    const flagType = this.checker.getTypeOfSymbol(flag);
+    return (flagType.flags & ts.TypeFlags.BooleanLiteral) !== 0 && this.checker.typeToString(flagType) === 'true';
   }
 
   /** A tool result's `content`: a list of content blocks (or a type that may be one, `any`). */
@@ -356,10 +466,15 @@ export class EmitterReader {
     }
     if (ts.isCallExpression(expr) && depth < MAX_CALL_DEPTH) {
       const target = this.callee(expr, bindings);
-      if (target !== undefined)
+      if (target !== undefined) {
         for (const returned of returnedExpressions(target.fn))
           this.content(returned, target.bindings, depth + 1, site, out);
+        return;
+      }
     }
+    // `content: response.data.content`: a list typed `any` may hold any JSON text.
+    if (this.checker.getTypeAtLocation(expr).flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown))
+      out.push({ channel: 'text', site: expr, leaves: [], opaque: true, opaqueWithin: [] });
   }
 
   /** One element of `content` built by a helper: `textItem(JSON.stringify(x))`. */
@@ -532,9 +647,7 @@ export class EmitterReader {
       const owner = this.instanceOf(expr.expression, bindings);
       if (owner !== undefined) {
         const value = this.classes.valueOf(owner, key);
-        return value === undefined
-          ? undefined
-          : this.shapeOf(value, { values: new Map(), instances: new Map(), self: owner }, depth + 1);
+        return value === undefined ? undefined : this.shapeOf(value, { ...EMPTY_BINDINGS, self: owner }, depth + 1);
       }
       return this.pick(this.shapeOf(expr.expression, bindings, depth + 1, true), key);
     }
@@ -595,11 +708,20 @@ export class EmitterReader {
 
   private source(channel: EmitChannel, shape: Shape, site: ts.Node): EmitSource {
     const leaves = new Map<string, { path: PathSegment[]; types: Set<JsonType>; unknown: boolean; site: ts.Node }>();
-    let opaque = false;
+    /** Where an opaque value is built, when the reader followed a call to it (a definition's handler). */
+    let opaqueAt: ts.Node | undefined;
+    const opaqueWithin = new Map<string, { path: readonly PathSegment[]; site: ts.Node }>();
+    const within = (path: readonly PathSegment[], at: ts.Node): void => {
+      const key = path.join('\u0000');
+      if (!opaqueWithin.has(key)) opaqueWithin.set(key, { path, site: at });
+    };
     const add = (path: readonly PathSegment[], leaf: Leaf, at: ts.Node): void => {
       const full = [...path, ...leaf.rel];
       const name = lastName(full);
-      if (name === undefined || !isIdName(name)) return;
+      if (name === undefined || !isIdName(name)) {
+        if (full.length > 0 && leaf.unknown && leaf.types.size === 0) within(full, at);
+        return;
+      }
       const key = full.join('\u0000');
       const entry = leaves.get(key) ?? { path: full, types: new Set<JsonType>(), unknown: false, site: at };
       for (const type of leaf.types) entry.types.add(type);
@@ -609,7 +731,11 @@ export class EmitterReader {
     const walk = (current: Shape, path: PathSegment[], at: ts.Node): void => {
       switch (current.kind) {
         case 'type':
-          if (path.length === 0 && this.isOpaque(current.type)) opaque = true;
+          if (this.isOpaque(current.type)) {
+            const name = lastName(path);
+            if (path.length === 0) opaqueAt ??= at;
+            else if (name === undefined || !isIdName(name)) within(path, at);
+          }
           for (const leaf of this.leavesOf(current.type)) add(path, leaf, at);
           return;
         case 'object':
@@ -629,8 +755,9 @@ export class EmitterReader {
     walk(shape, [], site);
     return {
       channel,
-      site,
-      opaque,
+      site: opaqueAt ?? site,
+      opaque: opaqueAt !== undefined,
+      opaqueWithin: [...opaqueWithin.values()],
       leaves: [...leaves.values()].map((leaf) => ({
         path: leaf.path,
         types: [...leaf.types],
@@ -717,7 +844,9 @@ export class EmitterReader {
       for (const leaf of inner) {
         const rel = [property.name, ...leaf.rel];
         const name = lastName(rel);
-        if (name !== undefined && isIdName(name)) leaves.push({ ...leaf, rel });
+        // A value typed `any` is kept under any name: the ids in it are unknown, not absent.
+        if ((name !== undefined && isIdName(name)) || (leaf.unknown && leaf.types.size === 0))
+          leaves.push({ ...leaf, rel });
       }
     }
     return leaves;

@@ -5,6 +5,7 @@ import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../../mod
 import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType, type ToolInput } from './acceptors.ts';
 import type { AuditConfig } from './agent-contract-config.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
+import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
 import { EmitterReader, type EmitChannel } from './emitters.ts';
 import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './id-evidence.ts';
 import type { AuditProject } from './load-project.ts';
@@ -63,7 +64,10 @@ export interface EmittedId {
 export interface ToolFacts {
   readonly tool: DiscoveredTool;
   readonly input: ToolInput;
-  /** `typed`: every emitted value has a type; `unknown`: some are `any`; `none`: nothing emitted was found. */
+  /**
+   * `typed`: every emitted value has a type; `unknown`: some are `any`/`unknown` (the whole value, an id in it, or a
+   * value under another name that may hold ids); `none`: nothing emitted was found.
+   */
   readonly emits: 'typed' | 'unknown' | 'none';
   /** Its handler was found (or an output schema declares ids) and nothing it emits is `any`. */
   readonly knownEmitter: boolean;
@@ -260,6 +264,7 @@ function readTool(
   resolver: ProjectTools['resolver'],
   naming: ReturnType<typeof toolNamingOf>,
   emitterReader: EmitterReader,
+  serializers: readonly DefinitionSerializer[],
 ): ToolReading {
   const acceptorEnds: ChainSide[] = [];
   const emitterEnds: ChainSide[] = [];
@@ -292,34 +297,56 @@ function readTool(
   >();
   const unknownEmitted: { path: string; node: ts.Node }[] = [];
   let emits: ToolFacts['emits'] = 'none';
-  if (tool.handler !== undefined) {
-    for (const source of emitterReader.sourcesOf(tool.handler, tool.instance)) {
-      if (source.opaque) {
+  let sources = tool.handler === undefined ? [] : emitterReader.sourcesOf(tool.handler, tool.instance);
+  // A definition's handler that builds no tool result returns plain data: what it emits is what its builders serialize.
+  if (sources.length === 0)
+    sources = serializers.flatMap((serializer) =>
+      emitterReader.sourcesOf(serializer.builder, undefined, serializer.bindings),
+    );
+  // Plain data with no code found to serialize it: what reaches the agent is not known, whatever its type.
+  const unserialized =
+    sources.length === 0 && serializers.length === 0 && tool.handler !== undefined
+      ? emitterReader.plainDataReturned(tool.handler)
+      : undefined;
+  if (unserialized !== undefined) {
+    emits = 'unknown';
+    unknownEmitted.push({ path: '', node: unserialized });
+  }
+  for (const source of sources) {
+    if (source.opaque) {
+      emits = 'unknown';
+      unknownEmitted.push({ path: '', node: source.site });
+      const id = idFieldAt(['id'], tool.name, { naming, side: 'output' });
+      if (id !== undefined)
+        untyped.push({ tool: tool.name, path: [], entity: id.entity, many: false, node: source.site });
+    } else if (emits === 'none') emits = 'typed';
+    for (const within of source.opaqueWithin) {
+      emits = 'unknown';
+      unknownEmitted.push({ path: formatPath(within.path), node: within.site });
+      const id = idFieldAt([...within.path, 'id'], tool.name, { naming, side: 'output' });
+      if (id !== undefined)
+        untyped.push({ tool: tool.name, path: within.path, entity: id.entity, many: id.many, node: within.site });
+    }
+    for (const leaf of source.leaves) {
+      const key = leaf.path.join('\u0000');
+      if (leaf.types.length === 0) {
+        if (!leaf.unknown) continue;
+        // An id typed `any` is an emitter of unknown type, as much as a whole value typed `any`.
         emits = 'unknown';
-        unknownEmitted.push({ path: '', node: source.site });
-        const id = idFieldAt(['id'], tool.name, { naming, side: 'output' });
+        unknownEmitted.push({ path: formatPath(leaf.path), node: leaf.site });
+        const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
         if (id !== undefined)
-          untyped.push({ tool: tool.name, path: [], entity: id.entity, many: false, node: source.site });
-      } else if (emits === 'none') emits = 'typed';
-      for (const leaf of source.leaves) {
-        const key = leaf.path.join('\u0000');
-        if (leaf.types.length === 0) {
-          if (!leaf.unknown) continue;
-          unknownEmitted.push({ path: formatPath(leaf.path), node: leaf.site });
-          const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
-          if (id !== undefined)
-            untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, node: leaf.site });
-          continue;
-        }
-        const entry = byPath.get(key) ?? {
-          path: leaf.path,
-          types: new Set<JsonType>(),
-          channel: source.channel,
-          site: leaf.site,
-        };
-        for (const type of leaf.types) entry.types.add(type);
-        byPath.set(key, entry);
+          untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, node: leaf.site });
+        continue;
       }
+      const entry = byPath.get(key) ?? {
+        path: leaf.path,
+        types: new Set<JsonType>(),
+        channel: source.channel,
+        site: leaf.site,
+      };
+      for (const type of leaf.types) entry.types.add(type);
+      byPath.set(key, entry);
     }
   }
   for (const field of outputIdFieldsOf(tool, resolver)) {
@@ -328,7 +355,7 @@ function readTool(
     byPath.set(key, { path: field.path, types: new Set(field.types), channel: 'outputSchema', site: field.node });
   }
   if (emits === 'none' && byPath.size > 0) emits = 'typed';
-  const knownEmitter = emits !== 'unknown' && (tool.handler !== undefined || byPath.size > 0);
+  const knownEmitter = emits !== 'unknown' && (tool.handler !== undefined || serializers.length > 0 || byPath.size > 0);
   const emitted: EmittedId[] = [];
   for (const entry of byPath.values()) {
     const id = idFieldAt(entry.path, tool.name, { naming, side: 'output' });
@@ -351,6 +378,7 @@ function readTool(
     tool.input?.node,
     tool.accepted?.node,
     tool.output?.node,
+    ...serializers.map((serializer) => serializer.builder),
     ...input.acceptors.flatMap((acceptor) => [acceptor.node, acceptor.value?.node]),
     ...emitted.map((id) => id.node),
     ...unknownEmitted.map((id) => id.node),
@@ -473,6 +501,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   const { discovery, resolver, classes } = surface;
   const naming = toolNamingOf(discovery.tools.map((tool) => tool.name));
   const emitterReader = new EmitterReader(checker, resolver, classes);
+  const serializers = definitionSerializers(surface, checker);
   const tools: ToolFacts[] = [];
   const emitterEnds: ChainSide[] = [];
   const acceptorEnds: ChainSide[] = [];
@@ -492,7 +521,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
       kept !== undefined && [...kept.files].every((used) => reuse?.has(used) === true) && stale?.(file) === false
         ? kept
         : undefined;
-    const reading = cached ?? readTool(tool, resolver, naming, emitterReader);
+    const reading = cached ?? readTool(tool, resolver, naming, emitterReader, serializers.get(tool) ?? []);
     if (options.cache !== undefined && cached === undefined) {
       const inFile = options.cache.byFile.get(file) ?? new Map<string, ToolReading>();
       inFile.set(key, reading);
