@@ -69,7 +69,7 @@ export interface ToolFacts {
    * value under another name that may hold ids); `none`: nothing emitted was found.
    */
   readonly emits: 'typed' | 'unknown' | 'none';
-  /** Its handler was found (or an output schema declares ids) and nothing it emits is `any`. */
+  /** Its handler (or the code that serializes what it returns) was found, or an output schema declares ids, and nothing it emits is `any`. */
   readonly knownEmitter: boolean;
   readonly emitted: readonly EmittedId[];
   /** Emitted values typed `any`: the id path, or `''` for the whole value. */

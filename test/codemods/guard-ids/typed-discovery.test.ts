@@ -31,6 +31,9 @@ const TOOL_FACTORY_FILES: Record<string, string> = {
       skipLibCheck: true,
       allowImportingTsExtensions: true,
       noEmit: true,
+      // The guard the codemod imports, as an installed package's types: unresolved, it would make the guarded inputs
+      // (and an emitted value built from them) \`any\`.
+      paths: { 'agent-contract': [path.join(repoRoot, 'dist/src/index.d.ts')] },
     },
     include: ['src'],
   }),
