@@ -263,6 +263,7 @@ const UNREAD_INPUTS_TOLERATED = 0.1;
 /** The verdict the report ends with: what is broken or suspect, and what the audit could not vouch for. */
 function verdictOf(
   coverage: AuditCoverage,
+  unknownEmitters: readonly string[],
   tools: readonly AuditTool[],
   broken: number,
   suspect: number,
@@ -307,6 +308,15 @@ function verdictOf(
     doubts.push(
       `could not vouch for any chain: the emitted type of no tool is known (${plural(coverage.tools, 'tool')})`,
     );
+  } else {
+    // Each entity has an emitter of known type, but what these tools emit is unknown: their ids may break an acceptor.
+    // (A published tool not found in source is named below.)
+    const unplaced = new Set(coverage.contract?.unplacedTools);
+    const unknown = unknownEmitters.filter((name) => !unplaced.has(name));
+    if (unknown.length > 0)
+      doubts.push(
+        `could not vouch for what ${unknown.length} of ${plural(coverage.tools, 'tool')} emit (${nameList(unknown)}): ${unknown.length === 1 ? 'its emitted types are' : 'their emitted types are'} unknown`,
+      );
   }
   const unread = coverage.tools - coverage.inputsRead;
   if (unread > coverage.tools * UNREAD_INPUTS_TOLERATED) {
@@ -498,6 +508,10 @@ export function auditProject(
     read.published === undefined ? knownEmitters < tools.length : read.published.knownEmitters < read.published.tools;
   const unvouched = emitterGap ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity)) : [];
   const contract = read.published;
+  // Tools whose emitted types the audit does not know: with a contract, the published ones neither source nor an
+  // outputSchema shows.
+  const unknownEmitterTools =
+    contract?.unknownEmitters ?? read.tools.filter((facts) => !facts.knownEmitter).map((facts) => facts.tool.name);
   const coverage: AuditCoverage = {
     registrationSites: discovery.sites.length,
     unfollowedSites: discovery.sites.filter((site) => site.via === 'not-followed').length,
@@ -561,7 +575,7 @@ export function auditProject(
     chains,
     findings,
     unknownEmitters,
-    verdict: verdictOf(coverage, tools, tally.broken, suspect, chains.length, {
+    verdict: verdictOf(coverage, unknownEmitterTools, tools, tally.broken, suspect, chains.length, {
       emitters: emitters.length,
       acceptors: acceptors.length,
     }),

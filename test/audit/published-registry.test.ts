@@ -60,6 +60,18 @@ describe('published tools placed by name', () => {
     ]);
   });
 
+  it('leaves the loop over a list of names to the discovery, which reads it without a contract too', () => {
+    const { report: alone } = audit(FIXTURE);
+    expect(alone.tools.map((tool) => `${tool.name} ${tool.file}:${tool.line}`)).toEqual([
+      'archive_ticket src/server.ts:23',
+      'restore_ticket src/server.ts:23',
+    ]);
+    expect(alone.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field}`)).toEqual([
+      'archive_ticket.ticketId',
+      'restore_ticket.ticketId',
+    ]);
+  });
+
   it('reads no tool that is not published', () => {
     const { report: fewer } = audit(FIXTURE, {
       published: { ...published, tools: published.tools.filter((tool) => tool.name !== 'close_ticket') },

@@ -15,6 +15,7 @@ import {
 import type { ArgumentPath, WrapperConfig } from './agent-contract-config.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import { classSiteOf, ToolClasses, type ServerMethodForm } from './tool-classes.ts';
+import { namesOfLoopVariable } from './loop-names.ts';
 
 /**
  * Finds the tools a program registers, in every style the shared model knows (`server.tool`, `registerTool`,
@@ -390,6 +391,25 @@ class ToolFinder {
         key,
       );
       this.site(call, style, 'call', added ? 1 : 0);
+      return;
+    }
+    // `for (const tool of ['get_ticket', 'read_ticket']) server.tool(tool, shape, handler)`: one tool per name.
+    const listed = nameNode === undefined ? undefined : namesOfLoopVariable(nameNode, this.resolver);
+    if (listed !== undefined && listed.length > 0) {
+      const handler = this.handlerNode(registration.handler);
+      let added = 0;
+      for (const entry of listed) {
+        const tool = {
+          name: entry.name,
+          style,
+          node: registration.node,
+          input: registration.input,
+          output: registration.output,
+          handler,
+        };
+        if (this.add(tool, entry.node)) added += 1;
+      }
+      this.site(call, style, 'call', added);
       return;
     }
     const fromClasses = this.fromClasses(registration, nameNode);

@@ -1,16 +1,9 @@
 import ts from 'typescript';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
-import {
-  REGISTRATION_METHODS,
-  TOOL_HANDLER_KEYS,
-  TOOL_INPUT_KEYS,
-  TOOL_NAME_KEY,
-  TOOL_OUTPUT_KEYS,
-  toolRegistrationOf,
-} from '../../model/tool-registration.ts';
+import { TOOL_HANDLER_KEYS, TOOL_INPUT_KEYS, TOOL_NAME_KEY, TOOL_OUTPUT_KEYS } from '../../model/tool-registration.ts';
 import type { DiscoveredTool } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
-import { calleeName, unwrapExpression } from './unwrap.ts';
+import { unwrapExpression } from './unwrap.ts';
 
 /**
  * Published tools placed in source by their names. A contract names every tool the server lists, so the source need
@@ -18,16 +11,15 @@ import { calleeName, unwrapExpression } from './unwrap.ts';
  * tool. An object literal whose `name` is a published name is its definition, and its input key (`schema`,
  * `parameters`, `inputSchema`, ...) its input, with no handler asked for, since the name alone says it is a tool. A
  * function stored under a published name (`toolHandlers = { get_card: async (client, args) => ... }`) or a `case` of
- * it is its handler, a Zod schema stored under it its input; a factory called with the name, or a loop over a list of
- * names whose variable a registration takes, defines it. Only names the discovery did not place, and tools it found without a handler, are looked for.
+ * it is its handler, a Zod schema stored under it its input; a factory called with the name defines it. (A loop over a
+ * list of names whose variable a registration takes is read by the discovery itself.) Only names the discovery did not
+ * place, and tools it found without a handler, are looked for.
  */
 
 type Expr = SchemaExpr<ts.Node>;
 
 interface Placement {
   definition?: ts.ObjectLiteralExpression;
-  /** A registration call that registers the tool under a loop variable: its input and handler as read. */
-  registration?: { readonly node: ts.CallExpression; readonly input?: Expr; readonly handler?: ts.Node };
   input?: ts.Expression;
   /** A schema stored under the tool's name, apart from its definition. */
   keyedInput?: ts.Expression;
@@ -165,68 +157,11 @@ function placementsOf(
     const handlerNode = handler === undefined ? undefined : functionIn(handler, resolver);
     if (handlerNode !== undefined) placement.handler ??= handlerNode;
   };
-  /**
-   * `for (const tool of ['get_ticket', 'read_ticket']) server.tool(tool, shape, handler)`, the list written in the
-   * loop or held in a const: each published name in it is registered by the call that the loop variable names.
-   */
-  const visitNameLoop = (loop: ts.ForOfStatement): void => {
-    const declarations = ts.isVariableDeclarationList(loop.initializer) ? loop.initializer.declarations : [];
-    const variable = declarations[0]?.name;
-    if (variable === undefined || !ts.isIdentifier(variable)) return;
-    let list = unwrapExpression(loop.expression);
-    if (ts.isIdentifier(list)) {
-      const declaration = resolver.declarationOf(list);
-      const initializer =
-        declaration !== undefined && ts.isVariableDeclaration(declaration) ? declaration.initializer : undefined;
-      if (initializer !== undefined) list = unwrapExpression(initializer);
-    }
-    if (!ts.isArrayLiteralExpression(list)) return;
-    const listed = list.elements
-      .map((element) => resolver.constantString(element))
-      .filter((name): name is string => name !== undefined && names.has(name));
-    if (listed.length === 0) return;
-    let registration: Placement['registration'];
-    const findCall = (node: ts.Node): void => {
-      if (registration !== undefined) return;
-      if (ts.isCallExpression(node)) {
-        const method = calleeName(node);
-        const first = node.arguments[0] === undefined ? undefined : unwrapExpression(node.arguments[0]);
-        if (
-          method !== undefined &&
-          REGISTRATION_METHODS.has(method) &&
-          first !== undefined &&
-          ts.isIdentifier(first) &&
-          first.text === variable.text
-        ) {
-          const site = resolver.readerFor(node.getSourceFile()).callSite(node);
-          const read = site === undefined ? undefined : toolRegistrationOf(site);
-          if (read !== undefined) {
-            const handler = read.handler?.kind === 'function' ? read.handler.node : undefined;
-            registration = {
-              node,
-              ...(read.input === undefined ? {} : { input: read.input }),
-              ...(handler === undefined ? {} : { handler }),
-            };
-            return;
-          }
-        }
-      }
-      ts.forEachChild(node, findCall);
-    };
-    findCall(loop.statement);
-    if (registration === undefined) return;
-    for (const name of listed) {
-      const placement = entry(name);
-      placement.registration ??= registration;
-      if (registration.handler !== undefined) placement.handler ??= registration.handler;
-    }
-  };
   for (const file of files) {
     if (![...names].some((name) => file.text.includes(name))) continue;
     const visit = (node: ts.Node): void => {
       if (ts.isObjectLiteralExpression(node)) visitObject(node);
       else if (ts.isCallExpression(node)) visitFactoryCall(node);
-      else if (ts.isForOfStatement(node)) visitNameLoop(node);
       else if (ts.isCaseClause(node)) {
         const name = resolver.constantString(node.expression);
         if (name !== undefined && names.has(name)) entry(name).handler ??= node;
@@ -265,11 +200,11 @@ export function placePublishedTools(
   for (const name of published) {
     if (known.has(name)) continue;
     const placement = found.get(name);
-    const node = placement?.definition ?? placement?.registration?.node ?? placement?.handler;
+    const node = placement?.definition ?? placement?.handler;
     if (placement === undefined || node === undefined) continue;
     // The schema a server renders itself (`zodToJsonSchema(Args)`) is read as the schema rendered.
     const inputExpression = placement.input ?? placement.keyedInput;
-    const written = inputExpression === undefined ? placement.registration?.input : resolver.read(inputExpression);
+    const written = inputExpression === undefined ? undefined : resolver.read(inputExpression);
     const input = written === undefined ? undefined : resolver.renderedSchema(written);
     completed.push({
       name,

@@ -6,7 +6,7 @@ import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType, t
 import type { AuditConfig } from './agent-contract-config.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
-import { EmitterReader, type EmitChannel } from './emitters.ts';
+import { EmitterReader, returnedExpressions, type EmitChannel } from './emitters.ts';
 import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './id-evidence.ts';
 import type { AuditProject } from './load-project.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
@@ -109,6 +109,8 @@ export interface PublishedReading {
   readonly unpublishedTools: readonly string[];
   /** Published tools whose emitted types are known: from their handlers in source, or their published outputSchema. */
   readonly knownEmitters: number;
+  /** The other published tools, by name. */
+  readonly unknownEmitters: readonly string[];
   readonly acceptance: 'recorded' | 'unknown';
 }
 
@@ -163,6 +165,22 @@ export function projectOfProgram(program: ts.Program, root: string, tsconfig?: s
         !file.fileName.includes('/node_modules/'),
     );
   return { root, tsconfig, optionsOnly: false, program, checker: program.getTypeChecker(), sourceFiles };
+}
+
+/**
+ * Whether a low-level branch (a `case` clause, an `if` branch) ends without returning a result or throwing: then what
+ * the tool emits is built after the branch. An empty clause falls through to the next one, which says it.
+ */
+function leavesItsResultToLaterCode(branch: ts.Node): boolean {
+  const statements = ts.isCaseClause(branch)
+    ? [...branch.statements]
+    : ts.isBlock(branch)
+      ? [...branch.statements]
+      : [branch];
+  let last = statements.at(-1);
+  while (last !== undefined && ts.isBlock(last)) last = last.statements.at(-1);
+  if (last === undefined || ts.isThrowStatement(last) || ts.isReturnStatement(last)) return false;
+  return returnedExpressions(branch).length === 0;
 }
 
 /** What one tool contributes: its facts and its ends, as read from the checker. */
@@ -312,6 +330,13 @@ function readTool(
     emits = 'unknown';
     unknownEmitted.push({ path: '', node: unserialized });
   }
+  // A low-level branch that returns nothing of its own (`case 'x': result = await ...; break;`) leaves its result to
+  // the code after the switch, which is not read per tool: what it emits is not known.
+  const branch = tool.handler !== undefined && !ts.isFunctionLike(tool.handler) ? tool.handler : undefined;
+  if (branch !== undefined && sources.length === 0 && leavesItsResultToLaterCode(branch)) {
+    emits = 'unknown';
+    unknownEmitted.push({ path: '', node: branch });
+  }
   for (const source of sources) {
     if (source.opaque) {
       emits = 'unknown';
@@ -443,13 +468,17 @@ function reconcilePublished(
   }
   const emitterEnds: ChainSide[] = [];
   let knownEmitters = 0;
+  const unknownEmitters: string[] = [];
   for (const tool of published.tools) {
     const facts = byName.get(tool.name);
     if (facts?.knownEmitter === true) {
       knownEmitters += 1;
       continue;
     }
-    if (tool.outputSchema === undefined) continue;
+    if (tool.outputSchema === undefined) {
+      unknownEmitters.push(tool.name);
+      continue;
+    }
     knownEmitters += 1;
     for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' })) {
       emitterEnds.push({
@@ -473,6 +502,7 @@ function reconcilePublished(
       unplacedFields,
       unpublishedTools: tools.map((facts) => facts.tool.name).filter((name) => !publishedNames.has(name)),
       knownEmitters,
+      unknownEmitters,
       acceptance: published.acceptance === undefined ? 'unknown' : 'recorded',
     },
   };
