@@ -415,6 +415,18 @@ export function auditProject(
     });
   }
 
+  // A published outputSchema stands in for a tool whose emitted types the source does not show: its ids are emitters too.
+  for (const end of read.emitterEnds) {
+    if (end.published === undefined) continue;
+    emitters.push({
+      tool: end.tool,
+      path: end.label,
+      entity: end.field.entity,
+      types: end.field.types,
+      channel: 'outputSchema',
+      ...locationOf(root, end.node, contractSource),
+    });
+  }
   for (const end of read.acceptorEnds) {
     const detail = end.acceptor?.detail;
     acceptors.push({

@@ -128,6 +128,19 @@ describe('audit against the published contract', () => {
       published: surfaceFrom({ ...published, tools: [...published.tools, emitting] }),
     });
     expect(chainLines(withOutput)).toContain('export_projects projectIds[] -> get_project.projectId: broken');
+    // Listed with the other emitters, so the summary counts the ends the chains were built from.
+    expect(withOutput.emitters.filter((emitter) => emitter.tool === 'export_projects')).toEqual([
+      {
+        tool: 'export_projects',
+        path: 'projectIds[]',
+        entity: 'project',
+        types: ['integer'],
+        channel: 'outputSchema',
+        file: 'mcp-contract.json',
+        line: 0,
+      },
+    ]);
+    expect(withOutput.summary.emitters).toBe(withOutput.emitters.length);
     // Its emitted types are known from the contract, but the tool is not found in source: still listed.
     expect(withOutput.coverage.contract).toMatchObject({ unplacedTools: ['export_projects'], knownEmitters: 4 });
   });
