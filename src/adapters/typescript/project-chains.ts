@@ -6,7 +6,7 @@ import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType, t
 import type { AuditConfig } from './agent-contract-config.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
-import { EmitterReader, returnedExpressions, type EmitChannel } from './emitters.ts';
+import { EmitterReader, returnedExpressions, type EmitChannel, type EmitSource } from './emitters.ts';
 import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './id-evidence.ts';
 import type { AuditProject } from './load-project.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
@@ -337,15 +337,24 @@ function readTool(
     emits = 'unknown';
     unknownEmitted.push({ path: '', node: branch });
   }
+  // What a result leaves untyped on one channel it may say with types on the other: `structuredContent` typed
+  // `Record<string, unknown>` beside the JSON text of a typed value is that value (the SDK sends both), and so is the
+  // reverse. Only when the other channel of the same result is not fully typed does an untyped part make the tool
+  // unknown.
+  const typed = sources.filter((source) => !source.opaque && source.opaqueWithin.length === 0);
+  const typedElsewhere = (source: EmitSource): boolean =>
+    typed.some((other) => other.channel !== source.channel && other.site === source.site);
+  const untypedLeaves: { readonly path: readonly PathSegment[]; readonly site: ts.Node }[] = [];
   for (const source of sources) {
-    if (source.opaque) {
+    const covered = typedElsewhere(source);
+    if (source.opaque && !covered) {
       emits = 'unknown';
       unknownEmitted.push({ path: '', node: source.site });
       const id = idFieldAt(['id'], tool.name, { naming, side: 'output' });
       if (id !== undefined)
         untyped.push({ tool: tool.name, path: [], entity: id.entity, many: false, node: source.site });
     } else if (emits === 'none') emits = 'typed';
-    for (const within of source.opaqueWithin) {
+    for (const within of covered ? [] : source.opaqueWithin) {
       emits = 'unknown';
       unknownEmitted.push({ path: formatPath(within.path), node: within.site });
       const id = idFieldAt([...within.path, 'id'], tool.name, { naming, side: 'output' });
@@ -355,13 +364,7 @@ function readTool(
     for (const leaf of source.leaves) {
       const key = leaf.path.join('\u0000');
       if (leaf.types.length === 0) {
-        if (!leaf.unknown) continue;
-        // An id typed `any` is an emitter of unknown type, as much as a whole value typed `any`.
-        emits = 'unknown';
-        unknownEmitted.push({ path: formatPath(leaf.path), node: leaf.site });
-        const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
-        if (id !== undefined)
-          untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, node: leaf.site });
+        if (leaf.unknown && !covered) untypedLeaves.push({ path: leaf.path, site: leaf.site });
         continue;
       }
       const entry = byPath.get(key) ?? {
@@ -373,6 +376,16 @@ function readTool(
       for (const type of leaf.types) entry.types.add(type);
       byPath.set(key, entry);
     }
+  }
+  // An id typed `any` is an emitter of unknown type, as much as a whole value typed `any`, unless another part of the
+  // same result types that very path.
+  for (const leaf of untypedLeaves) {
+    if (byPath.has(leaf.path.join('\u0000'))) continue;
+    emits = 'unknown';
+    unknownEmitted.push({ path: formatPath(leaf.path), node: leaf.site });
+    const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
+    if (id !== undefined)
+      untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, node: leaf.site });
   }
   for (const field of outputIdFieldsOf(tool, resolver)) {
     const key = field.path.join('\u0000');
