@@ -453,7 +453,8 @@ export function auditProject(
     const sourceFile = ts.createSourceFile(fileName, readFileSync(fileName, 'utf8'), ts.ScriptTarget.Latest, true);
     raw.push(...defensiveCastFindings(sourceFile, undefined));
   }
-  for (const registration of discovery.unfollowed)
+  // A registration whose shared callback was read for its tools through the lookup of their handlers is followed.
+  for (const registration of discovery.unfollowed.filter((entry) => !read.dispatchSites.has(entry.node)))
     raw.push({ rule: 'unfollowed-registration', node: registration.node, message: registration.message });
 
   const chains: AuditChain[] = read.chains.map((chain) => ({
@@ -526,7 +527,8 @@ export function auditProject(
     contract?.unknownEmitters ?? read.tools.filter((facts) => !facts.knownEmitter).map((facts) => facts.tool.name);
   const coverage: AuditCoverage = {
     registrationSites: discovery.sites.length,
-    unfollowedSites: discovery.sites.filter((site) => site.via === 'not-followed').length,
+    unfollowedSites: discovery.sites.filter((site) => site.via === 'not-followed' && !read.dispatchSites.has(site.node))
+      .length,
     ...(contract === undefined
       ? {
           tools: tools.length,
@@ -577,7 +579,8 @@ export function auditProject(
       sites: discovery.sites.map((site) => ({
         style: site.style,
         ...locationOf(root, site.node),
-        via: site.via,
+        // Its tools, registered under names known at run time, were read where their handlers are kept.
+        via: site.via === 'not-followed' && read.dispatchSites.has(site.node) ? 'definitions' : site.via,
         tools: site.tools,
       })),
     },

@@ -2,6 +2,7 @@ import ts from 'typescript';
 import type { JsonType } from '../../model/id-fields.ts';
 import { ARRAY_ITEM, isIdName, type PathSegment } from '../../model/ids.ts';
 import { definitionMember, type DefinitionBinding } from './definition-serializers.ts';
+import { recordEntry } from './name-dispatch.ts';
 import type { InstanceBinding } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import type { ToolClasses } from './tool-classes.ts';
@@ -55,6 +56,18 @@ interface Bindings {
   readonly self: ts.ClassLikeDeclaration | undefined;
   /** Names in a result builder that stand for one tool definition (`t` of `t.handler(a)`) or one of its members. */
   readonly definitions: ReadonlyMap<ts.Symbol, DefinitionBinding>;
+  /** In a builder read for one tool: that tool's name, and which expressions of the builder hold it. */
+  readonly toolName?: ToolNameBinding | undefined;
+}
+
+/**
+ * The name of the tool a shared builder is read for (`registerTool(toolDef.name, ..., cb)`, a tool-call handler's
+ * `request.params.name`), and which expressions of it hold that name: a handler looked up by it
+ * (`toolHandlers[toolName]`) is that tool's own.
+ */
+export interface ToolNameBinding {
+  readonly name: string;
+  readonly holds: (expr: ts.Expression) => boolean;
 }
 
 type Shape =
@@ -78,7 +91,8 @@ function isEmpty(bindings: Bindings): boolean {
     bindings.values.size === 0 &&
     bindings.instances.size === 0 &&
     bindings.self === undefined &&
-    bindings.definitions.size === 0
+    bindings.definitions.size === 0 &&
+    bindings.toolName === undefined
   );
 }
 
@@ -89,6 +103,8 @@ function isAsync(fn: ts.SignatureDeclaration): boolean {
   );
 }
 const MAX_CALL_DEPTH = 6;
+/** Array methods whose result holds elements of the list they are called on. */
+const SAME_ELEMENTS = new Set(['slice', 'filter', 'sort', 'reverse', 'toSorted', 'toReversed']);
 /** How far a value is followed through consts, awaits, property reads and returns when its type says nothing. */
 const MAX_FOLLOW_DEPTH = 12;
 const MAX_TYPE_DEPTH = 8;
@@ -185,9 +201,103 @@ export class EmitterReader {
   }
 
   /**
+   * What a builder shared by many tools emits for one of them: read with `toolName` bound, so that a handler it looks up
+   * by the name (`toolHandlers[name](args)`, through consts, parameters and the project's functions) is that tool's.
+   * `values` binds the parameters of a function around the builder to the arguments of one call of it. Undefined when
+   * the reading never reached a handler looked up by the name: then the builder says nothing of this tool.
+   */
+  dispatchedSourcesOf(
+    builder: ts.Node,
+    toolName: ToolNameBinding,
+    values: ReadonlyMap<ts.Symbol, ts.Expression> = new Map(),
+  ): EmitSource[] | undefined {
+    const outer: Bindings = { ...EMPTY_BINDINGS, toolName };
+    const bound = new Map<ts.Symbol, { expr: ts.Expression; bindings: Bindings }>();
+    for (const [symbol, expr] of values) bound.set(symbol, { expr, bindings: outer });
+    const bindings: Bindings = { ...outer, values: bound };
+    const before = this.dispatched;
+    const sources: EmitSource[] = [];
+    for (const expression of returnedExpressions(builder)) this.results(expression, bindings, 0, expression, sources);
+    return this.dispatched > before ? sources : undefined;
+  }
+
+  /** How many handlers were looked up by a tool's name so far: a dispatched reading counts them. */
+  private dispatched = 0;
+
+  /** The name an expression holds when a builder is read for one tool: a constant, or what holds the tool's name. */
+  private toolNameIn(node: ts.Expression, bindings: Bindings, hops = 0): string | undefined {
+    const expr = unwrap(node);
+    // What holds the name first: `tool.name` in a loop over a literal list is the tool being read, not the first one.
+    if (bindings.toolName?.holds(expr)) return bindings.toolName.name;
+    const constant = this.resolver.constantString(expr);
+    if (constant !== undefined) return constant;
+    if (hops > MAX_CALL_DEPTH) return undefined;
+    if (ts.isIdentifier(expr)) {
+      const boundTo = this.bound(expr, bindings);
+      if (boundTo !== undefined) return this.toolNameIn(boundTo.expr, boundTo.bindings, hops + 1);
+      const initializer = this.constInitializer(expr);
+      if (initializer !== undefined) return this.toolNameIn(initializer, bindings, hops + 1);
+    }
+    return undefined;
+  }
+
+  /**
+   * The handler a call looks up by the tool's name: `handlers[name](...)`, `const handler = handlers[name]; handler(...)`,
+   * `(handlers[name] ?? fallback)(...)`, in a record written as an object literal (spreads of other records included).
+   */
+  private dispatchedFunction(
+    callee: ts.Expression,
+    bindings: Bindings,
+    hops = 0,
+  ): { fn: ts.SignatureDeclaration } | undefined {
+    const expr = unwrap(callee);
+    if (hops > MAX_CALL_DEPTH) return undefined;
+    if (ts.isBinaryExpression(expr) && expr.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+      return this.dispatchedFunction(expr.left, bindings, hops + 1);
+    if (ts.isIdentifier(expr)) {
+      const boundTo = this.bound(expr, bindings);
+      if (boundTo !== undefined) {
+        const value = unwrap(boundTo.expr);
+        if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) return { fn: value };
+        return this.dispatchedFunction(value, boundTo.bindings, hops + 1);
+      }
+      const initializer = this.constInitializer(expr);
+      return initializer === undefined ? undefined : this.dispatchedFunction(initializer, bindings, hops + 1);
+    }
+    if (!ts.isElementAccessExpression(expr) || bindings.toolName === undefined) return undefined;
+    const name = this.toolNameIn(expr.argumentExpression, bindings);
+    if (name === undefined) return undefined;
+    const fn = recordEntry(expr.expression, name, this.resolver, this.checker);
+    if (fn === undefined) return undefined;
+    this.dispatched += 1;
+    return { fn };
+  }
+
+  /**
    * The first value a handler returns that is plain data, no tool result and no text (`{ ticketId: 47 }`, a
    * `Promise<Ticket>`): what such a handler emits depends on code that serializes it, which was not found.
    */
+  /** True when every value an expression may have is plain data: objects or lists, no tool result, no text, not `any`. */
+  private isPlainData(expr: ts.Expression): boolean {
+    let type = this.checker.getTypeAtLocation(expr);
+    type = this.checker.getAwaitedType(type) ?? type;
+    const members = (type.isUnion() ? type.types : [type]).filter(
+      (member) => (member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null | ts.TypeFlags.Void)) === 0,
+    );
+    return (
+      members.length > 0 &&
+      members.every(
+        (member) =>
+          (member.flags & ts.TypeFlags.Object) !== 0 &&
+          !this.isOpaque(member) &&
+          member.getCallSignatures().length === 0 &&
+          member.getProperty('content') === undefined &&
+          member.getProperty('structuredContent') === undefined &&
+          !this.isErrorResultType(member),
+      )
+    );
+  }
+
   plainDataReturned(handler: ts.Node): ts.Expression | undefined {
     for (const expression of returnedExpressions(handler)) {
       let type = this.checker.getTypeAtLocation(expression);
@@ -211,7 +321,7 @@ export class EmitterReader {
     bindings: Bindings,
   ): { expr: ts.Expression; bindings: Bindings } | undefined {
     if (bindings.values.size === 0) return undefined;
-    const symbol = this.checker.getSymbolAtLocation(identifier);
+    const symbol = this.valueSymbolOf(identifier);
     return symbol === undefined ? undefined : bindings.values.get(symbol);
   }
 
@@ -270,9 +380,17 @@ export class EmitterReader {
     return found;
   }
 
+  /** The variable a name reads: for `{ text }`, the `text` in scope, not the property it writes. */
+  private valueSymbolOf(identifier: ts.Identifier): ts.Symbol | undefined {
+    const parent = identifier.parent;
+    if (parent !== undefined && ts.isShorthandPropertyAssignment(parent) && parent.name === identifier)
+      return this.checker.getShorthandAssignmentValueSymbol(parent);
+    return this.checker.getSymbolAtLocation(identifier);
+  }
+
   /** The initializer of a local `const`, so `const result = {...}; return result` is read like the literal. */
   private constInitializer(identifier: ts.Identifier): ts.Expression | undefined {
-    const symbol = this.checker.getSymbolAtLocation(identifier);
+    const symbol = this.valueSymbolOf(identifier);
     const declaration = symbol?.valueDeclaration;
     if (declaration === undefined || !ts.isVariableDeclaration(declaration) || declaration.initializer === undefined)
       return undefined;
@@ -296,7 +414,9 @@ export class EmitterReader {
       owner === undefined || !ts.isPropertyAccessExpression(callee)
         ? undefined
         : this.classes.methodOf(owner, callee.name.text);
-    const fn = method ?? this.definitionCallee(callee, bindings) ?? this.resolver.functionOf(call.expression);
+    let fn = method ?? this.definitionCallee(callee, bindings) ?? this.resolver.functionOf(call.expression);
+    // A handler looked up by the tool's name, or a function a parameter of the code being read was given.
+    fn ??= this.dispatchedFunction(callee, bindings)?.fn;
     if (fn === undefined) return undefined;
     const values = new Map<ts.Symbol, { expr: ts.Expression; bindings: Bindings }>();
     fn.parameters.forEach((parameter, index) => {
@@ -309,7 +429,7 @@ export class EmitterReader {
     const self = method !== undefined ? owner : ts.isArrowFunction(fn) ? bindings.self : undefined;
     return {
       fn,
-      bindings: { values, instances: new Map(), self, definitions: new Map() },
+      bindings: { values, instances: new Map(), self, definitions: new Map(), toolName: bindings.toolName },
       inClass: method !== undefined,
     };
   }
@@ -373,6 +493,9 @@ export class EmitterReader {
     }
     // fastmcp's `execute` returns the text itself.
     if (isJsonStringify(expr)) return this.text(expr, bindings, depth, site, out);
+    // A call typed as plain data (`client.getEmployees()`: `Promise<Employee[]>`) builds no tool result, whatever its
+    // body does: the code that serializes the handler's value decides what it emits.
+    if (ts.isCallExpression(expr) && this.isPlainData(expr)) return;
     if (ts.isCallExpression(expr) && depth < MAX_CALL_DEPTH) {
       const target = this.callee(expr, bindings);
       if (target !== undefined) {
@@ -600,7 +723,7 @@ export class EmitterReader {
   private valuesOf(identifier: ts.Identifier): ts.Expression[] {
     const initializer = this.constInitializer(identifier);
     if (initializer !== undefined) return [initializer];
-    const symbol = this.checker.getSymbolAtLocation(identifier);
+    const symbol = this.valueSymbolOf(identifier);
     const declaration = symbol?.valueDeclaration;
     if (declaration === undefined || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name))
       return [];
@@ -652,6 +775,12 @@ export class EmitterReader {
       return this.pick(this.shapeOf(expr.expression, bindings, depth + 1, true), key);
     }
     if (ts.isCallExpression(expr)) {
+      // `result.slice(0, n)`, `rows.filter(...)`: a part of a list holds what the list holds.
+      const method = unwrap(expr.expression);
+      if (ts.isPropertyAccessExpression(method) && SAME_ELEMENTS.has(method.name.text)) {
+        const list = this.shapeOf(method.expression, bindings, depth + 1, true);
+        if (!this.isOpaqueShape(list)) return list;
+      }
       const target = this.callee(expr, bindings);
       if (target === undefined) return undefined;
       const returned = returnedExpressions(target.fn);
@@ -769,8 +898,14 @@ export class EmitterReader {
 
   /** `any`, `unknown`, or a bag of them (`Record<string, unknown>`): a value whose ids the types do not show. */
   private isOpaque(type: ts.Type): boolean {
-    if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return true;
+    // A generic type (`T`, `Awaited<T>` inside a generic `request<T>()`) says nothing until a call site gives it.
+    if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Instantiable)) return true;
     if (type.isUnion()) return type.types.some((member) => this.isOpaque(member));
+    // `any[]`: a list says nothing of the ids of what it holds.
+    if (this.checker.isArrayType(type)) {
+      const [element] = this.checker.getTypeArguments(type as ts.TypeReference);
+      return element !== undefined && (element.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0;
+    }
     if (!(type.flags & ts.TypeFlags.Object) || this.checker.getPropertiesOfType(type).length > 0) return false;
     return this.checker
       .getIndexInfosOfType(type)

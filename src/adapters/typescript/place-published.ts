@@ -90,10 +90,15 @@ function placementsOf(
         const handler = functionIn(property, resolver);
         if (handler !== undefined) entry(key).handler ??= handler;
         else {
-          // `toolSchemaMap = { get_orders: GetOrdersSchema }`: a Zod schema stored under the name is its input.
+          // `toolSchemaMap = { get_orders: GetOrdersSchema }`: a Zod schema stored under the name is its input, and so
+          // is a raw shape (`{ get_board: { boardId: z.number() } }`).
           const value = valueOf(property);
-          const kind = value === undefined ? undefined : resolver.resolve(resolver.read(value)).kind;
-          if (value !== undefined && (kind === 'zod' || kind === 'guard')) entry(key).keyedInput ??= value;
+          const resolved = value === undefined ? undefined : resolver.resolve(resolver.read(value));
+          const isSchema = (expr: Expr | undefined): boolean => expr?.kind === 'zod' || expr?.kind === 'guard';
+          const isShape =
+            resolved?.kind === 'object' &&
+            resolved.properties.every((field) => !field.spread && isSchema(resolver.resolve(field.value)));
+          if (value !== undefined && (isSchema(resolved) || isShape)) entry(key).keyedInput ??= value;
         }
       }
     }

@@ -10,6 +10,7 @@ import { EmitterReader, returnedExpressions, type EmitChannel, type EmitSource }
 import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './id-evidence.ts';
 import type { AuditProject } from './load-project.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
+import { dispatchBuilders, type DispatchBuilder } from './name-dispatch.ts';
 import { placePublishedTools } from './place-published.ts';
 import { idFieldsOfJsonSchema } from '../../model/id-fields.ts';
 import { publishedAcceptorsOf, type PublishedSurface } from '../../model/published-surface.ts';
@@ -92,6 +93,11 @@ export interface ProjectChains {
   readonly typedEntities: ReadonlySet<string>;
   /** How the published contract, when one was given, was matched to the source. */
   readonly published?: PublishedReading;
+  /**
+   * Registrations with a computed name whose callback was read for some tool through a lookup of its handler by the
+   * tool's name: they are followed, whatever the discovery could say of them alone.
+   */
+  readonly dispatchSites: ReadonlySet<ts.Node>;
 }
 
 /** How a published contract's tools and id fields were matched to the tools and fields read from source. */
@@ -190,6 +196,8 @@ interface ToolReading {
   readonly emitterEnds: readonly ChainSide[];
   readonly untyped: readonly UntypedEmitter[];
   readonly inputKeys: ReadonlySet<string>;
+  /** Registrations and tool-call handlers whose shared builder was read for this tool through a lookup by its name. */
+  readonly dispatchSites: readonly ts.Node[];
   /** Every file a node of the reading is in: it is reused only while all of them are. */
   readonly files: ReadonlySet<ts.SourceFile>;
 }
@@ -283,6 +291,7 @@ function readTool(
   naming: ReturnType<typeof toolNamingOf>,
   emitterReader: EmitterReader,
   serializers: readonly DefinitionSerializer[],
+  dispatchers: readonly DispatchBuilder[],
 ): ToolReading {
   const acceptorEnds: ChainSide[] = [];
   const emitterEnds: ChainSide[] = [];
@@ -321,9 +330,24 @@ function readTool(
     sources = serializers.flatMap((serializer) =>
       emitterReader.sourcesOf(serializer.builder, undefined, serializer.bindings),
     );
+  // A handler kept under the tool's name and looked up by it: what the shared builder serializes is its data.
+  const dispatchedBy: ts.Node[] = [];
+  const dispatchSites: ts.Node[] = [];
+  if (sources.length === 0 && serializers.length === 0)
+    for (const dispatcher of dispatchers) {
+      const read = emitterReader.dispatchedSourcesOf(
+        dispatcher.builder,
+        { name: tool.name, holds: dispatcher.holds },
+        dispatcher.values,
+      );
+      if (read === undefined) continue;
+      sources.push(...read);
+      dispatchedBy.push(dispatcher.builder);
+      dispatchSites.push(dispatcher.site);
+    }
   // Plain data with no code found to serialize it: what reaches the agent is not known, whatever its type.
   const unserialized =
-    sources.length === 0 && serializers.length === 0 && tool.handler !== undefined
+    sources.length === 0 && serializers.length === 0 && dispatchedBy.length === 0 && tool.handler !== undefined
       ? emitterReader.plainDataReturned(tool.handler)
       : undefined;
   if (unserialized !== undefined) {
@@ -417,12 +441,13 @@ function readTool(
     tool.accepted?.node,
     tool.output?.node,
     ...serializers.map((serializer) => serializer.builder),
+    ...dispatchedBy,
     ...input.acceptors.flatMap((acceptor) => [acceptor.node, acceptor.value?.node]),
     ...emitted.map((id) => id.node),
     ...unknownEmitted.map((id) => id.node),
     ...untyped.map((id) => id.node),
   ]);
-  return { facts, acceptorEnds, emitterEnds, untyped, inputKeys, files };
+  return { facts, acceptorEnds, emitterEnds, untyped, inputKeys, dispatchSites, files };
 }
 
 /** The acceptor type a published id field shows: what its JSON types say, with what its validation also lets through. */
@@ -545,10 +570,12 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   const naming = toolNamingOf(discovery.tools.map((tool) => tool.name));
   const emitterReader = new EmitterReader(checker, resolver, classes);
   const serializers = definitionSerializers(surface, checker);
+  const dispatchers = dispatchBuilders(surface, checker);
   const tools: ToolFacts[] = [];
   const emitterEnds: ChainSide[] = [];
   const acceptorEnds: ChainSide[] = [];
   const untyped: UntypedEmitter[] = [];
+  const dispatchSites = new Set<ts.Node>();
   /** Each acceptor as read, with its tool, for the evidence an untyped emitter's entity may need. */
   const acceptorFields: { tool: DiscoveredTool; field: AcceptorField; inputKeys: ReadonlySet<string> }[] = [];
   let knownEmitters = 0;
@@ -564,7 +591,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
       kept !== undefined && [...kept.files].every((used) => reuse?.has(used) === true) && stale?.(file) === false
         ? kept
         : undefined;
-    const reading = cached ?? readTool(tool, resolver, naming, emitterReader, serializers.get(tool) ?? []);
+    const reading = cached ?? readTool(tool, resolver, naming, emitterReader, serializers.get(tool) ?? [], dispatchers);
     if (options.cache !== undefined && cached === undefined) {
       const inFile = options.cache.byFile.get(file) ?? new Map<string, ToolReading>();
       inFile.set(key, reading);
@@ -574,6 +601,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     acceptorEnds.push(...reading.acceptorEnds);
     emitterEnds.push(...reading.emitterEnds);
     untyped.push(...reading.untyped);
+    for (const site of reading.dispatchSites) dispatchSites.add(site);
     for (const field of reading.facts.input.acceptors)
       acceptorFields.push({ tool, field, inputKeys: reading.inputKeys });
     if (reading.facts.knownEmitter) knownEmitters += 1;
@@ -649,6 +677,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     acceptorEnds,
     chains,
     tally,
+    dispatchSites,
     knownEmitters,
     acceptedEntities,
     typedEntities,
