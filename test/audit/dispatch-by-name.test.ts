@@ -38,7 +38,9 @@ describe('handlers kept under the tool name and looked up by it', () => {
       'list_boards typed',
       'list_cards typed',
     ]);
-    expect(report.emitters.map((emitter) => `${emitter.tool} ${emitter.path} ${emitter.types.join('|')}`).sort()).toEqual([
+    expect(
+      report.emitters.map((emitter) => `${emitter.tool} ${emitter.path} ${emitter.types.join('|')}`).sort(),
+    ).toEqual([
       'get_board id number',
       'get_card boardId number',
       'get_card id string',

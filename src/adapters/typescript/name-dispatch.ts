@@ -129,7 +129,10 @@ function sameValueAs(name: ts.Expression, checker: ts.TypeChecker): (expr: ts.Ex
  * destructured from `request.params` (`const { name, arguments: args } = request.params`) or from `request`
  * (`const { params: { name } } = request`).
  */
-function requestNameHolder(handler: ts.SignatureDeclaration, checker: ts.TypeChecker): (expr: ts.Expression) => boolean {
+function requestNameHolder(
+  handler: ts.SignatureDeclaration,
+  checker: ts.TypeChecker,
+): (expr: ts.Expression) => boolean {
   const parameter = handler.parameters[0];
   if (parameter === undefined || !ts.isIdentifier(parameter.name)) return () => false;
   const request = checker.getSymbolAtLocation(parameter.name);
