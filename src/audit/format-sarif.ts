@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
+import { isKeyEntity } from '../model/ids.ts';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import type { AuditReport, SourceLocation } from './audit.ts';
 
@@ -139,7 +140,11 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
       level: broken ? 'error' : chain.status === 'suspect' ? 'warning' : 'note',
       message: {
         text: `${chain.from.tool} emits ${emitted}; ${chain.to.tool}.${chain.to.field} accepts ${chain.to.type} (${chain.reason}).${
-          broken && chain.to.type === 'string' ? ` Run \`agent-contract codemod guard-ids ${uri(chain.to.file)}\`.` : ''
+          broken && chain.to.type === 'string'
+            ? isKeyEntity(chain.entity)
+              ? ' Wrap its schema in guardId(...) by hand (guard-ids rewrites id-named fields only).'
+              : ` Run \`agent-contract codemod guard-ids ${uri(chain.to.file)}\`.`
+            : ''
         }`,
       },
       locations: [location(chain.to)],

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createColors } from 'picocolors';
 import { CHAIN_VERDICT_MEANING, formatChainMatrixTally } from '../model/chain-matrix.ts';
+import { isKeyEntity } from '../model/ids.ts';
 import type { AuditChain, AuditReport } from './audit.ts';
 
 export interface TextOptions {
@@ -219,7 +220,12 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
         lines.push(
           `    ${c.red('✗')} ${chain.from.tool} ${chain.from.path} emits ${chain.from.type}  ${at(chain.from)}`,
         );
-      if (to.type === 'string' && detail === undefined) guardIds.add(fromCwd(to.file), `${to.tool}.${to.field}`);
+      // guard-ids rewrites id-named fields; a record's second key (`card_number`) is guarded by hand.
+      if (to.type === 'string' && detail === undefined && isKeyEntity(group[0]?.entity ?? ''))
+        lines.push(
+          `    fix: wrap its schema in guardId(...) by hand (guard-ids rewrites id-named fields only): the published schema stays the same and a number sent for it arrives as its decimal string`,
+        );
+      else if (to.type === 'string' && detail === undefined) guardIds.add(fromCwd(to.file), `${to.tool}.${to.field}`);
       else if (to.type === 'string')
         lines.push(
           `    fix: no number is a valid ${detail} string; emit ids in that format, or drop the format from the acceptor`,

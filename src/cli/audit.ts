@@ -192,6 +192,10 @@ async function publishedSurfaceFor(
       throw new UsageError(
         'audit: give either --contract <file> or a server to snapshot (after -- or --url), not both',
       );
+    if (options.contract === false)
+      throw new UsageError(
+        'audit: --no-contract reads the source alone, so it takes no server to snapshot (after -- or --url); drop one of them',
+      );
     try {
       const contract = await interruptible((signal) => snapshotLive(source, options, signal));
       const { describeSource } = await import('../contract/snapshot.ts');

@@ -1,4 +1,4 @@
-import { isIdName } from './ids.ts';
+import { isIdName, isKeyName } from './ids.ts';
 import type { SchemaMeaning } from './schema-meaning.ts';
 
 /**
@@ -15,8 +15,17 @@ import type { SchemaMeaning } from './schema-meaning.ts';
 export type IdAcceptorVerdict =
   'not-id' | 'guard' | 'guarded' | 'coerced' | 'union' | 'numeric' | 'constrained' | 'unknown';
 
-export function idAcceptorVerdict<N>(fieldName: string | undefined, meaning: SchemaMeaning<N>): IdAcceptorVerdict {
-  if (fieldName === undefined || !isIdName(fieldName)) return 'not-id';
+/**
+ * `keys`: also judge a record's second keys (`card_number`, `employeeCode`), which the audit pairs with the fields
+ * that emit them; the lint rules and codemods judge ids alone.
+ */
+export function idAcceptorVerdict<N>(
+  fieldName: string | undefined,
+  meaning: SchemaMeaning<N>,
+  options: { readonly keys?: boolean } = {},
+): IdAcceptorVerdict {
+  if (fieldName === undefined || !(isIdName(fieldName) || (options.keys === true && isKeyName(fieldName))))
+    return 'not-id';
   switch (meaning.accepts) {
     case 'string':
       return meaning.formats.length > 0 ? 'constrained' : 'guard';

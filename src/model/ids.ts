@@ -496,6 +496,11 @@ export interface IdNamingContext {
    * the name names: `project` described "Project ID or URL-encoded path".
    */
   readonly description?: string;
+  /**
+   * Also name a record's second keys (`keyFieldAt`): an issue's `number` taken as `issue_number`, an employee's
+   * `employeeCode`. The audit pairs them; lint rules, which judge one schema, ask for ids alone.
+   */
+  readonly keys?: boolean;
 }
 
 /** The nouns of a tool name, without namespace, verbs, aspects and what follows a preposition; `[]` for none. */
@@ -576,7 +581,7 @@ export function idFieldAt(
   const words = splitWords(name);
   const id =
     idWordsOf(words) ?? (context.description === undefined ? undefined : describedIdWords(words, context.description));
-  if (id === undefined) return undefined;
+  if (id === undefined) return context.keys === true ? keyFieldAt(path, toolName, context) : undefined;
   const { idWord, prefix } = id;
   const many = idWord.endsWith('s') || nameIndex < path.length - 1;
   const suffix = idWord.startsWith('iid') ? '#iid' : '';
@@ -619,4 +624,101 @@ export const ID_NAME_PATTERN: RegExp = /[iI][dD][sS]?[\s_.$-]*(?:$|[oO][rR](?:$|
 
 export function mayBeIdName(name: string): boolean {
   return ID_NAME_PATTERN.test(name);
+}
+
+/** Words that name a record's second key, besides its id: an issue's `number`, an employee's `employeeCode`. */
+const KEY_WORDS = new Set(['number', 'numbers', 'code', 'codes']);
+
+/** Before a key word, these make a quantity or a standard code, not a key of a record (`pageNumber`, `countryCode`). */
+const NOT_KEY_NOUNS = new Set([
+  'page',
+  'phone',
+  'fax',
+  'mobile',
+  'telephone',
+  'tax',
+  'vat',
+  'version',
+  'build',
+  'line',
+  'status',
+  'error',
+  'zip',
+  'postal',
+  'post',
+  'country',
+  'currency',
+  'language',
+  'lang',
+  'locale',
+  'color',
+  'colour',
+  'http',
+  'response',
+  'exit',
+  'iso',
+  'area',
+  'auth',
+  'authorization',
+  'verification',
+  'otp',
+  'access',
+  'promo',
+  'coupon',
+  'discount',
+  'unit',
+  'house',
+  'street',
+  'room',
+]);
+
+/** True for the entity of a second key (`card#number`, `employee#code`), which `keyFieldAt` names. */
+export function isKeyEntity(entity: string): boolean {
+  return /#(?:number|code)$/.test(entity);
+}
+
+/** True for names `keyFieldAt` may read as a key: `number`, `card_number`, `employeeCode`, `codes`. */
+export function isKeyName(name: string): boolean {
+  const words = splitWords(name);
+  const last = words.at(-1);
+  return last !== undefined && KEY_WORDS.has(last) && !words.slice(0, -1).some((word) => NOT_KEY_NOUNS.has(word));
+}
+
+/**
+ * A record's second key at `path`: `card_number` and `cardNumber` name a card's `number` (entity `card#number`), as a
+ * bare `number` does where a card holds it (`cards[].number`, `card.number`, or the result of `get_card`); `employeeCode`
+ * an employee's code (`employee#code`). A bare key word under a key that only wraps a value (`page.number`) names
+ * nothing, nor does one after a noun of quantities or standards (`page_number`, `phoneNumber`, `countryCode`). Ids and
+ * keys never pair with each other: an agent copies a card's number into `card_number`, its id into `card_id`.
+ */
+export function keyFieldAt(
+  path: readonly PathSegment[],
+  toolName?: string,
+  context: IdNamingContext = {},
+): IdField | undefined {
+  let nameIndex = path.length - 1;
+  while (nameIndex >= 0 && path[nameIndex] === ARRAY_ITEM) nameIndex -= 1;
+  const name = path[nameIndex];
+  if (name === undefined || !isKeyName(name)) return undefined;
+  const words = splitWords(name);
+  const keyWord = words.at(-1) ?? '';
+  const suffix = `#${singularize(keyWord)}`;
+  const many = keyWord.endsWith('s') || nameIndex < path.length - 1;
+  const prefix = words.slice(0, -1);
+  if (prefix.length > 0) {
+    const own = namingOfWords(prefix);
+    return typeof own === 'object' ? { path: [...path], name, entity: `${own.entity}${suffix}`, many } : undefined;
+  }
+  let holderIndex = nameIndex - 1;
+  while (holderIndex >= 0 && path[holderIndex] === ARRAY_ITEM) holderIndex -= 1;
+  const holder = path[holderIndex];
+  if (holder !== undefined) {
+    if (CONTAINER_KEYS.has(holder.toLowerCase())) return undefined;
+    const held = namingOfWords(splitWords(holder));
+    return typeof held === 'object' ? { path: [...path], name, entity: `${held.entity}${suffix}`, many } : undefined;
+  }
+  if (toolName === undefined) return undefined;
+  const { naming = NO_TOOL_NAMING, side = 'input' } = context;
+  const entity = side === 'input' && !many ? scopeOfToolName(toolName, naming) : entityOfToolName(toolName, naming);
+  return entity === undefined ? undefined : { path: [...path], name, entity: `${entity}${suffix}`, many };
 }

@@ -61,7 +61,7 @@ export function publishedAcceptorsOf(surface: PublishedSurface): PublishedAccept
   const naming = toolNamingOf(surface.tools.map((tool) => tool.name));
   const acceptors: PublishedAcceptor[] = [];
   for (const tool of surface.tools) {
-    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' })) {
+    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input', keys: true })) {
       const label = formatPath(field.path);
       const acceptance = surface.acceptance?.find((entry) => entry.tool === tool.name && entry.field === label);
       acceptors.push({

@@ -191,6 +191,14 @@ describe('agent-contract audit with a contract', () => {
     expect(live.code).toBe(fromFile.code);
   });
 
+  it('refuses --no-contract with a server to snapshot, in one line and before starting it', async () => {
+    const run = await runCli(['audit', '--no-contract', '--server', '--', tsx, 'src/main.ts'], { cwd: FIXTURE });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('--no-contract reads the source alone');
+  });
+
   it('refuses a missing contract file with one line and the command that writes it', async () => {
     const run = await runCli(['audit', '--contract', path.join(work, 'none.json'), FIXTURE]);
     expect(run.code).toBe(2);

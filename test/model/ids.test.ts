@@ -4,6 +4,9 @@ import {
   formatPath,
   idFieldAt,
   isIdName,
+  isKeyEntity,
+  isKeyName,
+  keyFieldAt,
   scopeOfToolName,
   singularize,
   splitWords,
@@ -441,5 +444,44 @@ describe('formatPath', () => {
     expect(formatPath(['tickets', '[]', 'id'])).toBe('tickets[].id');
     expect(formatPath(['[]', 'id'])).toBe('[].id');
     expect(formatPath(['ticketIds', '[]'])).toBe('ticketIds[]');
+  });
+});
+
+describe('keyFieldAt: a record’s second keys, besides its id', () => {
+  const output = { side: 'output' as const, keys: true };
+  const input = { side: 'input' as const, keys: true };
+
+  it.each([
+    [['card_number'], 'close_card', input, 'card#number'],
+    [['cardNumber'], 'close_card', input, 'card#number'],
+    [['cards', '[]', 'number'], 'list_cards', output, 'card#number'],
+    [['card', 'number'], 'list_notifications', output, 'card#number'],
+    [['number'], 'get_card', output, 'card#number'],
+    [['number'], 'get_issue', input, 'issue#number'],
+    [['employeeCode'], 'get_attendance_ticket', input, 'employee#code'],
+    [['items', '[]', 'employeeCode'], 'list_time_tickets', output, 'employee#code'],
+    [['issue_numbers'], 'link_issues', input, 'issue#number'],
+  ])('%j of %s names %s', (path, tool, context, entity) => {
+    expect(idFieldAt(path, tool, context)?.entity).toBe(entity);
+    expect(keyFieldAt(path, tool, context)?.entity).toBe(entity);
+  });
+
+  it.each([
+    [['page', 'number'], 'list_cards'],
+    [['page_number'], 'list_cards'],
+    [['phoneNumber'], 'create_contact'],
+    [['countryCode'], 'create_contact'],
+    [['data', 'number'], 'list_cards'],
+  ])('%j of %s names no key: a quantity, a standard code, or a key that only wraps a value', (path, tool) => {
+    expect(keyFieldAt(path, tool, output)).toBeUndefined();
+    expect(idFieldAt(path, tool, output)).toBeUndefined();
+  });
+
+  it('is asked for: ids alone otherwise, as the lint rules judge them', () => {
+    expect(idFieldAt(['card_number'], 'close_card', { side: 'input' })).toBeUndefined();
+    expect(isIdName('card_number')).toBe(false);
+    expect(isKeyName('card_number')).toBe(true);
+    expect(isKeyEntity('card#number')).toBe(true);
+    expect(isKeyEntity('merge-request#iid')).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   formatPath,
   idFieldAt,
   isIdName,
+  isKeyName,
   NO_TOOL_NAMING,
   type PathSegment,
   type ToolNaming,
@@ -73,7 +74,7 @@ function acceptance(
   meaning: SchemaMeaning<ts.Node>,
   fieldName: string,
 ): { type: AcceptorType; published: JsonType[]; tolerates: JsonType[]; detail?: string } | undefined {
-  switch (idAcceptorVerdict(fieldName, meaning)) {
+  switch (idAcceptorVerdict(fieldName, meaning, { keys: true })) {
     case 'guard':
       return { type: 'string', published: ['string'], tolerates: [] };
     case 'constrained':
@@ -159,30 +160,32 @@ function schemaInputOf(
         property.key === undefined ? [] : [[property.key, property.node] as const],
       ),
     );
-    const acceptors = idFieldsOfJsonSchema(json, toolName, { naming, side: 'input' }).map((field): AcceptorField => {
-      const types = field.types.map((type): JsonType => (type === 'integer' ? 'number' : type));
-      const type: AcceptorType =
-        types.includes('string') && types.includes('number')
-          ? 'string-or-number'
-          : types.includes('number')
-            ? 'number'
-            : types.includes('string')
-              ? 'string'
-              : 'unknown';
-      const top = field.path[0];
-      return {
-        tool: toolName,
-        field: formatPath(field.path),
-        path: field.path,
-        entity: field.entity,
-        many: field.many,
-        required: field.required,
-        type,
-        published: types,
-        tolerates: [],
-        node: (typeof top === 'string' ? declared.get(top) : undefined) ?? root.node,
-      };
-    });
+    const acceptors = idFieldsOfJsonSchema(json, toolName, { naming, side: 'input', keys: true }).map(
+      (field): AcceptorField => {
+        const types = field.types.map((type): JsonType => (type === 'integer' ? 'number' : type));
+        const type: AcceptorType =
+          types.includes('string') && types.includes('number')
+            ? 'string-or-number'
+            : types.includes('number')
+              ? 'number'
+              : types.includes('string')
+                ? 'string'
+                : 'unknown';
+        const top = field.path[0];
+        return {
+          tool: toolName,
+          field: formatPath(field.path),
+          path: field.path,
+          entity: field.entity,
+          many: field.many,
+          required: field.required,
+          type,
+          published: types,
+          tolerates: [],
+          node: (typeof top === 'string' ? declared.get(top) : undefined) ?? root.node,
+        };
+      },
+    );
     return { acceptors, fields: [], source: 'json-schema' };
   }
   const meaning = meaningOf(root);
@@ -198,7 +201,7 @@ function schemaInputOf(
       meaning: field.meaning,
       node: fieldNode(field),
     });
-    if (!isIdName(field.key)) continue;
+    if (!isIdName(field.key) && !isKeyName(field.key)) continue;
     let value = field.value;
     let many = false;
     let fieldMeaning = field.meaning;
@@ -209,7 +212,7 @@ function schemaInputOf(
       many = true;
     }
     const accepted = acceptance(fieldMeaning, field.key);
-    const id = idFieldAt(field.path, toolName, { naming, side: 'input' });
+    const id = idFieldAt(field.path, toolName, { naming, side: 'input', keys: true });
     if (accepted === undefined || id === undefined) continue;
     acceptors.push({
       tool: toolName,

@@ -68,7 +68,8 @@ export function definitionMember(
   return undefined;
 }
 
-function asFunction(node: ts.Node | undefined, resolver: SchemaResolver): ts.SignatureDeclaration | undefined {
+/** The function a node is or names: an arrow or function written there, or one the project declares. */
+export function asFunction(node: ts.Node | undefined, resolver: SchemaResolver): ts.SignatureDeclaration | undefined {
   if (node === undefined || !ts.isExpression(node)) return undefined;
   const expr = unwrapExpression(node);
   if (ts.isArrowFunction(expr) || ts.isFunctionExpression(expr)) return expr;

@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import type { JsonType } from '../../model/id-fields.ts';
-import { ARRAY_ITEM, isIdName, type PathSegment } from '../../model/ids.ts';
+import { ARRAY_ITEM, isIdName, isKeyName, type PathSegment } from '../../model/ids.ts';
 import { definitionMember, type DefinitionBinding } from './definition-serializers.ts';
 import { recordEntry } from './name-dispatch.ts';
 import type { InstanceBinding } from './discover-tools.ts';
@@ -109,6 +109,9 @@ const SAME_ELEMENTS = new Set(['slice', 'filter', 'sort', 'reverse', 'toSorted',
 const MAX_FOLLOW_DEPTH = 12;
 const MAX_TYPE_DEPTH = 8;
 const MAX_PROPERTIES = 300;
+
+/** A leaf the audit keeps: an id, or a record's second key (`number`, `employeeCode`) that `keyFieldAt` may name. */
+const isIdOrKeyName = (name: string): boolean => isIdName(name) || isKeyName(name);
 
 const unwrap = (node: ts.Expression): ts.Expression => unwrapExpression(node, { throughAwait: true });
 
@@ -847,7 +850,7 @@ export class EmitterReader {
     const add = (path: readonly PathSegment[], leaf: Leaf, at: ts.Node): void => {
       const full = [...path, ...leaf.rel];
       const name = lastName(full);
-      if (name === undefined || !isIdName(name)) {
+      if (name === undefined || !isIdOrKeyName(name)) {
         if (full.length > 0 && leaf.unknown && leaf.types.size === 0) within(full, at);
         return;
       }
@@ -980,7 +983,7 @@ export class EmitterReader {
         const rel = [property.name, ...leaf.rel];
         const name = lastName(rel);
         // A value typed `any` is kept under any name: the ids in it are unknown, not absent.
-        if ((name !== undefined && isIdName(name)) || (leaf.unknown && leaf.types.size === 0))
+        if ((name !== undefined && isIdOrKeyName(name)) || (leaf.unknown && leaf.types.size === 0))
           leaves.push({ ...leaf, rel });
       }
     }

@@ -1,5 +1,7 @@
 import ts from 'typescript';
 import { CALL_TOOL_REQUEST_SCHEMA, REGISTRATION_METHODS } from '../../model/tool-registration.ts';
+import { asFunction } from './definition-serializers.ts';
+import { keyOf } from './place-published.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import type { ProjectTools } from './tool-surface.ts';
 import { calleeName, unwrapExpression } from './unwrap.ts';
@@ -25,13 +27,6 @@ export interface DispatchBuilder {
 }
 
 const MAX_DEPTH = 8;
-
-function keyOf(name: ts.PropertyName | undefined, resolver: SchemaResolver): string | undefined {
-  if (name === undefined) return undefined;
-  if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
-  if (ts.isComputedPropertyName(name)) return resolver.constantString(name.expression);
-  return undefined;
-}
 
 /** The object literal an expression names: written there, or a variable's initializer. */
 function objectLiteralOf(
@@ -177,13 +172,6 @@ function requestNameHolder(
     }
     return ts.isVariableDeclaration(owner) && owner.initializer !== undefined && isParams(owner.initializer);
   };
-}
-
-function asFunction(node: ts.Node | undefined, resolver: SchemaResolver): ts.SignatureDeclaration | undefined {
-  if (node === undefined || !ts.isExpression(node)) return undefined;
-  const expr = unwrapExpression(node);
-  if (ts.isArrowFunction(expr) || ts.isFunctionExpression(expr)) return expr;
-  return ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr) ? resolver.functionOf(expr) : undefined;
 }
 
 /** The function a node is written in, and a symbol to find its calls by, when it is a declaration or a const. */

@@ -27,7 +27,8 @@ interface Placement {
   handler?: ts.Node;
 }
 
-function keyOf(name: ts.PropertyName | undefined, resolver: SchemaResolver): string | undefined {
+/** A property's key: written, or a constant a computed key resolves to. */
+export function keyOf(name: ts.PropertyName | undefined, resolver: SchemaResolver): string | undefined {
   if (name === undefined) return undefined;
   if (ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
   if (ts.isComputedPropertyName(name)) return resolver.constantString(name.expression);

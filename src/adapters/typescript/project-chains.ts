@@ -407,7 +407,7 @@ function readTool(
     if (byPath.has(leaf.path.join('\u0000'))) continue;
     emits = 'unknown';
     unknownEmitted.push({ path: formatPath(leaf.path), node: leaf.site });
-    const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
+    const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output', keys: true });
     if (id !== undefined)
       untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, node: leaf.site });
   }
@@ -420,7 +420,7 @@ function readTool(
   const knownEmitter = emits !== 'unknown' && (tool.handler !== undefined || serializers.length > 0 || byPath.size > 0);
   const emitted: EmittedId[] = [];
   for (const entry of byPath.values()) {
-    const id = idFieldAt(entry.path, tool.name, { naming, side: 'output' });
+    const id = idFieldAt(entry.path, tool.name, { naming, side: 'output', keys: true });
     if (id === undefined) continue;
     const types = sortedTypes(entry.types);
     const label = formatPath(entry.path);
@@ -518,7 +518,7 @@ function reconcilePublished(
       continue;
     }
     knownEmitters += 1;
-    for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' })) {
+    for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output', keys: true })) {
       emitterEnds.push({
         tool: tool.name,
         field: { ...field, required: true },
