@@ -323,6 +323,12 @@ function verdictOf(
     doubts.push(`could not read the input schema of ${unread} of ${coverage.tools} tools`);
   }
   const { contract } = coverage;
+  // Without a contract, a registration the audit could not follow may register tools it never saw.
+  if (contract === undefined && coverage.unfollowedSites > 0) {
+    doubts.push(
+      `could not follow ${plural(coverage.unfollowedSites, 'registration site')}, so the tools ${coverage.unfollowedSites === 1 ? 'it registers' : 'they register'} may be missing (see the unfollowed-registration ${coverage.unfollowedSites === 1 ? 'finding' : 'findings'}); audit with the published contract (--contract or --server)`,
+    );
+  }
   if (contract !== undefined && contract.unplacedTools.length > 0) {
     doubts.push(
       `could not place ${plural(contract.unplacedTools.length, 'published tool')} in source (${nameList(contract.unplacedTools)}), so what ${contract.unplacedTools.length === 1 ? 'it emits is' : 'they emit is'} unknown`,

@@ -245,7 +245,10 @@ function firstProperty<N>(object: ObjectExpr<N>, keys: readonly string[]): Schem
  * the generic `parameters` and `schema` also need a handler (`execute`, `handler`, `run`), so a plain options bag is
  * not a tool.
  */
-export function toolDefinitionOf<N>(expr: SchemaExpr<N>): ToolRegistration<N> | undefined {
+export function toolDefinitionOf<N>(
+  expr: SchemaExpr<N>,
+  options: { readonly withoutHandler?: boolean } = {},
+): ToolRegistration<N> | undefined {
   if (expr.kind !== 'object') return undefined;
   const nameExpr = property(expr, TOOL_NAME_KEY);
   if (nameExpr === undefined || nameExpr.kind === 'object' || nameExpr.kind === 'function') return undefined;
@@ -254,7 +257,7 @@ export function toolDefinitionOf<N>(expr: SchemaExpr<N>): ToolRegistration<N> | 
   const input = property(expr, inputKey);
   const output = firstProperty(expr, TOOL_OUTPUT_KEYS);
   const handler = firstProperty(expr, TOOL_HANDLER_KEYS);
-  if (GENERIC_INPUT_KEYS.has(inputKey) && handler === undefined) return undefined;
+  if (GENERIC_INPUT_KEYS.has(inputKey) && handler === undefined && options.withoutHandler !== true) return undefined;
   return withName(
     {
       style: 'tool-object',

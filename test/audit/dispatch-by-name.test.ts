@@ -67,6 +67,23 @@ describe('handlers kept under the tool name and looked up by it', () => {
     expect(report.verdict.vouched).toBe(true);
   });
 
+  it('reads, from source alone, the handler-less definitions a loop registers, and says what it cannot follow', () => {
+    // `{ name, description, schema }` has no handler: it is a tool because the loop's registration reads objects of
+    // its shape. The wrapped registration's tools have no input key in their list, so source alone cannot see them.
+    const { report: fromSource } = audit(FIXTURE);
+    expect(fromSource.tools.map((tool) => `${tool.name} ${tool.emits}`).sort()).toEqual([
+      'archive_board typed',
+      'get_card typed',
+      'list_boards typed',
+    ]);
+    expect(fromSource.coverage).toMatchObject({ tools: 3, knownEmitters: 3, registrationSites: 2, unfollowedSites: 1 });
+    expect(fromSource.chains.filter((chain) => chain.status === 'broken').map((chain) => chain.to.field)).toEqual([
+      'boardId',
+      'boardId',
+    ]);
+    expect(fromSource.verdict.vouched).toBe(false);
+  });
+
   it('reads nothing of a builder for a tool whose handler it does not reach', () => {
     const unknownTool: PublishedSurface = {
       ...published,

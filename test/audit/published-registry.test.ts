@@ -62,13 +62,17 @@ describe('published tools placed by name', () => {
 
   it('leaves the loop over a list of names to the discovery, which reads it without a contract too', () => {
     const { report: alone } = audit(FIXTURE);
+    // Without the contract: the loop over names, and the one definition with a name and a schema of the shape the
+    // definitions loop reads (`get_ticket`; `close_ticket` has no input of its own, `list_tickets` is made by a factory).
     expect(alone.tools.map((tool) => `${tool.name} ${tool.file}:${tool.line}`)).toEqual([
       'archive_ticket src/server.ts:23',
       'restore_ticket src/server.ts:23',
+      'get_ticket src/definitions.ts:12',
     ]);
     expect(alone.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field}`)).toEqual([
       'archive_ticket.ticketId',
       'restore_ticket.ticketId',
+      'get_ticket.ticketId',
     ]);
   });
 

@@ -228,6 +228,12 @@ class ToolFinder {
   private readonly pending: PendingSite[] = [];
   /** The keys of each tool object or class found, for matching a dynamic site to the definitions it reads. */
   private readonly definitionKeys: Set<string>[] = [];
+  /** Objects with a name and a generic input key (`schema`, `parameters`) but no handler: tools only if a site reads them. */
+  private readonly handlerless: {
+    object: ts.ObjectLiteralExpression;
+    definition: ToolRegistration<ts.Node>;
+    keys: ReadonlySet<string>;
+  }[] = [];
   /** Classes whose tools a registration read through an instance: the class alone is not a second definition. */
   private readonly classesRead = new Set<ts.Node>();
 
@@ -564,12 +570,17 @@ class ToolFinder {
     const read = this.resolver.read(object);
     const built = read.kind === 'object' ? this.resolver.spreadOut(read) : read;
     const definition = toolDefinitionOf(built);
-    if (definition === undefined) return;
     const keys = new Set(
       built.kind === 'object'
         ? built.properties.flatMap((property) => (property.key === undefined ? [] : [property.key]))
         : [],
     );
+    if (definition === undefined) {
+      // `{ name, schema }` with no handler: a tool only if a registration with a computed name reads objects like it.
+      const handlerless = toolDefinitionOf(built, { withoutHandler: true });
+      if (handlerless !== undefined) this.handlerless.push({ object, definition: handlerless, keys });
+      return;
+    }
     // An input spread in from a shared part is no identity of this tool: its siblings spread the same one.
     const ownInput = definition.input !== undefined && definition.input.node.parent?.parent === object;
     const identity = ownInput ? (definition.input?.node ?? object) : object;
@@ -742,6 +753,32 @@ class ToolFinder {
           : this.definitionKeys.filter((keys) => required.every((key) => keys.has(key))).length;
       if (matching > 0) {
         this.sites[pending.index] = { node: pending.node, style: pending.style, via: 'definitions', tools: matching };
+        continue;
+      }
+      // Definitions with a name and an input but no handler (`{ name, schema }`), of the shape the site reads: the
+      // loop registers them, and its callback runs a handler kept elsewhere (found by the tool's name).
+      const handlerless =
+        required === undefined ? [] : this.handlerless.filter(({ keys }) => required.every((key) => keys.has(key)));
+      let added = 0;
+      for (const { object, definition } of handlerless) {
+        const nameNode = objectProperty(object, 'name');
+        const name =
+          definition.name ??
+          (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
+        if (name === undefined) continue;
+        const input = definition.input;
+        const tool = {
+          name,
+          style: definition.style,
+          node: object,
+          input,
+          output: definition.output,
+          handler: undefined,
+        };
+        if (this.add(tool, object)) added += 1;
+      }
+      if (added > 0) {
+        this.sites[pending.index] = { node: pending.node, style: pending.style, via: 'definitions', tools: added };
         continue;
       }
       this.notFollowed(pending.node, pending.registration, pending.method, pending.index, pending.nameNode);

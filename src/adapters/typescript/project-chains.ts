@@ -417,7 +417,9 @@ function readTool(
     byPath.set(key, { path: field.path, types: new Set(field.types), channel: 'outputSchema', site: field.node });
   }
   if (emits === 'none' && byPath.size > 0) emits = 'typed';
-  const knownEmitter = emits !== 'unknown' && (tool.handler !== undefined || serializers.length > 0 || byPath.size > 0);
+  const knownEmitter =
+    emits !== 'unknown' &&
+    (tool.handler !== undefined || serializers.length > 0 || dispatchedBy.length > 0 || byPath.size > 0);
   const emitted: EmittedId[] = [];
   for (const entry of byPath.values()) {
     const id = idFieldAt(entry.path, tool.name, { naming, side: 'output', keys: true });
