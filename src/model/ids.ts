@@ -706,6 +706,8 @@ export function keyFieldAt(
   const many = keyWord.endsWith('s') || nameIndex < path.length - 1;
   const prefix = words.slice(0, -1);
   if (prefix.length > 0) {
+    // `from_number`, `to_number`: an endpoint's number (a phone's), no record's key.
+    if (prefix.every((word) => FIELD_PREPOSITIONS.has(word) || PREPOSITIONS.has(word))) return undefined;
     const own = namingOfWords(prefix);
     return typeof own === 'object' ? { path: [...path], name, entity: `${own.entity}${suffix}`, many } : undefined;
   }

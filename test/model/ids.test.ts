@@ -472,6 +472,8 @@ describe('keyFieldAt: a record’s second keys, besides its id', () => {
     [['phoneNumber'], 'create_contact'],
     [['countryCode'], 'create_contact'],
     [['data', 'number'], 'list_cards'],
+    [['from_number'], 'create_phone_call'],
+    [['to_number'], 'create_phone_call'],
   ])('%j of %s names no key: a quantity, a standard code, or a key that only wraps a value', (path, tool) => {
     expect(keyFieldAt(path, tool, output)).toBeUndefined();
     expect(idFieldAt(path, tool, output)).toBeUndefined();
