@@ -137,11 +137,17 @@ export async function snapshotLive(
  * stays inside this folder or the file's own, in place for a device or FIFO (`--out /dev/null`). A refusal becomes a
  * one-line error. Sets `written.done` once the file holds the new contract.
  */
-async function writeContract(file: string, contract: McpContract, written: { done: boolean }): Promise<void> {
+async function writeContract(
+  file: string,
+  contract: McpContract,
+  written: { done: boolean },
+  signal?: AbortSignal,
+): Promise<void> {
   try {
-    await writeContractFile(file, contract, { roots: [process.cwd()] });
+    await writeContractFile(file, contract, { roots: [process.cwd()], ...(signal === undefined ? {} : { signal }) });
     written.done = true;
   } catch (error) {
+    if (error instanceof Interrupted) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new UsageError(`cannot write ${file}: ${reason}`);
   }
@@ -207,7 +213,7 @@ export async function runSnapshot(
       // Written while the server ends.
       snapshotLive(source, options, signal, async (built) => {
         if (options.out === '-') process.stdout.write(serializeContract(built));
-        else await writeContract(options.out, built, written);
+        else await writeContract(options.out, built, written, signal);
       }),
     );
     if (options.out === '-') return EXIT_OK;

@@ -13,6 +13,8 @@ export function serializeContract(contract: McpContract): string {
 export interface WriteContractOptions {
   /** Folders the file may be written in, symbolic links followed; the file's own folder is always one. */
   readonly roots?: readonly string[];
+  /** Ends a wait for a FIFO's reader. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -26,7 +28,11 @@ export async function writeContractFile(
   options: WriteContractOptions = {},
 ): Promise<void> {
   const roots = [path.dirname(path.resolve(file)), ...(options.roots ?? [])];
-  await writeFileAtomic(file, serializeContract(contract), { roots, create: true });
+  await writeFileAtomic(file, serializeContract(contract), {
+    roots,
+    create: true,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
 }
 
 /** The temporary file a write beside `file` uses (the shared writer's naming). */

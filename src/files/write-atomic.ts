@@ -1,5 +1,18 @@
 import { constants, type Stats } from 'node:fs';
-import { access, chmod, chown, lstat, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  access,
+  chmod,
+  chown,
+  type FileHandle,
+  lstat,
+  open,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 
 // The one writer of the codemods and the contract. A temporary file's name needs to be unique, not secret, so it is
@@ -77,6 +90,11 @@ export interface WriteFileAtomicOptions {
   /** Create the file when there is none (else that is a `missing` refusal). */
   readonly create?: boolean;
   readonly fileSystem?: AtomicWriteFileSystem;
+  /**
+   * Ends a wait for a FIFO's reader (`--out pipe` with nobody reading, as a shell's `>` waits): the write then throws
+   * the signal's reason, and the process can exit (a blocking open would hold a thread it cannot end).
+   */
+  readonly signal?: AbortSignal;
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -151,6 +169,8 @@ export async function writeFileAtomic(
   }
   if (stats === undefined) return createFile(filePath, data, options, fileSystem);
   if (!stats.isFile()) {
+    if (stats.isFIFO() && options.expected === undefined && options.fileSystem === undefined)
+      return writeFifo(filePath, data, options.signal);
     if ((stats.isCharacterDevice() || stats.isFIFO()) && options.expected === undefined)
       return writeInPlace(filePath, data, fileSystem);
     throw new AtomicWriteError(filePath, 'not-regular', `it is ${kindOf(stats)}, not a regular file; name a file`);
@@ -325,6 +345,63 @@ async function renameOver(
 }
 
 /** A device or a FIFO: opened for writing without creating or truncating anything, as `>` would. */
+const FIFO_POLL_MS = 50;
+
+const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/**
+ * A FIFO written in place without ever blocking a thread: opened non-blocking (no reader yet: `ENXIO`, tried again
+ * every 50 ms, as a shell's `>` waits for one), then written chunk by chunk, waiting while the pipe is full (`EAGAIN`).
+ * The signal ends either wait.
+ */
+async function writeFifo(filePath: string, data: string | Uint8Array, signal: AbortSignal | undefined): Promise<void> {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  let handle: FileHandle | undefined;
+  try {
+    while (handle === undefined) {
+      try {
+        handle = await open(filePath, constants.O_WRONLY | constants.O_NONBLOCK);
+      } catch (error) {
+        if (errorCode(error) !== 'ENXIO') throw error;
+        await pause(FIFO_POLL_MS, signal);
+      }
+    }
+    let offset = 0;
+    while (offset < bytes.length) {
+      try {
+        const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+        offset += bytesWritten;
+      } catch (error) {
+        if (errorCode(error) !== 'EAGAIN') throw error;
+        await pause(FIFO_POLL_MS / 5, signal);
+      }
+    }
+  } catch (error) {
+    if (signal?.aborted && error === signal.reason) throw error;
+    const code = errorCode(error) ?? String(error);
+    throw new AtomicWriteError(
+      filePath,
+      code === 'EACCES' || code === 'EPERM' ? 'read-only' : 'replace',
+      `it cannot be written in place (${code}); check its permissions`,
+      error,
+    );
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
 async function writeInPlace(
   filePath: string,
   data: string | Uint8Array,

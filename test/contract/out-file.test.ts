@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from '../support/run-cli.ts';
+import { builtCli, repoRoot, runCli } from '../support/run-cli.ts';
 
 const server = ['node', 'test/fixtures/contract-servers/zod4.mjs', 'base'];
 const snapshot = (out: string, cwd?: string) =>
@@ -52,6 +52,38 @@ describe('contract snapshot --out on what is not a plain file', () => {
     expect((await lstat(fifo)).isFIFO()).toBe(true);
     expect(await readdir(folder)).toEqual(['contract.pipe']);
   });
+});
+
+describe('contract snapshot --out a FIFO nobody reads', () => {
+  it('waits for a reader as a shell would, and the first SIGTERM ends it with 143, writing nothing', async () => {
+    const fifo = join(folder, 'contract.pipe');
+    execFileSync('mkfifo', [fifo]);
+    const child = spawn(
+      process.execPath,
+      [builtCli, 'contract', 'snapshot', '--no-probe', '--out', fifo, '--', ...server],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.once('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+    // Long enough for the snapshot to be taken and the write to be waiting on the FIFO.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    expect(child.exitCode).toBeNull();
+    const sent = Date.now();
+    child.kill('SIGTERM');
+    const ended = await Promise.race([exited, new Promise<undefined>((resolve) => setTimeout(resolve, 10_000))]);
+    if (ended === undefined) child.kill('SIGKILL');
+    expect(ended, 'still running 10 s after SIGTERM').toBeDefined();
+    expect(ended?.code, stderr).toBe(143);
+    expect((ended?.at ?? Infinity) - sent).toBeLessThan(5_000);
+    expect((await lstat(fifo)).isFIFO()).toBe(true);
+    expect(await readdir(folder)).toEqual(['contract.pipe']);
+  }, 30_000);
 });
 
 describe('contract snapshot --out keeps what the file is', () => {
