@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
+import { writeProgress } from './printable.ts';
 import type { PublishedSurface } from '../model/published-surface.ts';
 import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';
 import type { McpContract } from '../contract/contract-file.ts';
@@ -58,10 +59,10 @@ function progressLine(enabled: boolean): {
       last = now;
       shown = true;
       const count = total > 0 ? ` ${done}/${total}` : phase === 'program' ? ` (${done} files)` : '';
-      process.stderr.write(`\r${pc.dim(`audit: ${PHASES[phase]}${count}`)}\x1b[K`);
+      writeProgress(`\r${pc.dim(`audit: ${PHASES[phase]}${count}`)}\x1b[K`);
     },
     clear() {
-      if (shown) process.stderr.write('\r\x1b[K');
+      if (shown) writeProgress('\r\x1b[K');
     },
   };
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import pc from 'picocolors';
+import { printable, writeProgress } from './printable.ts';
 import { connectStdio } from '../transport/connect.ts';
 import { runLiteralConsumer } from '../testing/literal-consumer.ts';
 import { formatChainReport, oneLine } from '../testing/report.ts';
@@ -78,10 +79,10 @@ export async function runChainsCommand(serverCommand: readonly string[], options
       timeoutMs,
       onCall: (tool, phase) => {
         calls += 1;
-        if (progress) process.stderr.write(`\r${pc.dim(`${phase}: ${calls} calls, last ${tool}`)}\x1b[K`);
+        if (progress) writeProgress(`\r${pc.dim(printable(`${phase}: ${calls} calls, last ${tool}`))}\x1b[K`);
       },
     });
-    if (progress) process.stderr.write('\r\x1b[K');
+    if (progress) writeProgress('\r\x1b[K');
     if (report.summary.acceptors === 0) {
       throw new UsageError(
         `the server's ${report.summary.tools} tools accept no id fields (no input named id, *Id, *_id); there is no chain to test`,

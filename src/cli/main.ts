@@ -14,6 +14,7 @@ import type {
   SourceCommandOptions,
 } from './contract.ts';
 import { EXIT_ERROR, missingPeerError, readableStderrTail, UsageError } from './errors.ts';
+import { installPrintableOutput } from './printable.ts';
 
 // Every command and option is declared here, so that `--help` lists them all; what a command does lives in its own
 // module, imported only once commander has parsed which command runs. A contract diff of two files then never loads
@@ -380,4 +381,5 @@ async function main(argv: readonly string[]): Promise<void> {
   }
 }
 
+installPrintableOutput();
 await main(process.argv.slice(2));
