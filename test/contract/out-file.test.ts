@@ -76,7 +76,10 @@ describe('contract snapshot --out a FIFO nobody reads', () => {
     expect(child.exitCode).toBeNull();
     const sent = Date.now();
     child.kill('SIGTERM');
-    const ended = await Promise.race([exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000))]);
+    const ended = await Promise.race([
+      exited,
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 10_000)),
+    ]);
     if (ended === undefined) child.kill('SIGKILL');
     expect(ended, 'still running 10 s after SIGTERM').toBeDefined();
     expect(ended?.code, stderr).toBe(143);
