@@ -358,7 +358,8 @@ class GuardIdsRun {
   }
 }
 
-function analyseGuardIds(source: string, filePath: string, options: GuardIdsOptions): CodemodOutcome {
+/** `guardIds.analyse`, importable without what `withProject` reads the project with (the jscodeshift adapter's one file). */
+export function analyseGuardIds(source: string, filePath: string, options: GuardIdsOptions): CodemodOutcome {
   const nothing: CodemodOutcome = { output: undefined, edits: [], notes: [] };
   if (!mightMatchGuardIds(source) || isLocalGuardHelper(source)) return nothing;
   const sourceFile = parseSource(source, filePath);

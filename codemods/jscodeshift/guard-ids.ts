@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { guardIds } from '../guard-ids.ts';
+import { analyseGuardIds } from '../guard-ids.ts';
 
 /**
  * The `guard-ids` codemod as a jscodeshift transform:
@@ -36,7 +36,7 @@ export default function guardIdsTransform(
   const importFrom = importFromOption(options);
   // `--number-ids`: every number id of a tool input gets guardNumberId (one file alone shows no emitter's chains).
   const numberIds = options['number-ids'] === true || options['numberIds'] === true;
-  const outcome = guardIds.analyse(file.source, file.path, {
+  const outcome = analyseGuardIds(file.source, file.path, {
     ...(importFrom === undefined ? {} : { importFrom }),
     ...(numberIds ? { numberIds } : {}),
   });
