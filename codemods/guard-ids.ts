@@ -6,7 +6,7 @@ import { idListElementOf } from '../src/model/id-array.ts';
 import { isIdName, mayBeIdName } from '../src/model/ids.ts';
 import { mayImportZod, mayMentionIdName } from '../src/model/text-shortcuts.ts';
 import type { SchemaRole } from '../src/model/schema-role.ts';
-import { type GuardRewrite, guardRewriteOf } from '../src/model/guard-rewrite.ts';
+import { type GuardName, type GuardRewrite, guardRewriteOf } from '../src/model/guard-rewrite.ts';
 import type { ObjectProperty, SchemaExpr } from '../src/model/schema-expr.ts';
 import { meaningOf } from '../src/model/schema-meaning.ts';
 import {
@@ -57,9 +57,19 @@ export interface GuardIdsOptions {
    * turns it into `importFrom`.
    */
   readonly helper?: { readonly path?: string };
+  /**
+   * `--number-ids`: wrap every number id schema of a tool input in `guardNumberId(...)`, not only those an emitter
+   * is seen to feed a string, so clients that send numeric arguments as strings (`"5812"`) are accepted too.
+   */
+  readonly numberIds?: boolean;
+  /**
+   * The start offsets of this file's number id fields that some tool's emitted string id breaks (the runner fills it
+   * in through `withProject`, from the audit's chains): these get `guardNumberId(...)` without `--number-ids`.
+   */
+  readonly stringFedNumberIds?: ReadonlySet<number>;
 }
 
-const GUARD_FUNCTION = 'guardId';
+const GUARDS: readonly GuardName[] = ['guardId', 'guardNumberId'];
 const DEFAULT_MODULE = GUARD_MODULES[0] ?? 'agent-contract';
 
 /** A file can only match when it mentions Zod and an id-like name; every other file is skipped unparsed. */
@@ -86,6 +96,8 @@ function excerpt(sourceFile: ts.SourceFile, node: ts.Node): string {
 
 interface FieldRewrite {
   readonly edits: readonly CodemodEdit[];
+  /** The local name of the guard it calls. */
+  readonly guard: string;
   readonly note?: Omit<CodemodNote, 'line' | 'column'>;
   /** Where the guard call goes, to check that the guard's name is not shadowed there. */
   readonly at: ts.Node;
@@ -93,6 +105,8 @@ interface FieldRewrite {
 
 /** Everything one file needs: the parsed file, the Zod reader, and the notes and edits gathered so far. */
 class GuardIdsRun {
+  /** The guards the rewrites call, to import the ones the file lacks. */
+  readonly used = new Set<GuardName>();
   readonly edits: CodemodEdit[] = [];
   readonly notes: CodemodNote[] = [];
   readonly rewrites: FieldRewrite[] = [];
@@ -102,6 +116,8 @@ class GuardIdsRun {
     readonly sourceFile: ts.SourceFile,
     readonly filePath: string,
     readonly specifier: string,
+    readonly numberIds: boolean,
+    readonly stringFedNumberIds: ReadonlySet<number>,
   ) {
     this.reader = new TypeScriptSchemaReader(sourceFile, [...GUARD_MODULES, specifier]);
   }
@@ -117,10 +133,12 @@ class GuardIdsRun {
     });
   }
 
-  /** The guard's local name: an existing `guardId` import (aliased or not), else `guardId`. */
-  guardName(): string {
-    for (const [local, imported] of this.reader.imports.guards) if (imported === GUARD_FUNCTION) return local;
-    return GUARD_FUNCTION;
+  /** Each guard's local name: an existing import of it (aliased or not), else its own name. */
+  guardNames(): Record<GuardName, string> {
+    const names: Record<GuardName, string> = { guardId: 'guardId', guardNumberId: 'guardNumberId' };
+    for (const [local, imported] of this.reader.imports.guards)
+      if (imported === 'guardId' || imported === 'guardNumberId') names[imported] = local;
+    return names;
   }
 
   private blockedMessage(reason: GuardEditBlock, key: string, value: ts.Node, detail: string): string {
@@ -147,7 +165,11 @@ class GuardIdsRun {
     text: string,
     guard: string,
     optional: boolean,
+    intoNumber: boolean,
   ): string {
+    if (verdict === 'coerced' && intoNumber) {
+      return `${key}: ${text} became ${guard}(...) around the plain number schema: null, "", booleans, " 7", "07" and "1e3" are now rejected with the inner schema's message instead of reaching the handler as 0, 1, 7 or 1000; ids sent as decimal strings ("5812") still arrive as numbers.`;
+    }
     if (verdict === 'coerced') {
       const rejected = optional
         ? 'null, booleans and objects are'
@@ -158,15 +180,24 @@ class GuardIdsRun {
     return `${key}: ${text} became ${guard}(...) around its string member: the published schema goes back to the string type (no anyOf or type array) and the handler now gets strings only (47 arrives as "47"); 0, negative and fractional numbers are rejected. Check the handler for code that expected a number.`;
   }
 
+  /**
+   * A number id field gets `guardNumberId` on a tool input with `--number-ids`, and wherever an emitter is seen to
+   * send that id as a string (the audit's broken chain), since the guard hands the handler the number it always got.
+   */
+  private guardsNumber(property: ObjectProperty<ts.Node>, shape: SchemaShape): boolean {
+    if (this.stringFedNumberIds.has(property.node.getStart(this.sourceFile))) return true;
+    return this.numberIds && shape.role === 'input';
+  }
+
   /** Decides one field of a shape, and records its edits or its note. */
-  field(property: ObjectProperty<ts.Node>, shape: SchemaShape, guard: string): void {
+  field(property: ObjectProperty<ts.Node>, shape: SchemaShape, guards: Record<GuardName, string>): void {
     const key = property.key;
     // Names that cannot be ids need no schema meaning at all.
     if (key === undefined || property.spread || !mayBeIdName(key)) return;
     let value: SchemaExpr<ts.Node> = property.value;
     const meaning = meaningOf(value);
     if (meaning.accepts === 'array') {
-      this.listField(key, value, shape, guard);
+      this.listField(key, value, shape, guards.guardId);
       return;
     }
     let verdict = idAcceptorVerdict(key, meaning);
@@ -186,12 +217,13 @@ class GuardIdsRun {
     const text = excerpt(this.sourceFile, valueNode);
     switch (verdict) {
       case 'numeric':
+        if (this.guardsNumber(property, shape)) break;
         // Only where the schema is visibly an acceptor: on a plain object it may as well parse an API response.
         if (shape.role === 'input') {
           this.note(
             'info',
             valueNode,
-            `${key} accepts numbers only (${text}); emitters of strings will fail. Left alone: widening it would change what the handler receives.`,
+            `${key} accepts numbers only (${text}); no tool is seen to emit it as a string, so it is left alone. A client that sends it as a string ("5812") is refused: --number-ids wraps it in guardNumberId(...), with the same published schema and the same number for the handler.`,
           );
         }
         return;
@@ -232,7 +264,10 @@ class GuardIdsRun {
     const rewrite = guardRewriteOf(value);
     // Through a const, only the use is wrapped: `guardId(nonEmpty)` leaves the const to the fields that share it.
     const plan: GuardRewrite<ts.Node> =
-      viaConst === undefined || rewrite.kind === 'blocked' ? rewrite : { kind: 'wrap', target: valueNode };
+      viaConst === undefined || rewrite.kind === 'blocked'
+        ? rewrite
+        : { kind: 'wrap', target: valueNode, guard: rewrite.guard };
+    const guard = guards[plan.kind === 'blocked' ? 'guardId' : plan.guard];
     const edits = guardEditsOf(plan, guard);
     if (typeof edits === 'string') {
       const detail = plan.kind === 'blocked' ? plan.detail : '';
@@ -240,13 +275,21 @@ class GuardIdsRun {
       return;
     }
     const note =
-      verdict === 'guard'
+      verdict === 'guard' || verdict === 'numeric'
         ? undefined
         : {
             kind: 'behaviour-change' as const,
-            message: this.behaviourMessage(verdict, key, text, guard, meaningOf(value).optional),
+            message: this.behaviourMessage(
+              verdict,
+              key,
+              text,
+              guard,
+              meaningOf(value).optional,
+              plan.kind !== 'blocked' && plan.guard === 'guardNumberId',
+            ),
           };
-    this.rewrites.push({ edits, at: valueNode, ...(note === undefined ? {} : { note }) });
+    if (plan.kind !== 'blocked') this.used.add(plan.guard);
+    this.rewrites.push({ edits, at: valueNode, guard, ...(note === undefined ? {} : { note }) });
     // A union publishes `anyOf` or a type array, and zod 3 leaves a coerced field out of `required`: the guarded
     // string publishes `"type": "string"` (and, on zod 3, `required`), so the committed contract moves.
     if (note !== undefined) this.note(note.kind, valueNode, note.message, verdict === 'union' || verdict === 'coerced');
@@ -257,6 +300,7 @@ class GuardIdsRun {
    * stay identical (see `idListElementOf`); a list with a default is left alone, with a note on inputs.
    */
   private listField(key: string, value: SchemaExpr<ts.Node>, shape: SchemaShape, guard: string): void {
+    // Lists of number ids are left alone: `guardNumberId` around their elements is not measured for published bytes.
     if (!isIdName(key)) return;
     const list = idListElementOf(value);
     if (list === undefined) return;
@@ -275,10 +319,12 @@ class GuardIdsRun {
     if (idAcceptorVerdict(key, meaningOf(judged)) !== 'guard') return;
     // Through a const, only the use is wrapped, as for single ids.
     const rewrite: GuardRewrite<ts.Node> =
-      judged === element ? guardRewriteOf(element) : { kind: 'wrap', target: element.node };
+      judged === element ? guardRewriteOf(element) : { kind: 'wrap', target: element.node, guard: 'guardId' };
     if (rewrite.kind !== 'wrap') return;
     const edits = guardEditsOf(rewrite, guard);
-    if (typeof edits !== 'string') this.rewrites.push({ edits, at: element.node });
+    if (typeof edits === 'string') return;
+    this.used.add('guardId');
+    this.rewrites.push({ edits, at: element.node, guard });
   }
 
   private isListOfPlainStrings(value: SchemaExpr<ts.Node>): boolean {
@@ -299,20 +345,33 @@ class GuardIdsRun {
     );
   }
 
-  /** The edit that makes `guard` importable, or undefined when it already is. */
+  /** The edit that makes the guards the rewrites call importable, or undefined when they already are. */
   importEdit(): CodemodEdit | undefined {
-    if ([...this.reader.imports.guards.values()].includes(GUARD_FUNCTION)) return undefined;
-    return namedImportEdit(this.sourceFile, this.specifier, [{ name: GUARD_FUNCTION }]);
+    const imported = new Set(this.reader.imports.guards.values());
+    const missing = GUARDS.filter((guard) => this.used.has(guard) && !imported.has(guard));
+    if (missing.length === 0) return undefined;
+    return namedImportEdit(
+      this.sourceFile,
+      this.specifier,
+      missing.map((name) => ({ name })),
+    );
   }
 }
 
-function analyseGuardIds(source: string, filePath: string, options: GuardIdsOptions): CodemodOutcome {
+/** `guardIds.analyse`, importable without what `withProject` reads the project with (the jscodeshift adapter's one file). */
+export function analyseGuardIds(source: string, filePath: string, options: GuardIdsOptions): CodemodOutcome {
   const nothing: CodemodOutcome = { output: undefined, edits: [], notes: [] };
   if (!mightMatchGuardIds(source) || isLocalGuardHelper(source)) return nothing;
   const sourceFile = parseSource(source, filePath);
-  const run = new GuardIdsRun(sourceFile, filePath, importSpecifierFor(options.importFrom, filePath));
+  const run = new GuardIdsRun(
+    sourceFile,
+    filePath,
+    importSpecifierFor(options.importFrom, filePath),
+    options.numberIds === true,
+    options.stringFedNumberIds ?? new Set(),
+  );
   if (!run.reader.imports.hasZod) return nothing;
-  const guard = run.guardName();
+  const guards = run.guardNames();
   // Tests build plain schemas to assert what they reject (`z.object({ taskId: z.string() }).safeParse({ taskId: 123 })`);
   // only the inputs of servers they register are rewritten there.
   const isTest = isTestFilePath(filePath);
@@ -321,14 +380,15 @@ function analyseGuardIds(source: string, filePath: string, options: GuardIdsOpti
   const bothSides = externalRoles === undefined ? [] : usedOnBothSides(run, shapes, options.exportUses ?? new Map());
   for (const shape of shapes) {
     if (shape.role === 'output' || (isTest && shape.role === 'plain')) continue;
-    for (const property of shape.object.properties) run.field(property, shape, guard);
+    for (const property of shape.object.properties) run.field(property, shape, guards);
   }
   for (const { owner, at, uses } of bothSides) run.note('needs-review', at, bothSidesMessage(owner, uses, filePath));
   if (run.rewrites.length === 0) return { output: undefined, edits: [], notes: sortNotes(run.notes) };
   const shadowed = run.rewrites.find(
-    (rewrite) => run.reader.isDeclaredAround(guard, rewrite.at) || isImportedElsewhere(run, guard),
+    (rewrite) => run.reader.isDeclaredAround(rewrite.guard, rewrite.at) || isImportedElsewhere(run, rewrite.guard),
   );
   if (shadowed !== undefined) {
+    const guard = shadowed.guard;
     const notes = run.notes.filter((note) => note.kind !== 'behaviour-change');
     run.notes.length = 0;
     run.notes.push(...notes);
@@ -439,7 +499,7 @@ function sortNotes(notes: readonly CodemodNote[]): CodemodNote[] {
 export const guardIds: Codemod<GuardIdsOptions> = {
   name: 'guard-ids',
   description:
-    'wrap the string schema of every id a tool accepts in guardId(...), so numeric ids chain; published bytes stay identical',
+    'wrap the string schema of every id a tool accepts in guardId(...), and each number schema an emitter feeds a string in guardNumberId(...), so ids chain; published bytes stay identical',
   mightMatch: (source) => mightMatchGuardIds(source) && !isLocalGuardHelper(source),
   analyse: analyseGuardIds,
   plan(project, options) {
@@ -453,14 +513,17 @@ export const guardIds: Codemod<GuardIdsOptions> = {
   },
   withProject(project, options) {
     const uses = projectSchemaUses(project, mightMatchGuardIds);
-    const typed = typedShapesByFile(typedInputsOf(project).sites);
+    const inputs = typedInputsOf(project, { chains: true });
+    const typed = typedShapesByFile(inputs.sites);
     return (filePath) => {
       const exportUses = uses.get(filePath);
       const typedShapes = typed.get(filePath);
+      const stringFedNumberIds = inputs.stringFedNumberIds.get(path.resolve(filePath));
       return {
         ...options,
         ...(exportUses === undefined ? {} : { exportUses }),
         ...(typedShapes === undefined ? {} : { typedShapes }),
+        ...(stringFedNumberIds === undefined ? {} : { stringFedNumberIds }),
       };
     };
   },

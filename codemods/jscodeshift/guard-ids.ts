@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { guardIds } from '../guard-ids.ts';
+import { analyseGuardIds } from '../guard-ids.ts';
 
 /**
  * The `guard-ids` codemod as a jscodeshift transform:
@@ -34,7 +34,12 @@ export default function guardIdsTransform(
   options: Readonly<Record<string, unknown>> = {},
 ): string | undefined {
   const importFrom = importFromOption(options);
-  const outcome = guardIds.analyse(file.source, file.path, importFrom === undefined ? {} : { importFrom });
+  // `--number-ids`: every number id of a tool input gets guardNumberId (one file alone shows no emitter's chains).
+  const numberIds = options['number-ids'] === true || options['numberIds'] === true;
+  const outcome = analyseGuardIds(file.source, file.path, {
+    ...(importFrom === undefined ? {} : { importFrom }),
+    ...(numberIds ? { numberIds } : {}),
+  });
   for (const note of outcome.notes)
     api.report(`${note.kind} at ${file.path}:${note.line}:${note.column}: ${note.message}`);
   return outcome.output;

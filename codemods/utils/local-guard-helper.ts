@@ -38,29 +38,43 @@ const HELPER_DOC = [
   ' */',
 ];
 
+const NUMBER_HELPER_DOC = [
+  '/**',
+  ' * The mirror for a number id schema: an id sent as a string ("5812") reaches the inner schema as the number it',
+  " * always got, and the published JSON Schema stays the inner schema's: agent-contract's guardNumberId.",
+  ' */',
+];
+
 /** The helper's text for one flavour, importing Zod as `zodSpecifier`. */
 export function localGuardHelperText(flavour: ZodFlavour, zodSpecifier: string, style: HelperStyle): string {
   const q = style.quote;
   const end = style.semicolon ? ';' : '';
   const inner = 'Inner';
-  const signature: Record<ZodFlavour, { bound: string; returns: string; body: string }> = {
+  const signature: Record<ZodFlavour, { bound: (output: string) => string; returns: string; body: string }> = {
     zod3: {
-      bound: 'z.ZodType<string | null | undefined, z.ZodTypeDef, unknown>',
+      bound: (output) => `z.ZodType<${output} | null | undefined, z.ZodTypeDef, unknown>`,
       returns: `z.ZodEffects<${inner}, z.output<${inner}>, unknown>`,
-      body: 'z.preprocess(numericIdToString, inner)',
+      body: 'z.preprocess(PREPROCESS, inner)',
     },
     zod4: {
-      bound: 'z.ZodType<string | null | undefined, unknown>',
+      bound: (output) => `z.ZodType<${output} | null | undefined, unknown>`,
       returns: `z.ZodPipe<z.ZodTransform<unknown, unknown>, ${inner}>`,
-      body: 'z.pipe(z.transform(numericIdToString), inner)',
+      body: 'z.pipe(z.transform(PREPROCESS), inner)',
     },
     'zod4-mini': {
-      bound: 'z.ZodMiniType<string | null | undefined, unknown>',
+      bound: (output) => `z.ZodMiniType<${output} | null | undefined, unknown>`,
       returns: `z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, ${inner}>`,
-      body: 'z.pipe(z.transform(numericIdToString), inner)',
+      body: 'z.pipe(z.transform(PREPROCESS), inner)',
     },
   };
   const { bound, returns, body } = signature[flavour];
+  const guard = (name: string, output: string, preprocess: string) => [
+    `export function ${name}<${inner} extends ${bound(output)}>(`,
+    `  inner: ${inner},`,
+    `): ${returns} {`,
+    `  return ${body.replace('PREPROCESS', preprocess)}${end}`,
+    '}',
+  ];
   return [
     LOCAL_HELPER_MARKER,
     `import { z } from ${q}${zodSpecifier}${q}${end}`,
@@ -70,12 +84,18 @@ export function localGuardHelperText(flavour: ZodFlavour, zodSpecifier: string, 
     `  return typeof value === ${q}number${q} && Number.isSafeInteger(value) && value > 0 ? String(value) : value${end}`,
     '}',
     '',
-    ...HELPER_DOC,
-    `export function guardId<${inner} extends ${bound}>(`,
-    `  inner: ${inner},`,
-    `): ${returns} {`,
-    `  return ${body}${end}`,
+    '/** A safe integer written as JSON writes it ("5812", "-7") becomes that number; every other value stays as it is. */',
+    'function decimalIdToNumber(value: unknown): unknown {',
+    `  if (typeof value !== ${q}string${q} || !/^(?:0|-?[1-9]\\d*)$/.test(value)) return value${end}`,
+    `  const id = Number(value)${end}`,
+    `  return Number.isSafeInteger(id) ? id : value${end}`,
     '}',
+    '',
+    ...HELPER_DOC,
+    ...guard('guardId', 'string', 'numericIdToString'),
+    '',
+    ...NUMBER_HELPER_DOC,
+    ...guard('guardNumberId', 'number', 'decimalIdToNumber'),
     '',
   ].join('\n');
 }

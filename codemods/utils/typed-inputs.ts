@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { loadProject } from '../../src/adapters/typescript/load-project.ts';
+import { projectChainsOf } from '../../src/adapters/typescript/project-chains.ts';
 import {
   discoverProjectTools,
   followedRegistrationsOf,
@@ -19,6 +21,11 @@ export interface TypedInputs {
   readonly followed: ReadonlyMap<string, ReadonlySet<number>>;
   /** The tsconfigs whose program could not be built or read, with why: their files get the syntax-only analysis. */
   readonly problems: readonly string[];
+  /**
+   * With `{ chains: true }`: per absolute file path, the start offsets of number id acceptor fields that a chain
+   * breaks because an emitter sends the id as a string (`board_id: "123"` into `boardId: z.number()`).
+   */
+  readonly stringFedNumberIds: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
 /** The sentence a run-level note adds to why a tsconfig's program could not be built. */
@@ -29,16 +36,27 @@ export const SYNTAX_ONLY_NOTE =
  * One program per tsconfig of the project; a tsconfig that does not load is a problem, not a stop: it is recorded as a
  * run-level note of the project, so the run says that its files had the syntax-only analysis.
  */
-export function typedInputsOf(project: CodemodProject): TypedInputs {
+export function typedInputsOf(project: CodemodProject, options: { readonly chains?: boolean } = {}): TypedInputs {
   const sites: ToolInputSite[] = [];
   const followed = new Map<string, Set<number>>();
+  const stringFedNumberIds = new Map<string, Set<number>>();
   const problems: string[] = [];
   for (const tsconfig of project.tsconfigs) {
     try {
-      const tools = discoverProjectTools(loadProject(tsconfig));
+      const program = loadProject(tsconfig);
+      const tools = discoverProjectTools(program);
       sites.push(...toolInputSitesOf(tools));
       for (const [file, starts] of followedRegistrationsOf(tools))
         followed.set(file, new Set([...(followed.get(file) ?? []), ...starts]));
+      if (options.chains === true) {
+        for (const chain of projectChainsOf(program, { surface: tools }).chains) {
+          const acceptor = chain.to.acceptor;
+          if (chain.verdict !== 'broken' || acceptor?.type !== 'number') continue;
+          if (!chain.from.field.types.includes('string')) continue;
+          const file = path.resolve(acceptor.node.getSourceFile().fileName);
+          stringFedNumberIds.set(file, new Set([...(stringFedNumberIds.get(file) ?? []), acceptor.node.getStart()]));
+        }
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       problems.push(`${tsconfig}: ${message}`);
@@ -49,5 +67,5 @@ export function typedInputsOf(project: CodemodProject): TypedInputs {
       project.note(`the program could not be built (${why}); ${SYNTAX_ONLY_NOTE}`, tsconfig);
     }
   }
-  return { sites, followed, problems };
+  return { sites, followed, problems, stringFedNumberIds };
 }

@@ -77,7 +77,7 @@ export default createRule<[NoBrokenIdChainOptions], MessageIds>({
       brokenAcceptor:
         'Broken chain: `{{field}}` of {{tool}} rejects the {{entity}} id {{emitters}} {{emit}} as {{types}}.',
       brokenEmitter: 'Broken chain: {{emitter}} emits the {{entity}} id as {{type}}, which {{acceptors}} {{reject}}.',
-      wrapInGuard: 'Wrap `{{field}}` of {{tool}} in guardId(...).',
+      wrapInGuard: 'Wrap `{{field}}` of {{tool}} in {{guard}}(...).',
     },
   },
   defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, emitters: false }],
@@ -111,7 +111,7 @@ export default createRule<[NoBrokenIdChainOptions], MessageIds>({
                 : [
                     {
                       messageId: 'wrapInGuard',
-                      data,
+                      data: { ...data, guard: guard.guard },
                       fix: (fixer) =>
                         guard.edits.map((edit) => fixer.replaceTextRange([edit.start, edit.end], edit.text)),
                     },

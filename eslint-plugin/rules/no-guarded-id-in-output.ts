@@ -1,4 +1,5 @@
 import { mayHoldGuardedSchema } from '../../src/model/text-shortcuts.ts';
+import { meaningOf } from '../../src/model/schema-meaning.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { shortText, toolLabel } from '../utils/message-text.ts';
 import { DEFAULT_GUARD_MODULE, optionsSchema } from '../utils/rule-options.ts';
@@ -26,7 +27,7 @@ export default createRule<[NoGuardedIdInOutputOptions], 'guardedOutput'>({
     }),
     defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE }],
     messages: {
-      guardedOutput: 'Guarded {{subject}} lets {{tool}} return numbers that clients reject.',
+      guardedOutput: 'Guarded {{subject}} lets {{tool}} return {{values}} that clients reject.',
     },
   },
   defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE }],
@@ -40,7 +41,12 @@ export default createRule<[NoGuardedIdInOutputOptions], 'guardedOutput'>({
           node: expr.node,
           messageId: 'guardedOutput',
           // The field names the guard best; a guard that is no field's value is named by its text.
-          data: { subject: `\`${fieldName ?? shortText(sourceCode.getText(expr.node), 30)}\``, tool: toolLabel(tool) },
+          data: {
+            subject: `\`${fieldName ?? shortText(sourceCode.getText(expr.node), 30)}\``,
+            tool: toolLabel(tool),
+            // guardNumberId lets decimal strings through a number schema; guardId numbers through a string one.
+            values: meaningOf(expr).accepts === 'guarded-number' ? 'strings' : 'numbers',
+          },
         });
       },
     });

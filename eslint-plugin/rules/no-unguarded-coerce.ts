@@ -3,6 +3,7 @@ import { coercionSurprises } from '../../src/model/coercion.ts';
 import { isIdName } from '../../src/model/ids.ts';
 import { mayHoldCoercion } from '../../src/model/text-shortcuts.ts';
 import { COERCED_ID_LOOKALIKES } from '../../src/model/zod-vocabulary.ts';
+import type { GuardName } from '../../src/model/guard-rewrite.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { shortText } from '../utils/message-text.ts';
@@ -10,7 +11,7 @@ import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
 export interface NoUnguardedCoerceOptions {
-  /** The module `guardId` is imported from when the suggestion adds it. */
+  /** The module `guardId` (`guardNumberId` for a number id) is imported from when the suggestion adds it. */
   importFrom: string;
   /** Coercions to allow, by target: `["date"]` where `z.coerce.date()` is a deliberate choice. */
   allow: string[];
@@ -25,8 +26,8 @@ const GUARDS: Readonly<Record<string, string>> = {
   boolean: "(value) => (value === 'true' ? true : value === 'false' ? false : value)",
   date: "(value) => (typeof value === 'string' || typeof value === 'number' ? new Date(value) : value)",
 };
-/** On an id field only a decimal string is an id: `" 7 "` and `"0x1F"` stay strings and fail. */
-const ID_NUMBER_GUARD = "(value) => (typeof value === 'string' && /^\\d+$/.test(value) ? Number(value) : value)";
+/** The guard that fits a coerced id: `guardId` takes numbers into a string schema, `guardNumberId` decimal strings into a number schema. */
+const ID_GUARDS: Readonly<Record<string, GuardName>> = { string: 'guardId', number: 'guardNumberId' };
 
 export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 'useGuardedPreprocess'>({
   name: 'no-unguarded-coerce',
@@ -80,8 +81,9 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
             ? undefined
             : `${namespace}.${target}${sourceCode.getText(chain).slice(calleeText.length)}`;
         const suggest: TSESLint.SuggestionReportDescriptor<'useGuardId' | 'useGuardedPreprocess'>[] = [];
-        if (onId && target === 'string') {
-          const guard = guardCalleeAt(sourceCode, chain, importFrom);
+        const idGuard = onId ? ID_GUARDS[target] : undefined;
+        if (idGuard !== undefined) {
+          const guard = guardCalleeAt(sourceCode, chain, importFrom, idGuard);
           if (guard !== undefined && uncoerced !== undefined) {
             const replacement = shortText(`${guard.callee}(${uncoerced})`);
             suggest.push({
@@ -91,7 +93,7 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
             });
           }
         } else if (uncoerced !== undefined && namespace !== undefined) {
-          const guardFn = (onId && target === 'number' ? ID_NUMBER_GUARD : GUARDS[target]) ?? '';
+          const guardFn = GUARDS[target] ?? '';
           const replacement = expr.binding.module.mini
             ? `${namespace}.pipe(${namespace}.transform(${guardFn}), ${uncoerced})`
             : `${namespace}.preprocess(${guardFn}, ${uncoerced})`;

@@ -8,9 +8,11 @@ export interface PreferGuardedIdOptions {
   importFrom: string;
   /** Id fields to leave alone, by exact name (`sessionId` when it is never a number anywhere). */
   ignoredNames: string[];
+  /** Also report number id fields, fixed with `guardNumberId(...)` (`guard-ids --number-ids`); on by default. */
+  numberIds?: boolean;
 }
 
-export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'wrapWithCatch'>({
+export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'preferGuardedNumberId' | 'wrapWithCatch'>({
   name: 'prefer-guarded-id',
   meta: {
     type: 'problem',
@@ -24,30 +26,38 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'wrapWit
     schema: optionsSchema({
       importFrom: importFromOption('fix'),
       ignoredNames: { type: 'array', items: { type: 'string' }, description: 'Id field names to leave alone.' },
+      numberIds: {
+        type: 'boolean',
+        description:
+          'Also report number id fields, which refuse an id sent as a string, with guardNumberId as the fix.',
+      },
     }),
-    defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, ignoredNames: [] }],
+    defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, ignoredNames: [], numberIds: true }],
     messages: {
       preferGuardedId: '`{{name}}` accepts only strings, so the tool rejects an agent that passes the id as 47.',
+      preferGuardedNumberId:
+        '`{{name}}` accepts only numbers, so the tool rejects a client that passes the id as "47".',
       wrapWithCatch:
         'Wrap it in {{guard}}(...) and review it: with `.catch()` on the chain, 47 then parses to "47", not the fallback.',
     },
   },
-  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, ignoredNames: [] }],
+  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, ignoredNames: [], numberIds: true }],
   create(context, optionList) {
-    const { importFrom, ignoredNames } = optionList[0];
+    const { importFrom, ignoredNames, numberIds } = optionList[0];
     const { sourceCode } = context;
     return defineSchemaVisitor(context, {
       importFrom,
       onInputIdField({ field, verdict }) {
-        if (verdict !== 'guard' || ignoredNames.includes(field.key)) return;
+        const numeric = verdict === 'numeric' && numberIds !== false;
+        if ((verdict !== 'guard' && !numeric) || ignoredNames.includes(field.key)) return;
         const node = field.value.node;
-        const guard = guardCalleeAt(sourceCode, node, importFrom);
+        const guard = guardCalleeAt(sourceCode, node, importFrom, numeric ? 'guardNumberId' : 'guardId');
         // `.catch()` makes every input valid (47 parsed to the fallback); wrapping would change that, so only suggest.
         const catches = field.value.kind === 'zod' && field.value.methods.some((method) => method.name === 'catch');
         const fix = guard === undefined ? null : wrapInGuard(sourceCode, node, guard);
         context.report({
           node,
-          messageId: 'preferGuardedId',
+          messageId: numeric ? 'preferGuardedNumberId' : 'preferGuardedId',
           data: { name: field.key },
           fix: catches ? null : fix,
           suggest:

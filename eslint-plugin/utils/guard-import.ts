@@ -1,4 +1,5 @@
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
+import type { GuardName } from '../../src/model/guard-rewrite.ts';
 import { perLintedFile } from './per-linted-file.ts';
 
 type Node = TSESTree.Node;
@@ -8,8 +9,6 @@ export interface GuardCallee {
   readonly callee: string;
   readonly addImport?: (fixer: TSESLint.RuleFixer) => TSESLint.RuleFix;
 }
-
-const GUARD = 'guardId';
 
 function importsFrom(program: TSESTree.Program, source: string): TSESTree.ImportDeclaration[] {
   return program.body.filter(
@@ -59,7 +58,7 @@ interface FileGuard {
   readonly added: GuardCallee;
 }
 
-function fileGuardOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: string): FileGuard {
+function fileGuardOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: string, guard: GuardName): FileGuard {
   const program = sourceCode.ast;
   const declarations = importsFrom(program, importFrom);
   const scopes = sourceCode.scopeManager?.scopes ?? [];
@@ -71,50 +70,55 @@ function fileGuardOf(sourceCode: Readonly<TSESLint.SourceCode>, importFrom: stri
           specifier.importKind !== 'type' &&
           (specifier.imported.type === AST_NODE_TYPES.Identifier
             ? specifier.imported.name
-            : specifier.imported.value) === GUARD);
+            : specifier.imported.value) === guard);
       if (!isGuard) continue;
       const local = specifier.local.name;
       const callee = {
-        callee: specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier ? `${local}.${GUARD}` : local,
+        callee: specifier.type === AST_NODE_TYPES.ImportNamespaceSpecifier ? `${local}.${guard}` : local,
       };
       // An import lives in the module scope; only an inner scope can hide it.
       const hidden = scopes.some((scope) => scope.type !== 'module' && scope.type !== 'global' && scope.set.has(local));
-      return { imported: { callee, local }, declared: hidden, added: { callee: GUARD } };
+      return { imported: { callee, local }, declared: hidden, added: { callee: guard } };
     }
   }
   // No scope can declare a name the text never spells.
-  const declared = sourceCode.text.includes(GUARD) && scopes.some((scope) => scope.set.has(GUARD));
+  const declared = sourceCode.text.includes(guard) && scopes.some((scope) => scope.set.has(guard));
   const named = declarations.find((declaration) =>
     declaration.specifiers.some((specifier) => specifier.type === AST_NODE_TYPES.ImportSpecifier),
   );
   if (named !== undefined) {
     const last = named.specifiers.at(-1) as TSESTree.ImportSpecifier;
-    return { declared, added: { callee: GUARD, addImport: (fixer) => fixer.insertTextAfter(last, `, ${GUARD}`) } };
+    return { declared, added: { callee: guard, addImport: (fixer) => fixer.insertTextAfter(last, `, ${guard}`) } };
   }
   const imports = program.body.filter((statement) => statement.type === AST_NODE_TYPES.ImportDeclaration);
   const lastImport = imports.at(-1);
   const quote = lastImport === undefined ? "'" : (lastImport.source.raw[0] ?? "'");
   const semicolon = lastImport === undefined || sourceCode.getText(lastImport).trimEnd().endsWith(';') ? ';' : '';
-  const statement = `import { ${GUARD} } from ${quote}${importFrom}${quote}${semicolon}`;
+  const statement = `import { ${guard} } from ${quote}${importFrom}${quote}${semicolon}`;
   if (lastImport === undefined)
     return {
       declared,
-      added: { callee: GUARD, addImport: (fixer) => fixer.insertTextBeforeRange([0, 0], `${statement}\n`) },
+      added: { callee: guard, addImport: (fixer) => fixer.insertTextBeforeRange([0, 0], `${statement}\n`) },
     };
   const at = endOfLine(sourceCode.text, lastImport);
   return {
     declared,
-    added: { callee: GUARD, addImport: (fixer) => fixer.insertTextAfterRange([at, at], `\n${statement}`) },
+    added: { callee: guard, addImport: (fixer) => fixer.insertTextAfterRange([at, at], `\n${statement}`) },
   };
 }
 
-/** The file-wide guard facts, per module, of the file being linted. */
-const fileGuardFor = perLintedFile((sourceCode, importFrom) =>
-  fileGuardOf(sourceCode as Readonly<TSESLint.SourceCode>, importFrom),
-);
+/** The file-wide guard facts, per guard and module, of the file being linted. */
+const fileGuardFor: Record<GuardName, (sourceCode: object, module: string) => FileGuard> = {
+  guardId: perLintedFile((sourceCode, importFrom) =>
+    fileGuardOf(sourceCode as Readonly<TSESLint.SourceCode>, importFrom, 'guardId'),
+  ),
+  guardNumberId: perLintedFile((sourceCode, importFrom) =>
+    fileGuardOf(sourceCode as Readonly<TSESLint.SourceCode>, importFrom, 'guardNumberId'),
+  ),
+};
 
 /**
- * Finds or creates the name a fix at `node` uses for `guardId`: an existing import from `importFrom` (renamed or
+ * Finds or creates the name a fix at `node` uses for `guardId` (or `guard`, such as `guardNumberId`): an existing import from `importFrom` (renamed or
  * not, or a namespace import: `ac.guardId`), an existing local `guardId`, or a new import inserted as text after the
  * last import, in the file's own quote and semicolon style. Undefined when `guardId` is taken by something else.
  * The file-wide part is worked out once per file; only a file that declares a `guardId` of its own needs the scope
@@ -124,8 +128,9 @@ export function guardCalleeAt(
   sourceCode: Readonly<TSESLint.SourceCode>,
   node: Node,
   importFrom: string,
+  guard: GuardName = 'guardId',
 ): GuardCallee | undefined {
-  const file = fileGuardFor(sourceCode, importFrom);
+  const file = fileGuardFor[guard](sourceCode, importFrom);
   if (file.imported !== undefined) {
     if (!file.declared) return file.imported.callee;
     const variable = ASTUtils.findVariable(sourceCode.getScope(node), file.imported.local);
@@ -134,10 +139,10 @@ export function guardCalleeAt(
       : undefined;
   }
   if (file.declared) {
-    const existing = ASTUtils.findVariable(sourceCode.getScope(node), GUARD);
+    const existing = ASTUtils.findVariable(sourceCode.getScope(node), guard);
     if (existing !== null && existing.defs.length > 0) {
       // A local helper named guardId (or an import of it from another module) is the author's own choice: reuse it.
-      return existing.scope.type === 'module' || existing.scope.type === 'global' ? { callee: GUARD } : undefined;
+      return existing.scope.type === 'module' || existing.scope.type === 'global' ? { callee: guard } : undefined;
     }
   }
   return file.added;

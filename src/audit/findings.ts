@@ -86,11 +86,16 @@ export function toolFindings(
   }
   if (tool.output !== undefined) {
     for (const guarded of guardedSchemasIn(tool.output, resolver.resolve)) {
+      // guardId lets a number through a string schema; guardNumberId a decimal string through a number schema.
+      const [letThrough, published] =
+        meaningOf(guarded).accepts === 'guarded-number'
+          ? ['a string', 'number type']
+          : ['a number', '{"type":"string"}'];
       findings.push({
         rule: 'no-guarded-id-in-output',
         node: guarded.node,
         tool: tool.name,
-        message: `\`${shortText(guarded.node, 50)}\` in the output schema of tool \`${tool.name}\` lets a number through the server's check, but clients validate structuredContent against the published {"type":"string"} and reject it. Declare what the tool really emits.`,
+        message: `\`${shortText(guarded.node, 50)}\` in the output schema of tool \`${tool.name}\` lets ${letThrough} through the server's check, but clients validate structuredContent against the published ${published} and reject it. Declare what the tool really emits.`,
       });
     }
   }

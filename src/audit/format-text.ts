@@ -79,6 +79,24 @@ class FixesByFile {
 }
 
 /**
+ * The line that sends a file's broken acceptors to `guard-ids`: string acceptors get `guardId` and then take an id
+ * sent as a number, number acceptors get `guardNumberId` and then take one sent as a string.
+ */
+function guardIdsFixLine(file: string, strings: number, numbers: number): string {
+  const count = strings + numbers;
+  const what = count === 1 ? 'the acceptor' : `the ${count} acceptors`;
+  const so =
+    numbers === 0
+      ? `${count === 1 ? 'it takes' : 'they take'} an id sent as a number too`
+      : strings === 0
+        ? `${count === 1 ? 'it takes' : 'they take'} an id sent as a string too`
+        : 'the string ones take an id sent as a number and the number ones one sent as a string';
+  const guard =
+    numbers === 0 ? '' : strings === 0 ? ' with guardNumberId(...)' : ' with guardId(...) and guardNumberId(...)';
+  return `  fix: run \`agent-contract codemod guard-ids ${file}\`: it guards ${what} above in that file${guard}, so ${so}`;
+}
+
+/**
  * `9 tools found at 1 registration site (none it could not follow); emitted types known for 9 of 9 tools`, and, when
  * some could not be read, `; input schemas read for 7 of 9`. With a contract: `9 published tools, 9 found in source
  * (...)`, since the inputs are the contract's.
@@ -208,6 +226,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   if (broken.length > 0) {
     lines.push('', c.bold(`Broken chains, by acceptor (${broken.length}): ${CHAIN_VERDICT_MEANING.broken}`));
     const guardIds = new FixesByFile();
+    const guardNumberIds = new FixesByFile();
     for (const group of groupByAcceptor(broken).values()) {
       const to = (group[0] as AuditChain).to;
       const detail = report.acceptors.find(
@@ -220,25 +239,31 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
         lines.push(
           `    ${c.red('✗')} ${chain.from.tool} ${chain.from.path} emits ${chain.from.type}  ${at(chain.from)}`,
         );
+      const emitsStrings = group.some((chain) => chain.from.type.split('|').includes('string'));
       // guard-ids rewrites id-named fields; a record's second key (`card_number`) is guarded by hand.
-      if (to.type === 'string' && detail === undefined && isKeyEntity(group[0]?.entity ?? ''))
+      const key = isKeyEntity(group[0]?.entity ?? '') && detail === undefined;
+      if (key && to.type === 'string')
         lines.push(
           `    fix: wrap its schema in guardId(...) by hand (guard-ids rewrites id-named fields only): the published schema stays the same and a number sent for it arrives as its decimal string`,
+        );
+      else if (key && to.type === 'number' && emitsStrings)
+        lines.push(
+          `    fix: wrap its schema in guardNumberId(...) by hand (guard-ids rewrites id-named fields only): the published schema stays the same and a decimal string sent for it arrives as its number`,
         );
       else if (to.type === 'string' && detail === undefined) guardIds.add(fromCwd(to.file), `${to.tool}.${to.field}`);
       else if (to.type === 'string')
         lines.push(
           `    fix: no number is a valid ${detail} string; emit ids in that format, or drop the format from the acceptor`,
         );
+      else if (to.type === 'number' && emitsStrings && detail === undefined)
+        guardNumberIds.add(fromCwd(to.file), `${to.tool}.${to.field}`);
       else if (to.type === 'number')
         lines.push(
-          '    fix: the acceptor takes numbers only and the emitter sends strings; emit numbers, or accept the strings it sends',
+          '    fix: the acceptor takes numbers only and the emitter sends something else; emit numbers, or accept what it sends',
         );
     }
-    for (const [file, acceptors] of guardIds.files)
-      lines.push(
-        `  fix: run \`agent-contract codemod guard-ids ${file}\`: it guards ${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file, so ${acceptors.size === 1 ? 'it takes' : 'they take'} an id sent as a number too`,
-      );
+    for (const file of new Set([...guardIds.files.keys(), ...guardNumberIds.files.keys()]))
+      lines.push(guardIdsFixLine(file, guardIds.files.get(file)?.size ?? 0, guardNumberIds.files.get(file)?.size ?? 0));
   }
   const suspect = report.chains.filter((chain) => chain.status === 'suspect');
   if (suspect.length > 0) {

@@ -22,6 +22,8 @@ export interface CodemodCommandOptions {
   readonly importFrom?: string;
   /** guard-ids: `local` or `local=<path>`, see `helperOption`. */
   readonly helper?: string;
+  /** guard-ids: also wrap every number id schema of a tool input in guardNumberId. */
+  readonly numberIds?: boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in codemods/index.ts: each codemod has its own options type
@@ -125,6 +127,8 @@ export async function runCodemodCommand(
   const cwd = context.cwd ?? process.cwd();
   const importFrom = importFromOption(options.importFrom, cwd);
   const helper = helperOption(name, options, cwd);
+  if (options.numberIds === true && name !== 'guard-ids')
+    throw new UsageError(`--number-ids is an option of guard-ids only, not of ${name}`);
   const stdout = context.stdout ?? process.stdout;
   const stderr = context.stderr ?? process.stderr;
   const notWrittenBecause =
@@ -141,7 +145,10 @@ export async function runCodemodCommand(
   try {
     report = await runCodemod({
       codemod,
-      options: helper !== undefined ? { helper } : importFrom === undefined ? {} : { importFrom },
+      options: {
+        ...(helper !== undefined ? { helper } : importFrom === undefined ? {} : { importFrom }),
+        ...(options.numberIds === true ? { numberIds: true } : {}),
+      },
       targets: paths,
       cwd,
       write: notWrittenBecause === undefined,

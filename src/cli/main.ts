@@ -220,7 +220,14 @@ function buildProgram(): Command {
     .option('--check', 'write nothing; exit 1 when a file would change (for CI and pre-commit hooks)')
     .option('--json', "print every file's status, edits and notes, and the summary, as JSON")
     .option('--force', 'write even when the git tree has uncommitted changes to tracked files')
-    .option('--import-from <module>', 'the module the codemod imports its helpers from (guard-ids: guardId)')
+    .option(
+      '--import-from <module>',
+      'the module the codemod imports its helpers from (guard-ids: guardId, guardNumberId)',
+    )
+    .option(
+      '--number-ids',
+      'guard-ids: also wrap every number id schema of a tool input in guardNumberId(...), not only those an emitter feeds a string',
+    )
     .option(
       '--helper <local[=path]>',
       'guard-ids: write the guard into the project (default: agent-contract-guard.ts in the common source folder; path: a folder or such a file) and import it from there, so agent-contract can stay a devDependency',

@@ -2,6 +2,9 @@ import type { ChainMethod, SchemaExpr } from './schema-expr.ts';
 import { meaningOf } from './schema-meaning.ts';
 import { RETYPING_METHODS, WRAPPER_FACTORIES } from './zod-vocabulary.ts';
 
+/** The guard a rewrite writes: `guardId` around a string schema, `guardNumberId` around a number schema. */
+export type GuardName = 'guardId' | 'guardNumberId';
+
 /**
  * The string side of a string-or-number union on one id, and the methods that follow the union, so a fix can keep
  * the string schema the author wrote: `z.union([z.string().min(1), z.number()]).optional()` gives
@@ -43,8 +46,9 @@ export function stringBranchOfUnion<N>(
  * on all four, `guardId(z.string().optional())` drops out of `required` on 4.0.0; `guardId(z.string().nullable())` and
  * `guardId(z.string().default(x))` keep the bytes on 3.25 and 4.6, while the guard inside a `.nullable()` or
  * `.default()` drops the field from `required` or loses the default.
- * - `wrap`: `guardId(<target>)`.
- * - `drop-coerce`: the same, with the callee of `factory` (`z.coerce.string`) becoming `<namespace>.string`.
+ * - `wrap`: `guardId(<target>)`, or `guardNumberId(<target>)` for a number schema (`guard` says which).
+ * - `drop-coerce`: the same, with the callee of `factory` (`z.coerce.string`, `z.coerce.number`) becoming
+ *   `<namespace>.<into>`.
  * - `keep-string-branch`: the same, with `union` (a `z.union([...])` call or a `.or(...)` call) replaced by `branch`.
  * - `blocked`: no safe rewrite; `reason` says why (`retyped`: a method such as `.transform()` makes the output
  *   something other than the parsed string; `coerce-target`: coerces to a number, boolean, ...; `coerce-factory`:
@@ -52,9 +56,22 @@ export function stringBranchOfUnion<N>(
  *   string member to keep).
  */
 export type GuardRewrite<N> =
-  | { readonly kind: 'wrap'; readonly target: N }
-  | { readonly kind: 'drop-coerce'; readonly target: N; readonly factory: N; readonly namespace: string }
-  | { readonly kind: 'keep-string-branch'; readonly target: N; readonly union: N; readonly branch: N }
+  | { readonly kind: 'wrap'; readonly target: N; readonly guard: GuardName }
+  | {
+      readonly kind: 'drop-coerce';
+      readonly target: N;
+      readonly factory: N;
+      readonly namespace: string;
+      readonly into: 'string' | 'number';
+      readonly guard: GuardName;
+    }
+  | {
+      readonly kind: 'keep-string-branch';
+      readonly target: N;
+      readonly union: N;
+      readonly branch: N;
+      readonly guard: 'guardId';
+    }
   | {
       readonly kind: 'blocked';
       readonly target: N;
@@ -90,7 +107,7 @@ function guardTargetOf<N>(expr: SchemaExpr<N>): N {
   return expr.node;
 }
 
-/** The rewrite for an id field whose verdict (`idAcceptorVerdict`) is `guard`, `coerced` or `union`. */
+/** The rewrite for an id field whose verdict (`idAcceptorVerdict`) is `guard`, `numeric`, `coerced` or `union`. */
 export function guardRewriteOf<N>(expr: SchemaExpr<N>): GuardRewrite<N> {
   const target = guardTargetOf(expr);
   const { core, methods } = coreOf(expr);
@@ -98,16 +115,19 @@ export function guardRewriteOf<N>(expr: SchemaExpr<N>): GuardRewrite<N> {
     reason: 'retyped' | 'coerce-target' | 'coerce-factory' | 'union-shape',
     detail: string,
   ): GuardRewrite<N> => ({ kind: 'blocked', target, reason, detail });
-  if (core.kind !== 'zod') return { kind: 'wrap', target };
   const meaning = meaningOf(core);
+  const wrap: GuardRewrite<N> = { kind: 'wrap', target, guard: guardFor(meaning.accepts) };
+  if (core.kind !== 'zod') return wrap;
   const union = meaning.accepts === 'string-or-number' ? stringBranchOfUnion(core) : undefined;
   const chainMethods = [...methods, ...(union === undefined ? core.methods : union.after)];
   const retyping = chainMethods.find((method) => RETYPING_METHODS.has(method.name));
   if (retyping !== undefined) return blocked('retyped', retyping.name);
   if (meaning.accepts === 'coerced') {
-    if (meaning.coerceTarget !== 'string') return blocked('coerce-target', meaning.coerceTarget ?? 'unknown');
+    const into = meaning.coerceTarget;
+    if (into !== 'string' && into !== 'number') return blocked('coerce-target', into ?? 'unknown');
     if (core.binding.kind !== 'namespace') return blocked('coerce-factory', core.binding.local);
-    return { kind: 'drop-coerce', target, factory: core.factoryNode, namespace: core.binding.local };
+    const guard = guardFor(into);
+    return { kind: 'drop-coerce', target, factory: core.factoryNode, namespace: core.binding.local, into, guard };
   }
   if (meaning.accepts === 'string-or-number') {
     if (union === undefined) return blocked('union-shape', core.factory.join('.'));
@@ -117,7 +137,13 @@ export function guardRewriteOf<N>(expr: SchemaExpr<N>): GuardRewrite<N> {
       target,
       union: orCall === undefined ? core.factoryNode : orCall.node,
       branch: union.branch.node,
+      guard: 'guardId',
     };
   }
-  return { kind: 'wrap', target };
+  return wrap;
+}
+
+/** `guardNumberId` for what accepts numbers, `guardId` for everything else it wraps. */
+export function guardFor(accepts: string): GuardName {
+  return accepts === 'number' || accepts === 'guarded-number' ? 'guardNumberId' : 'guardId';
 }

@@ -5,10 +5,11 @@ import type { SchemaMeaning } from './schema-meaning.ts';
  * What to do about one input field, decided once for the lint rules, the codemods and the audit:
  * - `not-id`: the name is not an id; nothing to say.
  * - `guard`: a bare string schema on an id; wrap it in `guardId(...)` (bytes stay identical, numbers get accepted).
- * - `guarded`: already `guardId`/`idSchema`/a numeric preprocess; fine.
+ * - `guarded`: already `guardId`/`guardNumberId`/`idSchema`/a preprocess in front of a string or number; fine.
  * - `coerced`: `z.coerce.*()` on an id; replace by a guarded string (behaviour change: null stops becoming "null").
  * - `union`: string-or-number on an id; replace by a guarded string (published contract returns to `type: string`).
- * - `numeric`: accepts numbers only; emitters of string ids will fail. Reported, never rewritten.
+ * - `numeric`: accepts numbers only; emitters of string ids fail. `guardNumberId(...)` widens it, with the same
+ *   published bytes and the same number reaching the handler; guard-ids writes it where an emitter sends strings.
  * - `constrained`: uuid/email/url/regex and the like; no number can be a valid value, so there is nothing to widen.
  * - `unknown`: the schema is a reference the model cannot see into (an identifier, a helper call).
  */
@@ -30,6 +31,7 @@ export function idAcceptorVerdict<N>(
     case 'string':
       return meaning.formats.length > 0 ? 'constrained' : 'guard';
     case 'guarded':
+    case 'guarded-number':
       return 'guarded';
     case 'coerced':
       return 'coerced';

@@ -6,7 +6,8 @@ import { meaningOf } from './schema-meaning.ts';
  * This package's own helpers as they stand in server code, seen through by every reader: what a codemod writes, the
  * audit, the lint rules and the other codemods read back as the fields it publishes.
  * - `offeredShape(shape, table)`: the shape minus the fields the table refuses (what `tools/list` shows).
- * - `guardIdFields(shape)`: the shape with every id-named plain string field guarded.
+ * - `guardIdFields(shape)`: the shape with every id-named plain string field guarded; with `{ numberIds: true }`, every
+ *   id-named plain number field too.
  */
 export const OFFERED_SHAPE_FUNCTION = 'offeredShape';
 export const GUARD_ID_FIELDS_FUNCTION = 'guardIdFields';
@@ -60,11 +61,16 @@ export function refusedKeysOf<N>(
   );
 }
 
-/** A property whose value the `guardIdFields` helper wraps at run time, as if `guardId(...)` were written around it. */
-function guardedProperty<N>(property: ObjectProperty<N>, resolve: Resolve<N>): ObjectProperty<N> {
+/**
+ * A property whose value the `guardIdFields` helper wraps at run time, as if `guardId(...)` (`guardNumberId(...)` for
+ * a number field, with `numberIds`) were written around it.
+ */
+function guardedProperty<N>(property: ObjectProperty<N>, resolve: Resolve<N>, numberIds: boolean): ObjectProperty<N> {
   if (property.key === undefined || !isIdName(property.key)) return property;
   const meaning = meaningOf(resolve(property.value));
-  if (meaning.accepts !== 'string' || meaning.formats.length > 0) return property;
+  const guarded =
+    meaning.accepts === 'string' ? meaning.formats.length === 0 : numberIds && meaning.accepts === 'number';
+  if (!guarded) return property;
   return {
     ...property,
     value: {
@@ -75,6 +81,14 @@ function guardedProperty<N>(property: ObjectProperty<N>, resolve: Resolve<N>): O
       methods: [],
     },
   };
+}
+
+/** `{ numberIds: true }`, the option that makes `guardIdFields` guard number fields too. */
+function numberIdsOption<N>(options: SchemaExpr<N> | undefined): boolean {
+  if (options?.kind !== 'object') return false;
+  return options.properties.some(
+    (property) => property.key === 'numberIds' && property.value.kind === 'literal' && property.value.value === true,
+  );
 }
 
 /**
@@ -100,10 +114,11 @@ export function throughPackageHelpers<N>(expr: SchemaExpr<N>, resolve: Resolve<N
     };
   }
   if (calls(expr, GUARD_ID_FIELDS_FUNCTION)) {
+    const numberIds = numberIdsOption(table === undefined ? undefined : resolve(table));
     return {
       kind: 'object',
       node: shape.node,
-      properties: shape.properties.map((property) => guardedProperty(property, resolve)),
+      properties: shape.properties.map((property) => guardedProperty(property, resolve, numberIds)),
     };
   }
   return expr;

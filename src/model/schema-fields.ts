@@ -89,7 +89,8 @@ export function guardedSchemasIn<N>(
   const visit = (input: SchemaExpr<N>, depth: number): void => {
     if (depth > MAX_DEPTH) return;
     const expr = resolve(input);
-    if (meaningOf(expr).accepts === 'guarded') {
+    const { accepts } = meaningOf(expr);
+    if (accepts === 'guarded' || accepts === 'guarded-number') {
       found.push(expr);
       return;
     }

@@ -1,5 +1,5 @@
-import type { ChainMethod, ObjectExpr, SchemaExpr, ZodChainExpr } from './schema-expr.ts';
-import type { ZodModule } from './zod-imports.ts';
+import type { ChainMethod, GuardExpr, ObjectExpr, SchemaExpr, ZodChainExpr } from './schema-expr.ts';
+import { GUARD_NUMBER_FUNCTION, type ZodModule } from './zod-imports.ts';
 import {
   ENUM_FACTORIES,
   NUMBER_FACTORIES,
@@ -28,6 +28,11 @@ export type Acceptance =
   | 'coerced'
   /** `guardId(...)`, `idSchema()`, `z.preprocess(f, <string>)`: accepts strings and positive integers, publishes string. */
   | 'guarded'
+  /**
+   * `guardNumberId(...)`, `idSchema('number')`, `z.preprocess(f, <number>)`: accepts numbers and safe integers sent as
+   * decimal strings, publishes number.
+   */
+  | 'guarded-number'
   | 'boolean'
   | 'enum'
   | 'object'
@@ -50,8 +55,19 @@ export interface SchemaMeaning<N> {
   readonly module?: ZodModule;
   /** For `object`: the shape's properties when they are written inline. */
   readonly shape?: ObjectExpr<N>;
-  /** For `guarded`: the wrapped string schema. */
+  /** For `guarded` and `guarded-number`: the wrapped schema, read by the views that see the plain one. */
   readonly inner?: SchemaExpr<N>;
+}
+
+/** What a preprocess in front of a schema that accepts `inner` accepts: the two guards, or the inner as it is. */
+function behindPreprocess<N>(
+  innerMeaning: SchemaMeaning<N>,
+  inner: SchemaExpr<N>,
+  module: ZodModule,
+): SchemaMeaning<N> {
+  if (innerMeaning.accepts === 'string') return { ...innerMeaning, accepts: 'guarded', inner, module };
+  if (innerMeaning.accepts === 'number') return { ...innerMeaning, accepts: 'guarded-number', inner, module };
+  return { ...innerMeaning, module };
 }
 
 function empty<N>(accepts: Acceptance, extra: Partial<SchemaMeaning<N>> = {}): SchemaMeaning<N> {
@@ -101,18 +117,16 @@ function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
   }
   if (first === 'preprocess') {
     const inner = expr.factoryArgs[1];
-    const innerMeaning = inner === undefined ? empty<N>('other') : meaningOf(inner);
-    return innerMeaning.accepts === 'string'
-      ? { ...innerMeaning, accepts: 'guarded', inner: inner as SchemaExpr<N>, module }
-      : { ...innerMeaning, module };
+    return inner === undefined ? empty('other', { module }) : behindPreprocess(meaningOf(inner), inner, module);
   }
   if (first === 'pipe') {
     // zod mini's preprocess: pipe(transform(f), inner).
     const [source, target] = expr.factoryArgs;
     const isTransform = source?.kind === 'zod' && source.factory[0] === 'transform';
-    const targetMeaning = target === undefined ? empty<N>('other') : meaningOf(target);
-    if (isTransform && targetMeaning.accepts === 'string')
-      return { ...targetMeaning, accepts: 'guarded', inner: target as SchemaExpr<N>, module };
+    if (isTransform && target !== undefined) {
+      const guarded = behindPreprocess(meaningOf(target), target, module);
+      if (guarded.accepts === 'guarded' || guarded.accepts === 'guarded-number') return guarded;
+    }
     return source === undefined ? empty('other', { module }) : { ...meaningOf(source), module };
   }
   if (WRAPPER_FACTORIES.has(first)) {
@@ -225,6 +239,17 @@ function applyMethods<N>(start: SchemaMeaning<N>, methods: readonly ChainMethod<
   return meaning;
 }
 
+/**
+ * `guardNumberId(x)`, `idSchema('number')`, and the shape helper's guard around a number field: the number side.
+ * The inner schema decides where the name does not (`guardIdFields` wraps whichever type a field has).
+ */
+function guardsNumbers<N>(expr: GuardExpr<N>, innerMeaning: SchemaMeaning<N>): boolean {
+  if (expr.name === GUARD_NUMBER_FUNCTION) return true;
+  const [first] = expr.args;
+  if (first?.kind === 'literal') return first.value === 'number';
+  return innerMeaning.accepts === 'number';
+}
+
 /** What a schema expression accepts, decided once for every front end. */
 export function meaningOf<N>(expr: SchemaExpr<N>): SchemaMeaning<N> {
   switch (expr.kind) {
@@ -233,10 +258,8 @@ export function meaningOf<N>(expr: SchemaExpr<N>): SchemaMeaning<N> {
     case 'guard': {
       const inner = expr.args[0];
       const innerMeaning = inner === undefined ? empty<N>('string') : meaningOf(inner);
-      return applyMethods(
-        { ...innerMeaning, accepts: 'guarded', ...(inner === undefined ? {} : { inner }) },
-        expr.methods,
-      );
+      const accepts = guardsNumbers(expr, innerMeaning) ? 'guarded-number' : 'guarded';
+      return applyMethods({ ...innerMeaning, accepts, ...(inner === undefined ? {} : { inner }) }, expr.methods);
     }
     case 'object':
       return empty('object', { shape: expr });

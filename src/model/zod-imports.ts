@@ -47,7 +47,9 @@ const NAMESPACE_EXPORTS = new Set(['z', '*', 'default']);
 
 /** Where this project's own guarded acceptors come from; a config may add a local helper module. */
 export const GUARD_MODULES: readonly string[] = ['agent-contract'];
-export const GUARD_FUNCTIONS: readonly string[] = ['guardId', 'idSchema'];
+export const GUARD_FUNCTIONS: readonly string[] = ['guardId', 'guardNumberId', 'idSchema'];
+/** The guard of number id schemas, the mirror of `guardId`. */
+export const GUARD_NUMBER_FUNCTION = 'guardNumberId';
 
 /**
  * The file name of the helper module `codemod guard-ids --helper local` writes into a project. A module of that name

@@ -2,7 +2,22 @@ import { zodFlavourOf } from './zod-flavour.ts';
 import { acceptsSomeDecimalId, formatExcludesDecimalIds, PATTERN_FORMAT } from './zod-vocabulary.ts';
 
 /** What a Zod schema object accepts for one field, told from the object at run time (zod 3, zod 4 and mini alike). */
-export type RuntimeFieldKind = 'string' | 'number' | 'guarded' | 'coerced' | 'union' | 'other';
+export type RuntimeFieldKind =
+  | 'string'
+  | 'number'
+  /** A string schema behind a preprocess (`guardId`): takes positive integers too. */
+  | 'guarded'
+  /** A number schema behind a preprocess (`guardNumberId`): takes stringified safe integers too. */
+  | 'guarded-number'
+  | 'coerced'
+  | 'union'
+  | 'other';
+
+/** What a preprocess in front of a field of `kind` makes of it. */
+function behindPreprocess(inner: RuntimeFieldShape): RuntimeFieldShape {
+  if (inner.kind === 'string') return { kind: 'guarded' };
+  return inner.kind === 'number' ? { kind: 'guarded-number' } : inner;
+}
 
 export interface RuntimeFieldShape {
   readonly kind: RuntimeFieldKind;
@@ -32,7 +47,7 @@ function describeZod3(schema: Any): RuntimeFieldShape {
     case 'ZodEffects': {
       const effect = def['effect'] as Any | undefined;
       const inner = describeZod3(def['schema'] as Any);
-      return effect?.['type'] === 'preprocess' && inner.kind === 'string' ? { kind: 'guarded' } : inner;
+      return effect?.['type'] === 'preprocess' ? behindPreprocess(inner) : inner;
     }
     case 'ZodString': {
       if (def['coerce'] === true) return { kind: 'coerced' };
@@ -70,11 +85,7 @@ function describeZod4(schema: Any): RuntimeFieldShape {
       const input = (def['in'] as Any)['_zod'] as Any;
       const output = describeZod4(def['out'] as Any);
       const isPreprocess = (input['def'] as Any)['type'] === 'transform';
-      return isPreprocess && output.kind === 'string'
-        ? { kind: 'guarded' }
-        : isPreprocess
-          ? output
-          : describeZod4(def['in'] as Any);
+      return isPreprocess ? behindPreprocess(output) : describeZod4(def['in'] as Any);
     }
     case 'string': {
       if (def['coerce'] === true) return { kind: 'coerced' };

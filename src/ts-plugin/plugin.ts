@@ -170,7 +170,10 @@ function overlaps(node: ts.Node, start: number, end: number): boolean {
   return span.start <= end && start <= span.start + span.length;
 }
 
-/** The quick fix at an acceptor that a broken or suspect chain ends in: its schema wrapped in `guardId(...)`. */
+/**
+ * The quick fix at an acceptor that a broken or suspect chain ends in: its schema wrapped in `guardId(...)`, or in
+ * `guardNumberId(...)` for a number schema.
+ */
 function guardFixesAt(chains: ProjectChains, fileName: string, start: number, end: number): ts.CodeFixAction[] {
   const fixes: ts.CodeFixAction[] = [];
   const seen = new Set<ChainSide>();
@@ -185,7 +188,7 @@ function guardFixesAt(chains: ProjectChains, fileName: string, start: number, en
     if (guard === undefined) continue;
     fixes.push({
       fixName: GUARD_FIX_NAME,
-      description: `Wrap ${acceptor.label} of ${acceptor.tool} in guardId(...)`,
+      description: `Wrap ${acceptor.label} of ${acceptor.tool} in ${guard.guard}(...)`,
       changes: [
         {
           fileName: guard.fileName,

@@ -13,6 +13,7 @@ import { lineOf } from '../support/line-of.ts';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const helpdesk = fileURLToPath(new URL('../../examples/helpdesk', import.meta.url));
 const styles = fileURLToPath(new URL('fixtures/styles', import.meta.url));
+const bothDirections = fileURLToPath(new URL('fixtures/both-directions', import.meta.url));
 const tools = `${helpdesk}/src/tools.ts`;
 const at = {
   listTickets: lineOf(tools, "name: 'list_tickets'") - 1,
@@ -82,6 +83,15 @@ describe('the text report', () => {
     expect(text).toContain(
       '    fix: no number is a valid uuid string; emit ids in that format, or drop the format from the acceptor',
     );
+  });
+
+  it('sends a string-into-number chain to guard-ids as well, for guardNumberId', () => {
+    const text = formatAuditText(audit(bothDirections).report, { cwd: bothDirections });
+    expect(text).toContain('  create_item.boardId accepts number');
+    expect(text).toContain('  get_ticket.ticketId accepts string');
+    expect(text.split('\n').filter((line) => line.includes('fix:'))).toEqual([
+      '  fix: run `agent-contract codemod guard-ids src/server.ts`: it guards the 2 acceptors above in that file with guardId(...) and guardNumberId(...), so the string ones take an id sent as a number and the number ones one sent as a string',
+    ]);
   });
 
   it('lists tolerated chains, tools that emit unknown types and findings', () => {

@@ -454,12 +454,15 @@ class ServerStates {
   private readonly steps = new Map<string, Promise<Files>>();
   private readonly views = new Map<string, Promise<Views>>();
 
-  constructor(private readonly style: string) {}
+  constructor(
+    private readonly name: string,
+    private readonly style: Style,
+  ) {}
 
   written(): Files {
     return new Map([
-      ['main.ts', (STYLES[this.style] as Style).main ?? MAIN],
-      ['server.ts', (STYLES[this.style] as Style).server],
+      ['main.ts', this.style.main ?? MAIN],
+      ['server.ts', this.style.server],
     ]);
   }
 
@@ -467,7 +470,7 @@ class ServerStates {
     const key = JSON.stringify([...files]);
     let folder = this.folders.get(key);
     if (folder === undefined) {
-      const name = `front-end-matrix-${process.pid}-${this.style.replace(/\W+/g, '-')}-${this.folders.size}`;
+      const name = `front-end-matrix-${process.pid}-${this.name.replace(/\W+/g, '-')}-${this.folders.size}`;
       folder = path.join(repoRoot, '.tmp', name);
       mkdirSync(path.join(folder, 'src'), { recursive: true });
       folders.push(folder);
@@ -481,7 +484,7 @@ class ServerStates {
   }
 
   private linkPackages(folder: string): void {
-    const { packages } = STYLES[this.style] as Style;
+    const { packages } = this.style;
     if (packages !== undefined)
       symlinkSync(path.join(packages, 'node_modules'), path.join(folder, 'node_modules'), 'dir');
   }
@@ -549,7 +552,7 @@ class ServerStates {
     const contract = Promise.race([built, snapshot.then((done) => done.contract)]);
     // The literal consumer calls the running copy in process, or a second one over stdio.
     let connection;
-    if ((STYLES[this.style] as Style).kitOverStdio === true) {
+    if (this.style.kitOverStdio === true) {
       connection = await connectStdio({ ...command, timeoutMs: 60_000 });
     } else {
       const { createServer } = (await import(pathToFileURL(path.join(runnable, 'server.ts')).href)) as {
@@ -579,7 +582,7 @@ class ServerStates {
 }
 
 describe.each(Object.keys(STYLES))('a %s server', (style) => {
-  const states = new ServerStates(style);
+  const states = new ServerStates(style, STYLES[style] as Style);
   const { acceptanceMeasured, publishesOutput, zod3 = false } = STYLES[style] as Style;
 
   it.each(ORDERS.map((order) => [order.join(' then ') || 'as written', order] as const))(
@@ -702,4 +705,138 @@ describe.each(Object.keys(STYLES))('a %s server', (style) => {
       );
     },
   );
+});
+
+/**
+ * Both directions of the bug on one server: create_ticket emits the ticket id as a number into get_ticket's string,
+ * and create_board emits a board id as a string (a GraphQL ID) into create_item's number. One guard-ids run turns both
+ * broken chains into tolerated ones, with guardId on the string and guardNumberId on the number, and every front end
+ * reads the guarded form back: the audit, the lint rules, the literal consumer, the probed contract and the audit
+ * against it. The published tools/list bytes do not move.
+ */
+const BOTH_DIRECTIONS: Style = {
+  publishesOutput: true,
+  acceptanceMeasured: true,
+  server: `${MCP_SERVER_IMPORTS}
+${TICKETS}
+/** The one board there is; its id is a GraphQL ID, a string of digits. */
+const BOARD = { id: '123', items: [] as string[] };
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'tickets', version: '1.0.0' });
+  server.registerTool(
+    'create_ticket',
+    { inputSchema: { subject: z.string() }, outputSchema: { ticketId: z.number() } },
+    async ({ subject }) => {
+      const ticket = createTicket(subject);
+      return {
+        content: [{ type: 'text', text: JSON.stringify({ ticketId: ticket.id }) }],
+        structuredContent: { ticketId: ticket.id },
+      };
+    },
+  );
+  server.registerTool(
+    'get_ticket',
+    { inputSchema: { ticketId: z.string().min(1) } },
+    async ({ ticketId }) => ({ content: [{ type: 'text', text: findTicket(ticketId)?.subject ?? 'no such ticket' }] }),
+  );
+  server.registerTool(
+    'create_board',
+    { inputSchema: { name: z.string() }, outputSchema: { boardId: z.string() } },
+    async () => ({
+      content: [{ type: 'text', text: JSON.stringify({ boardId: BOARD.id }) }],
+      structuredContent: { boardId: BOARD.id },
+    }),
+  );
+  server.registerTool(
+    'create_item',
+    { inputSchema: { boardId: z.number().int().positive(), title: z.string() } },
+    async ({ boardId, title }) => {
+      BOARD.items.push(title);
+      return { content: [{ type: 'text', text: boardId === 123 ? 'added' : 'no such board' }] };
+    },
+  );
+  return server;
+}
+`,
+};
+
+describe('a server broken in both directions', () => {
+  const states = new ServerStates('both directions', BOTH_DIRECTIONS);
+  it.each([
+    ['as written', false],
+    ['after guard-ids', true],
+  ] as const)('%s: every front end gives both chains the same verdict', async (_, guarded) => {
+    const files = guarded ? await states.apply(states.written(), 'guard-ids') : states.written();
+    const server = files.get('server.ts') as string;
+    if (guarded) {
+      expect(server).toContain("import { guardId, guardNumberId } from 'agent-contract';");
+      expect(server).toContain('ticketId: guardId(z.string().min(1))');
+      expect(server).toContain('boardId: guardNumberId(z.number().int().positive())');
+      // Output schemas stay as they are.
+      expect(server).toContain('outputSchema: { boardId: z.string() }');
+      expect(server).toContain('outputSchema: { ticketId: z.number() }');
+    }
+    const { report, linted, kit, contract, matrix, withContract } = await states.viewsOf(files);
+    const baseline = await states.viewsOf(states.written());
+    const verdict = guarded ? 'tolerated' : 'broken';
+    const expected = [
+      `create_board -> create_item.boardId: ${verdict}`,
+      `create_ticket -> get_ticket.ticketId: ${verdict}`,
+    ];
+
+    expect(report.project.errors).toEqual([]);
+    expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`).sort()).toEqual(
+      guarded
+        ? ['create_item.boardId guarded', 'get_ticket.ticketId guarded']
+        : ['create_item.boardId number', 'get_ticket.ticketId string'],
+    );
+    const audited = report.chains.map(
+      (entry) => `${entry.from.tool} -> ${entry.to.tool}.${entry.to.field}: ${entry.status}`,
+    );
+    expect(audited.sort()).toEqual(expected);
+    expect(
+      withContract.chains
+        .map((entry) => `${entry.from.tool} -> ${entry.to.tool}.${entry.to.field}: ${entry.status}`)
+        .sort(),
+    ).toEqual(expected);
+
+    // prefer-guarded-id reports both acceptors until they are guarded, the number one for guardNumberId.
+    expect(linted).toEqual(
+      guarded
+        ? []
+        : [
+            expect.stringMatching(/^src\/server\.ts:\d+ prefer-guarded-id$/),
+            expect.stringMatching(/^src\/server\.ts:\d+ prefer-guarded-id$/),
+          ],
+    );
+
+    expect(
+      kit.chains.map((entry) => `${entry.from.tool} -> ${entry.to.tool}.${entry.to.field}: ${entry.verdict}`).sort(),
+    ).toEqual(expected);
+    expect(
+      kit.chains
+        .filter((entry) => entry.status === 'rejected')
+        .map((entry) => `${entry.to.tool}.${entry.to.field}`)
+        .sort(),
+    ).toEqual(guarded ? [] : ['create_item.boardId', 'get_ticket.ticketId']);
+
+    // The published bytes are those of the server as written; the probe records what each acceptor takes.
+    expect(contract.tools.map((tool) => JSON.stringify(tool.inputSchema))).toEqual(
+      baseline.contract.tools.map((tool) => JSON.stringify(tool.inputSchema)),
+    );
+    expect(
+      (contract.acceptance ?? []).map(
+        (field) => `${field.tool}.${field.field} number:${String(field.number)} string:${String(field.string)}`,
+      ),
+    ).toEqual([
+      `create_item.boardId number:true string:${String(guarded)}`,
+      `get_ticket.ticketId number:${String(guarded)} string:true`,
+    ]);
+    expect(
+      matrix.chains
+        .map((entry) => `${entry.from.tool} -> ${entry.to.tool}.${formatPath(entry.to.field.path)}: ${entry.verdict}`)
+        .sort(),
+    ).toEqual(expected);
+  });
 });

@@ -21,9 +21,14 @@ server.registerTool('create_ticket', { outputSchema: { ticketId: guardId(z.strin
           line: 3,
           column: 66,
           endColumn: 85,
-          data: { subject: '`ticketId`', tool: 'tool `create_ticket`' },
+          data: { subject: '`ticketId`', tool: 'tool `create_ticket`', values: 'numbers' },
         },
-        { messageId: 'guardedOutput', line: 3, column: 119, data: { subject: '`id`', tool: 'tool `create_ticket`' } },
+        {
+          messageId: 'guardedOutput',
+          line: 3,
+          column: 119,
+          data: { subject: '`id`', tool: 'tool `create_ticket`', values: 'numbers' },
+        },
       ],
     },
     {
@@ -33,7 +38,33 @@ declare const toText: (v: unknown) => unknown;
 const output = { replyId: z.pipe(z.transform(toText), z.string()) };
 export const tool = { name: 'draft_reply', inputShape: {}, outputShape: output, run: () => null };`,
       errors: [
-        { messageId: 'guardedOutput', line: 3, column: 27, data: { subject: '`replyId`', tool: 'tool `draft_reply`' } },
+        {
+          messageId: 'guardedOutput',
+          line: 3,
+          column: 27,
+          data: { subject: '`replyId`', tool: 'tool `draft_reply`', values: 'numbers' },
+        },
+      ],
+    },
+    {
+      // The number guard lets strings through instead: clients reject "123" against the published number type.
+      code: `import { z } from 'zod';
+import { guardNumberId, idSchema } from 'agent-contract';
+server.registerTool('create_board', { outputSchema: { boardId: guardNumberId(z.number()), ownerId: idSchema('number') } }, cb);`,
+      errors: [
+        {
+          messageId: 'guardedOutput',
+          line: 3,
+          column: 64,
+          endColumn: 89,
+          data: { subject: '`boardId`', tool: 'tool `create_board`', values: 'strings' },
+        },
+        {
+          messageId: 'guardedOutput',
+          line: 3,
+          column: 100,
+          data: { subject: '`ownerId`', tool: 'tool `create_board`', values: 'strings' },
+        },
       ],
     },
     {

@@ -3,8 +3,6 @@ import { runRule } from './rule-tester.ts';
 
 const STRING_GUARD = "(value) => (typeof value === 'number' || typeof value === 'boolean' ? String(value) : value)";
 const NUMBER_GUARD = "(value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)";
-/** On an id field only decimal strings are ids: `" 7 "` and `"0x1F"` stay strings and fail. */
-const ID_NUMBER_GUARD = "(value) => (typeof value === 'string' && /^\\d+$/.test(value) ? Number(value) : value)";
 
 runRule('no-unguarded-coerce', rule, {
   valid: [
@@ -32,11 +30,14 @@ export const input = { id: z.coerce.number().int().positive(), pullRequestId: z.
           line: 2,
           column: 28,
           data: { call: 'z.coerce.number()', field: ' on `id`', surprise: 'true becomes 1' },
+          // guardNumberId takes only decimal strings of safe integers: " 7 ", "0x1F", "" and true stay what they are and fail.
           suggestions: [
             {
-              messageId: 'useGuardedPreprocess',
+              messageId: 'useGuardId',
+              data: { replacement: 'guardNumberId(z.number().int().positive())' },
               output: `import { z } from 'zod';
-export const input = { id: z.preprocess(${ID_NUMBER_GUARD}, z.number().int().positive()), pullRequestId: z.coerce.number().min(1).optional() };`,
+import { guardNumberId } from 'agent-contract';
+export const input = { id: guardNumberId(z.number().int().positive()), pullRequestId: z.coerce.number().min(1).optional() };`,
             },
           ],
         },
@@ -47,9 +48,11 @@ export const input = { id: z.preprocess(${ID_NUMBER_GUARD}, z.number().int().pos
           data: { call: 'z.coerce.number()', field: ' on `pullRequestId`', surprise: 'true becomes 1' },
           suggestions: [
             {
-              messageId: 'useGuardedPreprocess',
+              messageId: 'useGuardId',
+              data: { replacement: 'guardNumberId(z.number().min(1).optional())' },
               output: `import { z } from 'zod';
-export const input = { id: z.coerce.number().int().positive(), pullRequestId: z.preprocess(${ID_NUMBER_GUARD}, z.number().min(1).optional()) };`,
+import { guardNumberId } from 'agent-contract';
+export const input = { id: z.coerce.number().int().positive(), pullRequestId: guardNumberId(z.number().min(1).optional()) };`,
             },
           ],
         },

@@ -14,8 +14,14 @@ runRule('prefer-guarded-id', rule, {
     `import { z } from 'zod'; ui.addToolbarButton('save', { buttonId: 'b1' }, () => undefined); server.addToolWithReadAccess(name, 'd', { ticketId: z.string() }, cb); server.addToolTip('t', { tipId: z.string() });`,
     // An id its own description calls a UUID (useshortcut/mcp-server-shortcut's team and member ids).
     `import { z } from 'zod'; server.tool('t', { team_id: z.string().nullable().optional().describe('Team UUID (null to unset)'), owner_ids: z.array(z.string().describe('Owner user UUID')) }, cb);`,
-    // Not an id, numeric, or an output schema.
-    `import { z } from 'zod'; server.registerTool('t', { inputSchema: { valid: z.string(), ticketId: z.number() }, outputSchema: { ticketId: z.string() } }, cb);`,
+    // Not an id, or an output schema; a number id with numberIds off.
+    {
+      code: `import { z } from 'zod'; server.registerTool('t', { inputSchema: { valid: z.string(), ticketId: z.number() }, outputSchema: { ticketId: z.string() } }, cb);`,
+      options: [{ importFrom: 'agent-contract', ignoredNames: [], numberIds: false }],
+    },
+    // A number id already guarded, in every spelling the model knows.
+    `import { z } from 'zod'; import { guardNumberId, idSchema } from 'agent-contract';
+     server.registerTool('t', { inputSchema: { boardId: guardNumberId(z.number()), itemId: idSchema('number') }, outputSchema: { boardId: z.number() } }, cb);`,
     // A z that is not zod, and a file without zod.
     `import { z } from 'zod'; function f(z: { string(): unknown }) { server.tool('t', { ticketId: z.string() }, cb); }`,
     `const z = { string: () => 1 }; server.tool('t', { ticketId: z.string() }, cb);`,
@@ -45,6 +51,16 @@ class ItemValidator {
     },
   ],
   invalid: [
+    {
+      // A number id refuses "123" from a client that sends numbers as strings: guardNumberId, beside guardId.
+      code: `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+server.registerTool('create_item', { inputSchema: { boardId: z.number().int(), title: z.string() }, outputSchema: { boardId: z.number() } }, cb);`,
+      output: `import { z } from 'zod';
+import { guardId, guardNumberId } from 'agent-contract';
+server.registerTool('create_item', { inputSchema: { boardId: guardNumberId(z.number().int()), title: z.string() }, outputSchema: { boardId: z.number() } }, cb);`,
+      errors: [{ messageId: 'preferGuardedNumberId', line: 3, column: 62, data: { name: 'boardId' } }],
+    },
     {
       // A server's own registration method in server.tool's form (useshortcut/mcp-server-shortcut's
       // addToolWithReadAccess): its inline shape is a tool input, though the class that defines it is elsewhere.

@@ -35,15 +35,15 @@ const TYPE_ONLY_COERCE = lineOfSchemas('size: z.coerce.number()');
 const NAMESPACE_UNION = lineOfSchemas('release_id: z.union');
 
 const NUMBER_GUARD = "(value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)";
-/** On an id field only decimal strings are ids. */
-const ID_NUMBER_GUARD = "(value) => (typeof value === 'string' && /^\\d+$/.test(value) ? Number(value) : value)";
 const GUARD_IMPORT = "import { z } from 'zod';\nimport { guardId } from 'agent-contract';";
+const NUMBER_GUARD_IMPORT = "import { z } from 'zod';\nimport { guardNumberId } from 'agent-contract';";
 
 /** schemas.ts with `from` replaced by `to` on one line (and the guard imported, when `to` calls it). */
 function edited(line: number, from: string, to: string): string {
   const lines = schemas.code.split('\n');
   lines[line - 1] = (lines[line - 1] as string).replace(from, to);
   const text = lines.join('\n');
+  if (to.includes('guardNumberId(')) return text.replace("import { z } from 'zod';", NUMBER_GUARD_IMPORT);
   return to.includes('guardId(') ? text.replace("import { z } from 'zod';", GUARD_IMPORT) : text;
 }
 
@@ -62,7 +62,22 @@ function unionError(line: number) {
   };
 }
 
-/** The suggestion each reported coercion gets: a preprocess that converts only numeric strings. */
+/** The suggestion a coerced number id gets: the number schema, guarded. */
+function idCoerceError(line: number) {
+  return {
+    messageId: 'coerce' as const,
+    line,
+    suggestions: [
+      {
+        messageId: 'useGuardId' as const,
+        data: { replacement: 'guardNumberId(z.number())' },
+        output: edited(line, 'z.coerce.number()', 'guardNumberId(z.number())'),
+      },
+    ],
+  };
+}
+
+/** The suggestion each other reported coercion gets: a preprocess that converts only numeric strings. */
 function coerceError(line: number, guard: string) {
   return {
     messageId: 'coerce' as const,
@@ -85,7 +100,7 @@ describe('with type-aware linting', () => {
   });
   typed.run('no-unguarded-coerce', noUnguardedCoerce, {
     valid: [],
-    invalid: [{ ...schemas, errors: [coerceError(INPUT_COERCE, ID_NUMBER_GUARD)] }],
+    invalid: [{ ...schemas, errors: [idCoerceError(INPUT_COERCE)] }],
   });
   typed.run('prefer-guarded-id', preferGuardedId, {
     valid: [],
@@ -118,7 +133,7 @@ describe('without type information', () => {
       {
         ...schemas,
         errors: [
-          coerceError(INPUT_COERCE, ID_NUMBER_GUARD),
+          idCoerceError(INPUT_COERCE),
           coerceError(RESPONSE_COERCE, NUMBER_GUARD),
           coerceError(TYPE_ONLY_COERCE, NUMBER_GUARD),
         ],

@@ -2,7 +2,7 @@
  * The contract an agent sees is the tools/list response as it leaves the server. These tests start real MCP servers
  * from each test/zod-matrix/<folder>/ (one zod copy per folder, rendered by the SDK copies installed next to it),
  * record the response on the server side of the in-memory transport, and compare `{ ticketId: inner }` with
- * `{ ticketId: guardId(inner) }` byte for byte. Run `node scripts/install-zod-matrix.mjs` first (`npm test`'s pretest does).
+ * `{ ticketId: guardId(inner) }` byte for byte, and a number inner with `guardNumberId(inner)` the same way. Run `node scripts/install-zod-matrix.mjs` first (`npm test`'s pretest does).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as rootZod from 'zod';
 import * as rootZod3 from 'zod3';
-import { guardId, numericIdToString } from '../../src/guard/guard-id.ts';
+import { decimalIdToNumber, guardId, guardNumberId, numericIdToString } from '../../src/guard/guard-id.ts';
 
 const MATRIX_ROOT = fileURLToPath(new URL('../zod-matrix/', import.meta.url));
 const TOOL_NAME = 'get_ticket';
@@ -64,8 +64,13 @@ interface ClassicString {
   describe(description: string): ClassicString;
   readonly _zod?: { readonly version: { readonly major: number; readonly minor: number; readonly patch: number } };
 }
+interface ClassicNumber {
+  int(): ClassicNumber;
+  describe(description: string): ClassicNumber;
+}
 interface ClassicZod {
   string(): ClassicString;
+  number(): ClassicNumber;
   object(shape: Record<string, unknown>): unknown;
   readonly ZodString: unknown;
 }
@@ -73,8 +78,12 @@ interface MiniString {
   check(...checks: unknown[]): MiniString;
   register(registry: unknown, meta: { readonly description: string }): MiniString;
 }
+interface MiniNumber {
+  register(registry: unknown, meta: { readonly description: string }): MiniNumber;
+}
 interface MiniZod {
   string(): MiniString;
+  number(): MiniNumber;
   minLength(length: number): unknown;
   object(shape: Record<string, unknown>): unknown;
   pipe(input: unknown, output: unknown): unknown;
@@ -235,12 +244,52 @@ const INNER_TOOLS_BYTES: Record<Renderer, string> = {
     '"properties":{"ticketId":{"type":"string","minLength":1}},"required":["ticketId"]}}]',
 };
 
-const NUMBER_REJECTED_TEXT: Record<Renderer, string> = {
-  'v1 with zod 3':
-    'MCP error -32602: Input validation error: Invalid arguments for tool get_ticket: Expected string, received number at ticketId',
-  'v1 with zod 4':
-    'MCP error -32602: Input validation error: Invalid arguments for tool get_ticket: Invalid input: expected string, received number at ticketId',
-  v2: 'Input validation error: Invalid arguments for tool get_ticket: ticketId: Invalid input: expected string, received number',
+/** What the plain tool answers an id of the other type with: `expected string, received number` and its mirror. */
+function rejectedText(renderer: Renderer, idType: IdType): string {
+  const [expected, received] = idType === 'string' ? ['string', 'number'] : ['number', 'string'];
+  const prefix = 'Input validation error: Invalid arguments for tool get_ticket:';
+  switch (renderer) {
+    case 'v1 with zod 3':
+      return `MCP error -32602: ${prefix} Expected ${expected}, received ${received} at ticketId`;
+    case 'v1 with zod 4':
+      return `MCP error -32602: ${prefix} Invalid input: expected ${expected}, received ${received} at ticketId`;
+    default:
+      return `${prefix} ticketId: Invalid input: expected ${expected}, received ${received}`;
+  }
+}
+
+/**
+ * The two directions: a string acceptor behind `guardId` takes the number 47 as "47"; a number acceptor behind
+ * `guardNumberId` takes the string "123" as 123.
+ */
+type IdType = 'string' | 'number';
+
+interface IdDirection {
+  readonly guard: (inner: unknown) => unknown;
+  readonly preprocess: (value: unknown) => unknown;
+  readonly sent: unknown;
+  readonly received: unknown;
+  /** The JSON Schema `type` each flavour's inner publishes for the field. */
+  readonly publishedType: (mini: boolean) => string;
+}
+
+/** The guards as the runtime sees them: the folders' zod copies are not the ones their overloads are typed against. */
+const DIRECTIONS: Record<IdType, IdDirection> = {
+  string: {
+    guard: guardId as (inner: unknown) => unknown,
+    preprocess: numericIdToString,
+    sent: 47,
+    received: '47',
+    publishedType: () => 'string',
+  },
+  number: {
+    guard: guardNumberId as (inner: unknown) => unknown,
+    preprocess: decimalIdToNumber,
+    sent: '123',
+    received: 123,
+    // The classic inner is z.number().int(); zod 4.0's mini has no int() check, so the mini inner is z.number().
+    publishedType: (mini) => (mini ? 'number' : 'integer'),
+  },
 };
 
 /** The inner's tools array with a description on ticketId, as parsed JSON (key order differs between zod versions). */
@@ -269,30 +318,33 @@ function withoutRequiredTicketId(toolsBytes: string): string {
 interface FieldBuilder {
   readonly inner: (described: boolean) => unknown;
   readonly objectOf: (shape: Record<string, unknown>) => unknown;
-  /** Mini only: guardId's pipe, built from this folder's own zod mini. */
+  /** Mini only: the guard's pipe, built from this folder's own zod mini. */
   readonly sameCopyGuard?: (inner: unknown) => unknown;
 }
 
-function classicFields(z: ClassicZod): FieldBuilder {
+function classicFields(z: ClassicZod, idType: IdType): FieldBuilder {
   return {
-    inner: (described) => (described ? z.string().min(1).describe(TICKET_ID_DESCRIPTION) : z.string().min(1)),
+    inner: (described) => {
+      if (idType === 'number') return described ? z.number().int().describe(TICKET_ID_DESCRIPTION) : z.number().int();
+      return described ? z.string().min(1).describe(TICKET_ID_DESCRIPTION) : z.string().min(1);
+    },
     objectOf: (shape) => z.object(shape),
   };
 }
 
-function miniFields(z: MiniZod): FieldBuilder {
+function miniFields(z: MiniZod, idType: IdType): FieldBuilder {
   return {
     // zod 4.0's mini has no describe() check; registering the description is what it does in every version.
     inner: (described) => {
-      const inner = z.string().check(z.minLength(1));
+      const inner = idType === 'number' ? z.number() : z.string().check(z.minLength(1));
       return described ? inner.register(z.globalRegistry, { description: TICKET_ID_DESCRIPTION }) : inner;
     },
     objectOf: (shape) => z.object(shape),
-    sameCopyGuard: (inner) => z.pipe(z.transform(numericIdToString), inner),
+    sameCopyGuard: (inner) => z.pipe(z.transform(DIRECTIONS[idType].preprocess), inner),
   };
 }
 
-function fieldsOf(loaded: MatrixModule, flavour: FlavourKey): FieldBuilder {
+function fieldsOf(loaded: MatrixModule, flavour: FlavourKey, idType: IdType): FieldBuilder {
   const namespaces: Record<FlavourKey, ClassicZod | MiniZod | undefined> = {
     'zod3 classic': loaded.zodNs,
     'zod/v4 classic': loaded.zodV4Ns,
@@ -302,7 +354,7 @@ function fieldsOf(loaded: MatrixModule, flavour: FlavourKey): FieldBuilder {
   };
   const namespace = namespaces[flavour];
   if (namespace === undefined) throw new Error(`index.mjs exports no namespace for ${flavour}`);
-  return isMini(flavour) ? miniFields(namespace as MiniZod) : classicFields(namespace as ClassicZod);
+  return isMini(flavour) ? miniFields(namespace as MiniZod, idType) : classicFields(namespace as ClassicZod, idType);
 }
 
 function sdkFor(loaded: MatrixModule, api: ToolApi): Sdk {
@@ -311,9 +363,6 @@ function sdkFor(loaded: MatrixModule, api: ToolApi): Sdk {
   if (!McpServerV2 || !ClientV2 || !InMemoryTransportV2) throw new Error('index.mjs exports no SDK v2 classes');
   return { McpServer: McpServerV2, Client: ClientV2, InMemoryTransport: InMemoryTransportV2 };
 }
-
-/** guardId as the runtime sees it: the folders' zod copies are not the ones its overloads are typed against. */
-const guardIdOfAnyCopy = guardId as (inner: unknown) => unknown;
 
 interface ToolServerRun {
   /** JSON.stringify(result.tools) of the tools/list response, taken as the server handed it to the transport. */
@@ -386,19 +435,25 @@ interface ContractCase {
   readonly flavour: FlavourExpectation;
   readonly api: ToolApi;
   readonly described: boolean;
+  readonly idType: IdType;
 }
 
 function casesOf(folder: MatrixFolder): ContractCase[] {
-  return folder.flavours.flatMap((flavour) =>
-    folder.apis.flatMap((api) => [false, true].map((described) => ({ flavour, api, described }))),
+  return (['string', 'number'] as const).flatMap((idType) =>
+    folder.flavours.flatMap((flavour) =>
+      folder.apis.flatMap((api) => [false, true].map((described) => ({ flavour, api, described, idType }))),
+    ),
   );
 }
 
-function caseTitle({ flavour, api, described }: ContractCase): string {
-  return `${flavour.flavour}, ${api}, inner ${described ? 'string().min(1) + description' : 'string().min(1)'}`;
+function caseTitle({ flavour, api, described, idType }: ContractCase): string {
+  const inner = idType === 'string' ? 'string().min(1)' : isMini(flavour.flavour) ? 'number()' : 'number().int()';
+  return `${flavour.flavour}, ${api}, inner ${inner}${described ? ' + description' : ''}`;
 }
 
-const CALLS: readonly Record<string, unknown>[] = [{ ticketId: 47 }, {}];
+function callsOf(idType: IdType): readonly Record<string, unknown>[] {
+  return [{ ticketId: DIRECTIONS[idType].sent }, {}];
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -433,20 +488,22 @@ describe.each(MATRIX)('test/zod-matrix/$folder', (folder) => {
 
   describe.each(casesOf(folder).map((contractCase) => [caseTitle(contractCase), contractCase] as const))(
     '%s',
-    (_title, { flavour, api, described }) => {
+    (_title, { flavour, api, described, idType }) => {
+      const direction = DIRECTIONS[idType];
+      const calls = callsOf(idType);
       const renderer = rendererOf(api, flavour.flavour);
 
       if (rejectsAtToolsList(api, flavour.flavour)) {
         it('is rejected by the SDK at tools/list, guarded or not', async () => {
-          const fields = fieldsOf(loaded, flavour.flavour);
+          const fields = fieldsOf(loaded, flavour.flavour, idType);
           const sdk = sdkFor(loaded, api);
           const fieldsAndRejectedTypes: readonly [unknown, string][] = [
-            [fields.inner(described), 'string'],
-            [guardIdOfAnyCopy(fields.inner(described)), 'pipe'],
+            [fields.inner(described), idType],
+            [direction.guard(fields.inner(described)), 'pipe'],
             [fields.sameCopyGuard?.(fields.inner(described)), 'pipe'],
           ];
           for (const [field, rejectedType] of fieldsAndRejectedTypes) {
-            const run = await runToolServer(sdk, api, fields, field, CALLS);
+            const run = await runToolServer(sdk, api, fields, field, calls);
             expect(run.toolsBytes).toBeUndefined();
             expect(run.listError).toStrictEqual({
               code: -32603,
@@ -460,36 +517,43 @@ describe.each(MATRIX)('test/zod-matrix/$folder', (folder) => {
       let plain: ToolServerRun;
       let guarded: ToolServerRun;
       beforeAll(async () => {
-        const fields = fieldsOf(loaded, flavour.flavour);
+        const fields = fieldsOf(loaded, flavour.flavour, idType);
         const sdk = sdkFor(loaded, api);
-        plain = await runToolServer(sdk, api, fields, fields.inner(described), CALLS);
-        guarded = await runToolServer(sdk, api, fields, guardIdOfAnyCopy(fields.inner(described)), CALLS);
+        plain = await runToolServer(sdk, api, fields, fields.inner(described), calls);
+        guarded = await runToolServer(sdk, api, fields, direction.guard(fields.inner(described)), calls);
       });
 
       it('publishes the inner field as measured', () => {
-        if (described) expect(JSON.parse(plain.toolsBytes ?? 'null')).toStrictEqual(describedInnerTools(renderer));
+        if (idType === 'number') {
+          const [tool] = JSON.parse(plain.toolsBytes ?? '[]') as {
+            inputSchema: { properties: { ticketId: { type: string; description?: string } } };
+          }[];
+          expect(tool?.inputSchema.properties.ticketId.type).toBe(direction.publishedType(isMini(flavour.flavour)));
+          expect(tool?.inputSchema.properties.ticketId.description).toBe(described ? TICKET_ID_DESCRIPTION : undefined);
+        } else if (described)
+          expect(JSON.parse(plain.toolsBytes ?? 'null')).toStrictEqual(describedInnerTools(renderer));
         else expect(plain.toolsBytes).toBe(INNER_TOOLS_BYTES[renderer]);
       });
 
       if (flavour.guardedRender === 'identical') {
-        it('publishes byte-identical tools/list bytes for guardId(inner)', () => {
+        it(`publishes byte-identical tools/list bytes for ${idType === 'string' ? 'guardId' : 'guardNumberId'}(inner)`, () => {
           expect(guarded.toolsBytes).toBe(plain.toolsBytes);
         });
       } else {
-        it('publishes guardId(inner) with ticketId dropped from required, and no other byte changed', () => {
+        it(`publishes ${idType === 'string' ? 'guardId' : 'guardNumberId'}(inner) with ticketId dropped from required, and no other byte changed`, () => {
           expect(guarded.toolsBytes).not.toBe(plain.toolsBytes);
           expect(guarded.toolsBytes).toBe(withoutRequiredTicketId(plain.toolsBytes ?? '[]'));
         });
       }
 
-      it('hands { ticketId: 47 } to the guarded handler as "47", while the plain tool rejects it', () => {
+      it(`hands { ticketId: ${JSON.stringify(direction.sent)} } to the guarded handler as ${JSON.stringify(direction.received)}, while the plain tool rejects it`, () => {
         expect(guarded.calls[0]).toStrictEqual({
-          received: ['47'],
+          received: [direction.received],
           result: { content: [{ type: 'text', text: 'found' }] },
         });
         expect(plain.calls[0]).toStrictEqual({
           received: [],
-          result: { content: [{ type: 'text', text: NUMBER_REJECTED_TEXT[renderer] }], isError: true },
+          result: { content: [{ type: 'text', text: rejectedText(renderer, idType) }], isError: true },
         });
       });
 
@@ -503,13 +567,13 @@ describe.each(MATRIX)('test/zod-matrix/$folder', (folder) => {
       const { sameCopyGuardRender } = flavour;
       if (sameCopyGuardRender !== undefined) {
         it(`publishes ${sameCopyGuardRender === 'identical' ? 'identical bytes' : 'bytes without ticketId in required'} for the guard built from this folder’s own zod mini`, async () => {
-          const fields = fieldsOf(loaded, flavour.flavour);
+          const fields = fieldsOf(loaded, flavour.flavour, idType);
           const sameCopy = await runToolServer(
             sdkFor(loaded, api),
             api,
             fields,
             fields.sameCopyGuard?.(fields.inner(described)),
-            CALLS,
+            calls,
           );
           const expectedBytes =
             sameCopyGuardRender === 'identical' ? plain.toolsBytes : withoutRequiredTicketId(plain.toolsBytes ?? '[]');

@@ -24,6 +24,7 @@ const checked = offeredShape(shape, dispositionsFor(shape)({ ticketId: honored, 
 const unreadable = offeredShape(shape, importedTable);
 const wrapped = z.object(offeredShape(shape, table));
 const guarded = guardIdFields({ ticketId: z.string(), email: z.string(), orderId: z.uuid(), customerId: z.number() });
+const numbersToo = guardIdFields({ ticketId: z.string(), customerId: z.number(), count: z.number() }, { numberIds: true });
 `;
 
 function fromTypeScript(): Map<
@@ -101,6 +102,14 @@ describe.each(['typescript', 'estree'] as const)('the %s reader sees through the
       email: 'string',
       orderId: 'string',
       customerId: 'number',
+    });
+  });
+
+  it('guardIdFields(shape, { numberIds: true }) guards the id-named plain numbers too', () => {
+    expect(fields(reader, 'numbersToo')).toEqual({
+      ticketId: 'guarded',
+      customerId: 'guarded-number',
+      count: 'number',
     });
   });
 });

@@ -18,8 +18,9 @@ import * as z3 from 'zod/v3';
 import { z as zz } from 'zod/v4';
 import { string, number, union } from 'zod';
 import * as zm from 'zod/mini';
-import { guardId, idSchema } from 'agent-contract';
+import { guardId, guardNumberId, idSchema } from 'agent-contract';
 declare const numericIdToString: (value: unknown) => unknown;
+declare const decimalIdToNumber: (value: unknown) => unknown;
 
 const plain = z.string().min(1).describe('The ticket id');
 const optionalPlain = z.string().optional();
@@ -36,6 +37,12 @@ const guardedOptional = guardId(z.string()).optional();
 const idOnly = idSchema();
 const preprocessed = z.preprocess(numericIdToString, z.string());
 const miniGuarded = zm.pipe(zm.transform(numericIdToString), zm.string());
+const guardedNumber = guardNumberId(z.number().int());
+const guardedNumberOptional = guardNumberId(zm.number()).optional();
+const numberIdOnly = idSchema('number');
+const stringIdOnly = idSchema('string');
+const preprocessedNumber = z.preprocess(decimalIdToNumber, z.number());
+const miniGuardedNumber = zm.pipe(zm.transform(decimalIdToNumber), zm.number());
 const miniOptional = zm.optional(zm.string());
 const uuid = z.string().uuid();
 const uuidFactory = z.uuid();
@@ -138,6 +145,12 @@ const expected: Record<string, Summary> = {
   idOnly: { ...base, accepts: 'guarded' },
   preprocessed: { ...base, accepts: 'guarded' },
   miniGuarded: { ...base, accepts: 'guarded' },
+  guardedNumber: { ...base, accepts: 'guarded-number' },
+  guardedNumberOptional: { ...base, accepts: 'guarded-number', optional: true },
+  numberIdOnly: { ...base, accepts: 'guarded-number' },
+  stringIdOnly: { ...base, accepts: 'guarded' },
+  preprocessedNumber: { ...base, accepts: 'guarded-number' },
+  miniGuardedNumber: { ...base, accepts: 'guarded-number' },
   miniOptional: { ...base, accepts: 'string', optional: true },
   uuid: { ...base, accepts: 'string', formats: ['uuid'] },
   uuidFactory: { ...base, accepts: 'string', formats: ['uuid'] },
@@ -426,6 +439,9 @@ const coerced = z.coerce.string().optional();
 const miniCoerced = zm.optional(zm.coerce.string());
 const coerceImported = coerce.string();
 const coercedNumber = z.coerce.number().int();
+const coercedBoolean = z.coerce.boolean();
+const numberId = z.number().int().positive().optional();
+const miniNumberId = zm.number();
 const union = z.union([z.string().min(1), z.number()]).describe('x');
 const orArgument = z.number().or(z.string());
 const transformed = z.string().transform((value) => value.length);
@@ -440,11 +456,11 @@ const defaulted = z.string().default('x');
   function summarise<N>(rewrite: GuardRewrite<N>, textOf: (node: N) => string): string {
     switch (rewrite.kind) {
       case 'wrap':
-        return `wrap ${textOf(rewrite.target)}`;
+        return `${rewrite.guard} around ${textOf(rewrite.target)}`;
       case 'drop-coerce':
-        return `drop-coerce ${textOf(rewrite.factory)} in ${rewrite.namespace}, wrap ${textOf(rewrite.target)}`;
+        return `drop-coerce ${textOf(rewrite.factory)} for ${rewrite.namespace}.${rewrite.into}, ${rewrite.guard} around ${textOf(rewrite.target)}`;
       case 'keep-string-branch':
-        return `keep ${textOf(rewrite.branch)} of ${textOf(rewrite.union)}, wrap ${textOf(rewrite.target)}`;
+        return `keep ${textOf(rewrite.branch)} of ${textOf(rewrite.union)}, ${rewrite.guard} around ${textOf(rewrite.target)}`;
       case 'blocked':
         return `blocked ${rewrite.reason} ${rewrite.detail}`;
     }
@@ -480,21 +496,24 @@ const defaulted = z.string().default('x');
 
   it('wraps the whole expression but a trailing .optional(), and says what to drop for coerce and unions', () => {
     expect(found.ts).toEqual({
-      plain: "wrap z.string().min(1).nullable().describe('The ticket id')",
-      miniOptional: 'wrap zm.string()',
-      coerced: 'drop-coerce z.coerce.string() in z, wrap z.coerce.string()',
-      miniCoerced: 'drop-coerce zm.coerce.string() in zm, wrap zm.coerce.string()',
+      plain: "guardId around z.string().min(1).nullable().describe('The ticket id')",
+      miniOptional: 'guardId around zm.string()',
+      coerced: 'drop-coerce z.coerce.string() for z.string, guardId around z.coerce.string()',
+      miniCoerced: 'drop-coerce zm.coerce.string() for zm.string, guardId around zm.coerce.string()',
       coerceImported: 'blocked coerce-factory coerce',
-      coercedNumber: 'blocked coerce-target number',
+      coercedNumber: 'drop-coerce z.coerce.number() for z.number, guardNumberId around z.coerce.number().int()',
+      coercedBoolean: 'blocked coerce-target boolean',
+      numberId: 'guardNumberId around z.number().int().positive()',
+      miniNumberId: 'guardNumberId around zm.number()',
       union:
-        "keep z.string().min(1) of z.union([z.string().min(1), z.number()]), wrap z.union([z.string().min(1), z.number()]).describe('x')",
-      orArgument: 'keep z.string() of z.number().or(z.string()), wrap z.number().or(z.string())',
+        "keep z.string().min(1) of z.union([z.string().min(1), z.number()]), guardId around z.union([z.string().min(1), z.number()]).describe('x')",
+      orArgument: 'keep z.string() of z.number().or(z.string()), guardId around z.number().or(z.string())',
       transformed: 'blocked retyped transform',
       stringArray: 'blocked retyped array',
-      optionalDescribed: 'wrap z.string().min(1)',
-      nullableOptional: 'wrap z.string().nullable()',
-      optionalNullable: 'wrap z.string().optional().nullable()',
-      defaulted: "wrap z.string().default('x')",
+      optionalDescribed: 'guardId around z.string().min(1)',
+      nullableOptional: 'guardId around z.string().nullable()',
+      optionalNullable: 'guardId around z.string().optional().nullable()',
+      defaulted: "guardId around z.string().default('x')",
     });
     expect(found.es).toEqual(found.ts);
   });

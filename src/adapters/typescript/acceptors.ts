@@ -84,7 +84,10 @@ function acceptance(
     case 'union':
       return { type: 'string-or-number', published: ['string', 'number'], tolerates: [] };
     case 'guarded':
-      return { type: 'guarded', published: ['string'], tolerates: ['number'] };
+      // A guarded string takes a number too; a guarded number (`guardNumberId`) takes a decimal string.
+      return meaning.accepts === 'guarded-number'
+        ? { type: 'guarded', published: ['number'], tolerates: ['string'] }
+        : { type: 'guarded', published: ['string'], tolerates: ['number'] };
     case 'coerced': {
       const target = meaning.coerceTarget ?? 'string';
       const published: JsonType[] =
@@ -249,7 +252,7 @@ export function outputIdFieldsOf(
       path = [...path, ARRAY_ITEM];
     }
     const types: JsonType[] =
-      meaning.accepts === 'number'
+      meaning.accepts === 'number' || meaning.accepts === 'guarded-number'
         ? ['number']
         : meaning.accepts === 'string' || meaning.accepts === 'guarded'
           ? ['string']

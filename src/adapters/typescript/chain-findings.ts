@@ -86,10 +86,18 @@ function groupBy(chains: readonly Chain[], side: 'from' | 'to'): Map<PlacedSide,
   return groups;
 }
 
-const ACCEPTOR_ADVICE: Readonly<Partial<Record<ChainVerdict, string>>> = {
-  broken: ' Wrap the schema in guardId(...): the published schema stays the same.',
-  suspect: ' Type what the emitters return, or wrap the schema in guardId(...).',
-};
+/** The guard that fits an acceptor: `guardNumberId` for a number schema, `guardId` for the rest. */
+function guardNameFor(acceptor: ChainSide): string {
+  return acceptor.acceptor?.type === 'number' ? 'guardNumberId' : 'guardId';
+}
+
+/** What to do at an acceptor, naming the guard that fits its schema. */
+function acceptorAdvice(verdict: ChainVerdict, acceptor: ChainSide): string {
+  const guard = guardNameFor(acceptor);
+  if (verdict === 'broken') return ` Wrap the schema in ${guard}(...): the published schema stays the same.`;
+  if (verdict === 'suspect') return ` Type what the emitters return, or wrap the schema in ${guard}(...).`;
+  return '';
+}
 
 /** A finding at each acceptor field of `fileName` that chains of `verdict` end in. */
 export function acceptorFindingsOf(read: ProjectChains, fileName: string, verdict: ChainVerdict): ChainFinding[] {
@@ -112,7 +120,7 @@ export function acceptorFindingsOf(read: ProjectChains, fileName: string, verdic
         message: `${emitterName(chain.from)} emits the id here, as ${chain.from.type}`,
       })),
       otherTools: [...new Set(into.map((chain) => chain.from.tool))],
-      message: `${verdict} chain: ${acceptor.label} of ${acceptor.tool} ${verb} the ${acceptor.field.entity} id ${emitters} ${into.length === 1 ? 'emits' : 'emit'} (${reasons(into)}); ${CHAIN_VERDICT_MEANING[verdict]}.${ACCEPTOR_ADVICE[verdict] ?? ''}`,
+      message: `${verdict} chain: ${acceptor.label} of ${acceptor.tool} ${verb} the ${acceptor.field.entity} id ${emitters} ${into.length === 1 ? 'emits' : 'emit'} (${reasons(into)}); ${CHAIN_VERDICT_MEANING[verdict]}.${acceptorAdvice(verdict, acceptor)}`,
     });
   }
   return found;
@@ -126,6 +134,7 @@ export function brokenEmitterFindingsOf(read: ProjectChains, fileName: string): 
   const found: ChainFinding[] = [];
   for (const [emitter, from] of groupBy(broken, 'from')) {
     const acceptors = nameList(from.map((chain) => `${chain.to.tool} (${chain.to.label})`));
+    const guards = [...new Set(from.map((chain) => `${guardNameFor(chain.to)}(...)`))].join(' or ');
     found.push({
       at: 'emitter',
       verdict: 'broken',
@@ -138,7 +147,7 @@ export function brokenEmitterFindingsOf(read: ProjectChains, fileName: string): 
         message: `${chain.to.tool} accepts ${chain.to.label} here, as ${chain.to.type}`,
       })),
       otherTools: [...new Set(from.map((chain) => chain.to.tool))],
-      message: `broken chain: ${emitterName(emitter)} emits the ${emitter.field.entity} id as ${emitter.type}, which ${acceptors} ${from.length === 1 ? 'rejects' : 'reject'}; ${CHAIN_VERDICT_MEANING.broken}. Widen the acceptors with guardId(...), not this emitter.`,
+      message: `broken chain: ${emitterName(emitter)} emits the ${emitter.field.entity} id as ${emitter.type}, which ${acceptors} ${from.length === 1 ? 'rejects' : 'reject'}; ${CHAIN_VERDICT_MEANING.broken}. Widen the acceptors with ${guards}, not this emitter.`,
     });
   }
   return found;

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { guardRewriteOf, type GuardRewrite } from '../../model/guard-rewrite.ts';
+import { guardRewriteOf, type GuardName, type GuardRewrite } from '../../model/guard-rewrite.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import { namedImportEdit } from './import-edit.ts';
 
@@ -16,7 +16,7 @@ export interface TextEdit {
   readonly text: string;
 }
 
-export const GUARD_FUNCTION = 'guardId';
+export const GUARD_FUNCTION: GuardName = 'guardId';
 export const GUARD_MODULE = 'agent-contract';
 
 function hasComment(file: ts.SourceFile, start: number, end: number): boolean {
@@ -37,10 +37,10 @@ function hasComment(file: ts.SourceFile, start: number, end: number): boolean {
   return false;
 }
 
-function isCoerceStringCallee(callee: ts.Expression): boolean {
+function isCoerceCallee(callee: ts.Expression, into: string): boolean {
   return (
     ts.isPropertyAccessExpression(callee) &&
-    callee.name.text === 'string' &&
+    callee.name.text === into &&
     ts.isPropertyAccessExpression(callee.expression) &&
     callee.expression.name.text === 'coerce'
   );
@@ -55,7 +55,7 @@ export function fieldGuardRewriteOf(field: ts.Node, value: SchemaExpr<ts.Node>):
   const initializer = ts.isPropertyAssignment(field) ? field.initializer : undefined;
   if (initializer === undefined || rewrite.kind === 'blocked') return rewrite;
   const inside = value.node.getStart() >= initializer.getStart() && value.node.end <= initializer.end;
-  return inside ? rewrite : { kind: 'wrap', target: initializer };
+  return inside ? rewrite : { kind: 'wrap', target: initializer, guard: rewrite.guard };
 }
 
 /**
@@ -66,7 +66,10 @@ export function fieldGuardRewriteOf(field: ts.Node, value: SchemaExpr<ts.Node>):
 export type GuardEditBlock =
   Extract<GuardRewrite<ts.Node>, { kind: 'blocked' }>['reason'] | 'coerce-nested' | 'comment';
 
-/** The edits for a plan (in no particular order), or the reason they cannot be made. */
+/**
+ * The edits for a plan (in no particular order), or the reason they cannot be made; `guard` is the local name the
+ * file calls the plan's guard (`rewrite.guard`) by.
+ */
 export function guardEditsOf(rewrite: GuardRewrite<ts.Node>, guard: string): TextEdit[] | GuardEditBlock {
   const file = rewrite.target.getSourceFile();
   const start = rewrite.target.getStart(file);
@@ -78,10 +81,10 @@ export function guardEditsOf(rewrite: GuardRewrite<ts.Node>, guard: string): Tex
       return [open, close];
     case 'drop-coerce': {
       const callee = (rewrite.factory as ts.CallExpression).expression;
-      if (!isCoerceStringCallee(callee)) return 'coerce-nested';
+      if (!isCoerceCallee(callee, rewrite.into)) return 'coerce-nested';
       const calleeStart = callee.getStart(file);
       if (hasComment(file, calleeStart, callee.end)) return 'comment';
-      return [open, { start: calleeStart, end: callee.end, text: `${rewrite.namespace}.string` }, close];
+      return [open, { start: calleeStart, end: callee.end, text: `${rewrite.namespace}.${rewrite.into}` }, close];
     }
     case 'keep-string-branch': {
       const unionStart = rewrite.union.getStart(file);
@@ -107,14 +110,17 @@ function namedImportsFrom(file: ts.SourceFile, specifier: string): ts.ImportDecl
   );
 }
 
-/** The local name `guardId` is imported under in `file` (`guardId`, or its alias), if it is. */
-export function importedGuardName(file: ts.SourceFile, specifier: string = GUARD_MODULE): string | undefined {
+/** The local name `guard` (`guardId` by default) is imported under in `file` (the name, or its alias), if it is. */
+export function importedGuardName(
+  file: ts.SourceFile,
+  specifier: string = GUARD_MODULE,
+  guard: GuardName = GUARD_FUNCTION,
+): string | undefined {
   for (const statement of namedImportsFrom(file, specifier)) {
     const named = statement.importClause?.namedBindings;
     if (statement.importClause?.isTypeOnly === true || named === undefined || !ts.isNamedImports(named)) continue;
     for (const element of named.elements) {
-      if (!element.isTypeOnly && (element.propertyName ?? element.name).text === GUARD_FUNCTION)
-        return element.name.text;
+      if (!element.isTypeOnly && (element.propertyName ?? element.name).text === guard) return element.name.text;
     }
   }
   return undefined;
@@ -125,6 +131,10 @@ export function importedGuardName(file: ts.SourceFile, specifier: string = GUARD
  * import from `specifier` when there is one, otherwise a new declaration after the last import, quoted and terminated
  * like the file's Zod import; an empty edit when it is imported already.
  */
-export function guardImportEditOf(file: ts.SourceFile, specifier: string = GUARD_MODULE): TextEdit {
-  return namedImportEdit(file, specifier, [{ name: GUARD_FUNCTION }]) ?? { start: 0, end: 0, text: '' };
+export function guardImportEditOf(
+  file: ts.SourceFile,
+  specifier: string = GUARD_MODULE,
+  guard: GuardName = GUARD_FUNCTION,
+): TextEdit {
+  return namedImportEdit(file, specifier, [{ name: guard }]) ?? { start: 0, end: 0, text: '' };
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dispositions } from '../../../codemods/dispositions.ts';
 import { guardIds, guardIdsTransform } from '../../../codemods/guard-ids.ts';
 import { runCodemod } from '../../../codemods/runner/run-codemod.ts';
 import { type CodemodCommandOptions, runCodemodCommand } from '../../../src/cli/codemod.ts';
@@ -211,5 +212,37 @@ describe('guard-ids --import-from', () => {
     const root = await makeTempTree({ 'src/tools/a.ts': tool });
     const { report } = await runGuardIds(root, ['src'], { print: true, importFrom: '#lib/guard' });
     expect(fileOf(report, 'src/tools/a.ts').output).toContain("import { guardId } from '#lib/guard';\n");
+  });
+});
+
+describe('guard-ids --number-ids', () => {
+  const server = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export function register(server: McpServer): void {
+  server.registerTool('create_item', { inputSchema: { boardId: z.number().int(), title: z.string() } }, async () => ({
+    content: [],
+  }));
+}
+`;
+
+  it('guards a number id no emitter is seen to feed a string only with the flag, and names the flag without it', async () => {
+    const root = await makeTempTree({ 'src/server.ts': server });
+    const without = await runGuardIds(root, ['src'], { print: true });
+    expect(fileOf(without.report, 'src/server.ts').output).toBeUndefined();
+    expect(fileOf(without.report, 'src/server.ts').notes.map((note) => note.message)).toEqual([
+      'boardId accepts numbers only (z.number().int()); no tool is seen to emit it as a string, so it is left alone. A client that sends it as a string ("5812") is refused: --number-ids wraps it in guardNumberId(...), with the same published schema and the same number for the handler.',
+    ]);
+    const flagged = await runGuardIds(root, ['src'], { print: true, numberIds: true });
+    const output = fileOf(flagged.report, 'src/server.ts').output;
+    expect(output).toContain("import { guardNumberId } from 'agent-contract';\n");
+    expect(output).toContain('{ inputSchema: { boardId: guardNumberId(z.number().int()), title: z.string() } }');
+  });
+
+  it('is an option of guard-ids only', async () => {
+    const root = await makeTempTree({ 'src/server.ts': server });
+    await expect(
+      runCodemodCommand('dispositions', ['src'], { numberIds: true }, { registry: { dispositions }, cwd: root }),
+    ).rejects.toThrow('--number-ids is an option of guard-ids only, not of dispositions');
   });
 });

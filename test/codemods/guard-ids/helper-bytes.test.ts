@@ -17,7 +17,7 @@ import * as zodV4 from 'zod/v4';
 import * as zodMini from 'zod/mini';
 import { localGuardHelperText } from '../../../codemods/utils/local-guard-helper.ts';
 import type { ZodFlavour } from '../../../src/model/zod-flavour.ts';
-import { guardId } from '../../../src/guard/guard-id.ts';
+import { guardId, guardNumberId } from '../../../src/guard/guard-id.ts';
 import { toolsListWire } from '../../../src/testing/index.ts';
 import { repoRoot } from '../../support/run-cli.ts';
 import { makeTempTree, removeTempTrees } from '../runner/temp-tree.ts';
@@ -27,6 +27,7 @@ afterAll(removeTempTrees);
 /** Every flavour's schema, as the guards take it at run time (their overloads pick the flavour). */
 type Guard = (inner: object) => unknown;
 const packageGuard = guardId as Guard;
+const packageNumberGuard = guardNumberId as Guard;
 
 interface Case {
   readonly label: string;
@@ -34,6 +35,8 @@ interface Case {
   readonly specifier: string;
   /** The field as a server author writes it, built afresh for each server. */
   readonly field: () => object;
+  /** A number id field of the same flavour, for `guardNumberId`. */
+  readonly numberField: () => object;
   readonly optional: (schema: unknown) => unknown;
 }
 
@@ -43,6 +46,7 @@ const CASES: readonly Case[] = [
     flavour: 'zod4',
     specifier: 'zod',
     field: () => zod4.z.string().min(1).describe('The ticket'),
+    numberField: () => zod4.z.number().int().describe('The board'),
     optional: (schema) => (schema as zod4.ZodType).optional(),
   },
   {
@@ -50,6 +54,7 @@ const CASES: readonly Case[] = [
     flavour: 'zod4',
     specifier: 'zod/v4',
     field: () => zodV4.z.string().regex(/^\d+$/),
+    numberField: () => zodV4.z.number().int().positive(),
     optional: (schema) => (schema as zodV4.ZodType).optional(),
   },
   {
@@ -57,6 +62,7 @@ const CASES: readonly Case[] = [
     flavour: 'zod3',
     specifier: 'zod/v3',
     field: () => zod3.z.string().min(1).describe('The ticket'),
+    numberField: () => zod3.z.number().int().describe('The board'),
     optional: (schema) => (schema as zod3.ZodTypeAny).optional(),
   },
   {
@@ -64,16 +70,22 @@ const CASES: readonly Case[] = [
     flavour: 'zod4-mini',
     specifier: 'zod/mini',
     field: () => zodMini.z.string().check(zodMini.z.minLength(1)),
+    numberField: () => zodMini.z.number().check(zodMini.z.positive()),
     optional: (schema) => zodMini.z.optional(schema as zodMini.ZodMiniType),
   },
 ];
 
-async function localHelper(flavour: ZodFlavour, specifier: string): Promise<Guard> {
+interface LocalGuards {
+  readonly guardId: Guard;
+  readonly guardNumberId: Guard;
+}
+
+async function localHelper(flavour: ZodFlavour, specifier: string): Promise<LocalGuards> {
   const root = await makeTempTree({});
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   const file = path.join(root, 'agent-contract-guard.ts');
   await writeFile(file, localGuardHelperText(flavour, specifier, { quote: "'", semicolon: true }));
-  return ((await import(pathToFileURL(file).href)) as { guardId: Guard }).guardId;
+  return (await import(pathToFileURL(file).href)) as LocalGuards;
 }
 
 async function publishedWith(field: () => unknown): Promise<string> {
@@ -93,9 +105,9 @@ function parseWith(schema: unknown, value: unknown): { success: boolean; data?: 
     : { success: false, message: result.error.issues[0]?.message ?? '' };
 }
 
-describe.each(CASES)('the local helper on $label', ({ flavour, specifier, field, optional }) => {
+describe.each(CASES)('the local helper on $label', ({ flavour, specifier, field, numberField, optional }) => {
   it('publishes the bytes of the plain field and of the package guard, required and optional', async () => {
-    const local = await localHelper(flavour, specifier);
+    const local = (await localHelper(flavour, specifier)).guardId;
     const plain = await publishedWith(field);
     expect(await publishedWith(() => packageGuard(field()))).toBe(plain);
     expect(await publishedWith(() => local(field()))).toBe(plain);
@@ -105,10 +117,27 @@ describe.each(CASES)('the local helper on $label', ({ flavour, specifier, field,
   });
 
   it('accepts a positive integer as its decimal string and rejects the rest as the plain schema does', async () => {
-    const local = await localHelper(flavour, specifier);
+    const local = (await localHelper(flavour, specifier)).guardId;
     expect(parseWith(local(field()), 47)).toEqual({ success: true, data: '47' });
     expect(parseWith(local(field()), '47')).toEqual({ success: true, data: '47' });
     for (const value of [null, undefined, {}, '', 0, -1, 1.5, 2 ** 53, Number.NaN])
       expect(parseWith(local(field()), value)).toEqual(parseWith(field(), value));
+  });
+
+  it('guardNumberId publishes the bytes of the plain number field and of the package guardNumberId', async () => {
+    const local = (await localHelper(flavour, specifier)).guardNumberId;
+    const plain = await publishedWith(numberField);
+    expect(await publishedWith(() => packageNumberGuard(numberField()))).toBe(plain);
+    expect(await publishedWith(() => local(numberField()))).toBe(plain);
+    const optionalPlain = await publishedWith(() => optional(numberField()));
+    expect(await publishedWith(() => optional(local(numberField())))).toBe(optionalPlain);
+  });
+
+  it('guardNumberId accepts "5812" as 5812 and parses the rest as the package guardNumberId does', async () => {
+    const local = (await localHelper(flavour, specifier)).guardNumberId;
+    expect(parseWith(local(numberField()), '5812')).toEqual({ success: true, data: 5812 });
+    const values = [null, undefined, {}, '', ' 7', '07', '1e3', '0x1F', '-0', '-5', 'abc', '9007199254740993', 0, 47];
+    for (const value of values)
+      expect(parseWith(local(numberField()), value)).toEqual(parseWith(packageNumberGuard(numberField()), value));
   });
 });

@@ -146,6 +146,11 @@ function lint(root: string, file: string): string[] {
     .map((message) => `${message.line} ${message.ruleId}`);
 }
 
+const NUMBER_GUARD_DOC = `/**
+ * The mirror for a number id schema: an id sent as a string ("5812") reaches the inner schema as the number it
+ * always got, and the published JSON Schema stays the inner schema's: agent-contract's guardNumberId.
+ */`;
+
 const HELPER_DOC = `/**
  * Wraps a string id schema so that a positive integer id (47) is accepted as its decimal string ("47"), while the
  * published JSON Schema stays byte-identical to the inner schema's: agent-contract's guardId, without a runtime
@@ -177,11 +182,25 @@ function numericIdToString(value: unknown): unknown {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? String(value) : value;
 }
 
+/** A safe integer written as JSON writes it ("5812", "-7") becomes that number; every other value stays as it is. */
+function decimalIdToNumber(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^(?:0|-?[1-9]\\d*)$/.test(value)) return value;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : value;
+}
+
 ${HELPER_DOC}
 export function guardId<Inner extends z.ZodType<string | null | undefined, unknown>>(
   inner: Inner,
 ): z.ZodPipe<z.ZodTransform<unknown, unknown>, Inner> {
   return z.pipe(z.transform(numericIdToString), inner);
+}
+
+${NUMBER_GUARD_DOC}
+export function guardNumberId<Inner extends z.ZodType<number | null | undefined, unknown>>(
+  inner: Inner,
+): z.ZodPipe<z.ZodTransform<unknown, unknown>, Inner> {
+  return z.pipe(z.transform(decimalIdToNumber), inner);
 }
 `);
     expect(read(root, 'src/tools/tickets.ts'))
@@ -233,7 +252,7 @@ export function registerTicketTools(server: McpServer): void {
     expect(existsSync(path.join(root, 'src/agent-contract-guard.ts'))).toBe(false);
     expect(read(root, 'src/tools/tickets.ts')).toBe(projectFiles(project)['src/tools/tickets.ts']);
     expect(report.files[0]?.diff).toMatch(
-      /^--- src\/agent-contract-guard\.ts\n\+\+\+ src\/agent-contract-guard\.ts\n@@ -0,0 \+1,19 @@\n\+\/\/ Written by/,
+      /^--- src\/agent-contract-guard\.ts\n\+\+\+ src\/agent-contract-guard\.ts\n@@ -0,0 \+1,36 @@\n\+\/\/ Written by/,
     );
   });
 
@@ -267,11 +286,25 @@ function numericIdToString(value: unknown): unknown {
   return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? String(value) : value
 }
 
+/** A safe integer written as JSON writes it ("5812", "-7") becomes that number; every other value stays as it is. */
+function decimalIdToNumber(value: unknown): unknown {
+  if (typeof value !== "string" || !/^(?:0|-?[1-9]\\d*)$/.test(value)) return value
+  const id = Number(value)
+  return Number.isSafeInteger(id) ? id : value
+}
+
 ${HELPER_DOC}
 export function guardId<Inner extends z.ZodType<string | null | undefined, z.ZodTypeDef, unknown>>(
   inner: Inner,
 ): z.ZodEffects<Inner, z.output<Inner>, unknown> {
   return z.preprocess(numericIdToString, inner)
+}
+
+${NUMBER_GUARD_DOC}
+export function guardNumberId<Inner extends z.ZodType<number | null | undefined, z.ZodTypeDef, unknown>>(
+  inner: Inner,
+): z.ZodEffects<Inner, z.output<Inner>, unknown> {
+  return z.preprocess(decimalIdToNumber, inner)
 }
 `);
     expect(read(root, 'src/tools/tickets.ts')).toContain('import { guardId } from "../agent-contract-guard"\n');

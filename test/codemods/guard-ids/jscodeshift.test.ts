@@ -94,6 +94,15 @@ describe('the jscodeshift adapter', () => {
     expect(source).toBe(readFileSync(path.join(fixtures, 'import-from-helper/output.ts'), 'utf8'));
   }, 60_000);
 
+  it('takes --number-ids, guarding every number id of a tool input as the command does', () => {
+    const dir = path.join(workDir, 'number-ids');
+    copyFixture('number-ids-flag', dir);
+    const { source } = splitPrinted(
+      jscodeshift(['--silent', '--run-in-band', '--dry', '--print', '--number-ids', '-t', transform, 'input.ts'], dir),
+    );
+    expect(source).toBe(readFileSync(path.join(fixtures, 'number-ids-flag/output.ts'), 'utf8'));
+  }, 60_000);
+
   it('counts a changed file as ok, a file with nothing to do as skipped, and a file that does not parse as an error', () => {
     const dir = path.join(workDir, 'summary');
     copyFixture('zod4-register-tool', dir);
