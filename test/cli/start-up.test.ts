@@ -96,6 +96,7 @@ describe('what each command loads before it runs', () => {
       'dist/src/cli/bin.js',
       'dist/src/cli/errors.js',
       'dist/src/cli/main.js',
+      'dist/src/cli/printable.js',
     ]);
     expect(imports.packages).toEqual(['commander']);
   });
@@ -128,6 +129,7 @@ describe('what each command loads before it runs', () => {
       'dist/src/cli/contract.js',
       'dist/src/cli/errors.js',
       'dist/src/cli/main.js',
+      'dist/src/cli/printable.js',
       'dist/src/files/find-package.js',
       'dist/src/files/write-atomic.js',
       'dist/src/package-info.js',
@@ -169,6 +171,7 @@ describe('what each command loads before it runs', () => {
       'dist/src/cli/bin.js',
       'dist/src/cli/errors.js',
       'dist/src/cli/main.js',
+      'dist/src/cli/printable.js',
     ]);
     expect(imports.packages).toEqual(['commander']);
   });
