@@ -76,20 +76,13 @@ export function asFunction(node: ts.Node | undefined, resolver: SchemaResolver):
   return ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr) ? resolver.functionOf(expr) : undefined;
 }
 
-/** The callbacks of the registrations that register definitions found elsewhere, and every tool-call handler. */
-function buildersOf(surface: ProjectTools): ts.SignatureDeclaration[] {
-  const { discovery, resolver, serverFiles } = surface;
-  const builders: ts.SignatureDeclaration[] = [];
-  for (const site of discovery.sites) {
-    if (site.via !== 'definitions' || !ts.isCallExpression(site.node)) continue;
-    const method = calleeName(site.node);
-    if (method === undefined || !REGISTRATION_METHODS.has(method)) continue;
-    const read = resolver.readerFor(site.node.getSourceFile()).callSite(site.node);
-    const registration = read === undefined ? undefined : toolRegistrationOf({ ...read, method });
-    const builder = asFunction(registration?.handler?.node, resolver);
-    if (builder !== undefined) builders.push(builder);
-  }
-  for (const file of serverFiles) {
+/** Every tool-call handler of a low-level server: `server.setRequestHandler(CallToolRequestSchema, handler)`. */
+export function callToolHandlersIn(
+  files: readonly ts.SourceFile[],
+  resolver: SchemaResolver,
+): { call: ts.CallExpression; handler: ts.SignatureDeclaration }[] {
+  const found: { call: ts.CallExpression; handler: ts.SignatureDeclaration }[] = [];
+  for (const file of files) {
     if (!file.text.includes(CALL_TOOL_REQUEST_SCHEMA)) continue;
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node) && calleeName(node) === 'setRequestHandler') {
@@ -104,12 +97,38 @@ function buildersOf(surface: ProjectTools): ts.SignatureDeclaration[] {
                 ? named.name.text
                 : undefined;
         const builder = name === CALL_TOOL_REQUEST_SCHEMA ? asFunction(handler, resolver) : undefined;
-        if (builder !== undefined) builders.push(builder);
+        if (builder !== undefined) found.push({ call: node, handler: builder });
       }
       ts.forEachChild(node, visit);
     };
     visit(file);
   }
+  return found;
+}
+
+/** The key a destructured name reads: `handler` of `{ handler }`, `run` of `{ run: handler }`. */
+export function bindingKey(element: ts.BindingElement): string | undefined {
+  if (element.propertyName !== undefined)
+    return ts.isIdentifier(element.propertyName) || ts.isStringLiteral(element.propertyName)
+      ? element.propertyName.text
+      : undefined;
+  return ts.isIdentifier(element.name) ? element.name.text : undefined;
+}
+
+/** The callbacks of the registrations that register definitions found elsewhere, and every tool-call handler. */
+function buildersOf(surface: ProjectTools): ts.SignatureDeclaration[] {
+  const { discovery, resolver, serverFiles } = surface;
+  const builders: ts.SignatureDeclaration[] = [];
+  for (const site of discovery.sites) {
+    if (site.via !== 'definitions' || !ts.isCallExpression(site.node)) continue;
+    const method = calleeName(site.node);
+    if (method === undefined || !REGISTRATION_METHODS.has(method)) continue;
+    const read = resolver.readerFor(site.node.getSourceFile()).callSite(site.node);
+    const registration = read === undefined ? undefined : toolRegistrationOf({ ...read, method });
+    const builder = asFunction(registration?.handler?.node, resolver);
+    if (builder !== undefined) builders.push(builder);
+  }
+  for (const { handler } of callToolHandlersIn(serverFiles, resolver)) builders.push(handler);
   return builders;
 }
 

@@ -1,6 +1,6 @@
 import ts from 'typescript';
-import { CALL_TOOL_REQUEST_SCHEMA, REGISTRATION_METHODS } from '../../model/tool-registration.ts';
-import { asFunction } from './definition-serializers.ts';
+import { REGISTRATION_METHODS } from '../../model/tool-registration.ts';
+import { asFunction, bindingKey, callToolHandlersIn } from './definition-serializers.ts';
 import { keyOf } from './place-published.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import type { ProjectTools } from './tool-surface.ts';
@@ -145,26 +145,14 @@ function requestNameHolder(
     if (!ts.isIdentifier(expr)) return false;
     const declaration = checker.getSymbolAtLocation(expr)?.valueDeclaration;
     if (declaration === undefined || !ts.isBindingElement(declaration)) return false;
-    const key =
-      declaration.propertyName !== undefined && ts.isIdentifier(declaration.propertyName)
-        ? declaration.propertyName.text
-        : ts.isIdentifier(declaration.name)
-          ? declaration.name.text
-          : undefined;
-    if (key !== 'name') return false;
+    if (bindingKey(declaration) !== 'name') return false;
     const pattern = declaration.parent;
     const owner = pattern.parent;
     // `{ params: { name } }` of `request`.
     if (ts.isBindingElement(owner)) {
-      const ownerKey =
-        owner.propertyName !== undefined && ts.isIdentifier(owner.propertyName)
-          ? owner.propertyName.text
-          : ts.isIdentifier(owner.name)
-            ? owner.name.text
-            : undefined;
       const declared = owner.parent.parent;
       return (
-        ownerKey === 'params' &&
+        bindingKey(owner) === 'params' &&
         ts.isVariableDeclaration(declared) &&
         declared.initializer !== undefined &&
         isRequest(declared.initializer)
@@ -259,27 +247,7 @@ export function dispatchBuilders(surface: ProjectTools, checker: ts.TypeChecker)
       builders.push({ site: site.node, builder, holds: sameValueAs(given, checker), values });
     }
   }
-  for (const file of serverFiles) {
-    if (!file.text.includes(CALL_TOOL_REQUEST_SCHEMA)) continue;
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && calleeName(node) === 'setRequestHandler') {
-        const [schema, handler] = node.arguments;
-        const named = schema === undefined ? undefined : unwrapExpression(schema);
-        const name =
-          named === undefined
-            ? undefined
-            : ts.isIdentifier(named)
-              ? named.text
-              : ts.isPropertyAccessExpression(named)
-                ? named.name.text
-                : undefined;
-        const builder = name === CALL_TOOL_REQUEST_SCHEMA ? asFunction(handler, resolver) : undefined;
-        if (builder !== undefined)
-          builders.push({ site: node, builder, holds: requestNameHolder(builder, checker), values: new Map() });
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(file);
-  }
+  for (const { call, handler } of callToolHandlersIn(serverFiles, resolver))
+    builders.push({ site: call, builder: handler, holds: requestNameHolder(handler, checker), values: new Map() });
   return builders;
 }
