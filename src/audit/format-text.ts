@@ -195,6 +195,8 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     wrapper: () =>
       'is inside a wrapper declared in agent-contract.config.json, so its tools are shown where the wrapper is called',
     classes: (tools) => `registers ${plural(tools, 'tool')}, one per class of the tool object it is given`,
+    lists: (tools) =>
+      `registers ${plural(tools, 'tool')}, one per argument list spread into it; each tool is shown where its list is written`,
     'not-followed': () => 'registers tools the audit could not follow (see the unfollowed-registration finding)',
   };
   for (const site of discovery.sites) {

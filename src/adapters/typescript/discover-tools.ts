@@ -16,6 +16,7 @@ import type { ArgumentPath, WrapperConfig } from './agent-contract-config.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import { classSiteOf, ToolClasses, type ServerMethodForm } from './tool-classes.ts';
 import { namesOfLoopVariable } from './loop-names.ts';
+import { argumentListsSpreadFrom } from './spread-tuples.ts';
 
 /**
  * Finds the tools a program registers, in every style the shared model knows (`server.tool`, `registerTool`,
@@ -74,9 +75,10 @@ export interface DynamicRegistration {
 /**
  * How the tools of a registration call were found: `call` (the call itself says it all), `classes` (the concrete
  * classes of the instance it reads), `definitions` (tool objects or classes of the shape it reads, defined elsewhere),
- * `wrapper` (it sits in a wrapper the configuration declares, whose calls are the tools), `not-followed`.
+ * `lists` (argument lists spread into it, `registerTool(...tool)`), `wrapper` (it sits in a wrapper the configuration
+ * declares, whose calls are the tools), `not-followed`.
  */
-export type SiteVia = 'call' | 'classes' | 'definitions' | 'wrapper' | 'not-followed';
+export type SiteVia = 'call' | 'classes' | 'definitions' | 'lists' | 'wrapper' | 'not-followed';
 
 export interface RegistrationSite {
   readonly node: ts.Node;
@@ -320,6 +322,11 @@ class ToolFinder {
   private visitCall(call: ts.CallExpression, name: string, method = name): void {
     const reader = this.resolver.readerFor(call.getSourceFile());
     if (REGISTRATION_METHODS.has(name)) {
+      const [first] = call.arguments;
+      if (call.arguments.length === 1 && first !== undefined && ts.isSpreadElement(first)) {
+        this.fromSpreadArguments(call, first, name);
+        return;
+      }
       if ((name === 'registerTool' || name === 'tool') && !this.mayBeToolName(call.arguments[0])) return;
       const read = reader.callSite(call);
       if (read === undefined) return;
@@ -347,6 +354,39 @@ class ToolFinder {
     }
     const wrapper = this.wrappers.get(name);
     if (wrapper !== undefined) this.visitWrapper(call, wrapper);
+  }
+
+  /**
+   * `tools.forEach((tool) => server.registerTool(...tool))`: each argument list the spread stands for is one call,
+   * its tool placed at the list that names it.
+   */
+  private fromSpreadArguments(call: ts.CallExpression, spread: ts.SpreadElement, method: string): void {
+    const style = styleOfMethod(method);
+    const lists = argumentListsSpreadFrom(spread.expression, this.resolver);
+    if (lists === undefined) {
+      this.notFollowed(call, undefined, method);
+      return;
+    }
+    let added = 0;
+    for (const list of lists) {
+      const args = list.elements.filter((element) => !ts.isSpreadElement(element));
+      if (args.length !== list.elements.length) continue;
+      const site = this.normalised({ method, args: args.map((arg) => this.resolver.read(arg)), node: list });
+      const registration = toolRegistrationOf(site);
+      const name = registration?.name ?? (args[0] === undefined ? undefined : this.resolver.constantString(args[0]));
+      if (registration === undefined || name === undefined) continue;
+      const tool = {
+        name,
+        style,
+        node: list,
+        input: registration.input,
+        output: registration.output,
+        handler: this.handlerNode(registration.handler),
+      };
+      if (this.add(tool, list)) added += 1;
+    }
+    if (added === 0) this.notFollowed(call, undefined, method);
+    else this.site(call, style, 'lists', added);
   }
 
   private insideDeclaredWrapper(call: ts.CallExpression): boolean {
@@ -715,15 +755,21 @@ class ToolFinder {
     } else if (registration === undefined) {
       const config =
         method === 'registerTool' ? call.arguments[1] : method === 'addTool' ? call.arguments[0] : undefined;
-      const shown = config === undefined ? 'its arguments' : `its config \`${shortText(config, 50)}\``;
+      const [first] = call.arguments;
+      const shown =
+        first !== undefined && ts.isSpreadElement(first)
+          ? `its arguments, spread from \`${shortText(first.expression, 50)}\`, are`
+          : config === undefined
+            ? 'its arguments are'
+            : `its config \`${shortText(config, 50)}\` is`;
       // A name written as a constant is one tool, and it is missing; a computed one may name tools found elsewhere.
       const literalName =
         call.arguments[0] !== undefined && this.resolver.constantString(call.arguments[0]) !== undefined;
       const found = literalName ? 0 : this.tools.length;
       message =
         found === 0
-          ? `the audit cannot follow ${what}: ${shown} is computed at run time, so its tool and chains are missing; write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`
-          : `the audit cannot follow ${what}: ${shown} is computed at run time; if it registers tools among the ${found} the audit found elsewhere (tool objects, definitions or classes), none is missing, otherwise write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`;
+          ? `the audit cannot follow ${what}: ${shown} computed at run time, so its tool and chains are missing; write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`
+          : `the audit cannot follow ${what}: ${shown} computed at run time; if it registers tools among the ${found} the audit found elsewhere (tool objects, definitions or classes), none is missing, otherwise write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`;
     } else {
       const shown = nameNode === undefined ? 'its name' : `its name \`${shortText(nameNode, 50)}\``;
       const found = this.tools.length;

@@ -140,7 +140,7 @@ export function typedShapesByFile(
 export function followedRegistrationsOf(tools: ProjectTools): Map<string, Set<number>> {
   const byFile = new Map<string, Set<number>>();
   for (const site of tools.discovery.sites) {
-    if ((site.via !== 'classes' && site.via !== 'definitions') || site.tools === 0) continue;
+    if ((site.via !== 'classes' && site.via !== 'definitions' && site.via !== 'lists') || site.tools === 0) continue;
     const file = path.resolve(site.node.getSourceFile().fileName);
     const starts = byFile.get(file) ?? new Set<number>();
     starts.add(site.node.getStart());
