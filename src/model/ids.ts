@@ -457,6 +457,12 @@ export function isIdName(name: string): boolean {
   return known;
 }
 
+/** Verbs that open a field name of ids to change a list by (`addLabelIds`, `removeWorkItemIds`). */
+const EDIT_VERBS = new Set(['add', 'remove', 'delete', 'set', 'unset', 'replace', 'append']);
+
+/** Words after an entity's name that make a pointer to it, not an entity of their own. */
+const REFERENCE_WORDS = new Set(['ref', 'reference']);
+
 /** What the words of a name or key say: an entity, `holder` (kin words only: what holds the id names it), or `nothing`. */
 type WordsNaming = { readonly entity: string } | 'holder' | 'nothing';
 
@@ -472,8 +478,15 @@ function namingOfWords(words: readonly string[]): WordsNaming {
   if (object > 0) nouns = nouns.slice(object + 1);
   while (nouns.length > 1 && ID_QUALIFIERS.has(nouns.at(-1) ?? '')) nouns.pop();
   if (nouns.length === 1 && ID_QUALIFIERS.has(nouns[0] ?? '')) return 'holder';
-  while (nouns.length > 1 && (isRoleWord(nouns[0] ?? '') || isParticipleBefore(nouns[0] ?? '', nouns[1])))
-    nouns.shift();
+  // `workItemRefs[].id`: a reference to a work item holds the work item's id.
+  while (nouns.length > 1 && REFERENCE_WORDS.has(singularize(nouns.at(-1) ?? ''))) nouns.pop();
+  // `addWorkItemIds`: the verb says what the call does with the ids, not what they are.
+  if (nouns.length > 1 && EDIT_VERBS.has(nouns[0] ?? '')) nouns.shift();
+  // `parentTicketId`, `shift2DefaultEmployeeCode`: what follows the last role word is the entity it plays the role for.
+  const role = nouns.findLastIndex(
+    (word, index) => index < nouns.length - 1 && (isRoleWord(word) || isParticipleBefore(word, nouns[index + 1])),
+  );
+  if (role >= 0) nouns = nouns.slice(role + 1);
   const last = nouns.length - 1;
   if (last < 0) return 'nothing';
   nouns[last] = singularize(nouns[last] ?? '');
@@ -578,7 +591,8 @@ export function idFieldAt(
   while (nameIndex >= 0 && path[nameIndex] === ARRAY_ITEM) nameIndex -= 1;
   const name = path[nameIndex];
   if (name === undefined) return undefined;
-  const words = splitWords(name);
+  // `fields["System.Id"]`: what comes before a dot is a namespace of field names, not an entity.
+  const words = splitWords(name.slice(name.lastIndexOf('.') + 1));
   const id =
     idWordsOf(words) ?? (context.description === undefined ? undefined : describedIdWords(words, context.description));
   if (id === undefined) return context.keys === true ? keyFieldAt(path, toolName, context) : undefined;

@@ -321,6 +321,33 @@ describe('idFieldAt names the same entity however the id is spelled', () => {
     expect(idFieldAt(['ticketId'])?.many).toBe(false);
   });
 
+  it('names the entity a reference points to, not the reference', () => {
+    expect(idFieldAt(['workItemRefs', '[]', 'id'])?.entity).toBe('work-item');
+    expect(idFieldAt(['ticket_ref', 'id'])?.entity).toBe('ticket');
+    expect(idFieldAt(['workItemRefIds'])?.entity).toBe('work-item');
+    // A reference standing alone is the holder's; a git `ref` is no id at all.
+    expect(idFieldAt(['parentReference', 'id'], 'get_page')?.entity).toBe('page');
+    expect(idFieldAt(['ref'])).toBeUndefined();
+  });
+
+  it('names the entity after the last role word, whatever qualifies the role', () => {
+    expect(keyFieldAt(['shift2DefaultEmployeeCode'])?.entity).toBe('employee#code');
+    expect(idFieldAt(['projectDefaultAssigneeId'])?.entity).toBe('assignee');
+  });
+
+  it('names ids to add or remove after what they are, not the edit', () => {
+    expect(idFieldAt(['addWorkItemIds'])?.entity).toBe('work-item');
+    expect(idFieldAt(['remove_label_ids'])?.entity).toBe('label');
+    expect(idFieldAt(['postId'])?.entity).toBe('post');
+  });
+
+  it('reads the last part of a namespaced field name (`fields["System.Id"]`)', () => {
+    expect(idFieldAt(['results', '[]', 'fields', 'System.Id'], 'search_work_items', { side: 'output' })?.entity).toBe(
+      'work-item',
+    );
+    expect(idFieldAt(['fields', 'Custom.ParentTicketId'])?.entity).toBe('ticket');
+  });
+
   it('returns undefined for a path that does not end in an id', () => {
     expect(idFieldAt(['ticket', 'subject'])).toBeUndefined();
     expect(idFieldAt([])).toBeUndefined();
