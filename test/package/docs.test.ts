@@ -91,6 +91,12 @@ describe('the blocks, run', () => {
     );
     const tsconfig = { ...SERVER_TSCONFIG, compilerOptions: { ...SERVER_TSCONFIG.compilerOptions, outDir: 'dist' } };
     await writeFile(join(server, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
+    // A test outside the tsconfig's files: the `tests` config lints it by syntax, and typed linting must leave it be.
+    await mkdir(join(server, 'test'));
+    await writeFile(
+      join(server, 'test/tickets.test.js'),
+      "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n\ntest('ids', () => assert.equal(typeof 47, 'number'));\n",
+    );
     folders['server'] = server;
     folders['syntax'] = join(server, 'syntax');
     await mkdir(folders['syntax']);
