@@ -5,7 +5,7 @@
  *
  * - `main.js` and one file per command module it imports lazily, with shared code in `chunks/`, so each command still
  *   loads only what it needs;
- * - the MCP SDK client, zod, commander and the other JavaScript the commands run, inside the bundle: on Node 20 each ES
+ * - the MCP SDK client, zod, commander (CommonJS: each file gets a `require`) and the other JavaScript the commands run, inside the bundle: on Node 20 each ES
  *   module costs a resolution, a file read and a compile of its own, and the SDK client is a large graph of them
  *   (`npm run bench:contract` times the result). The CLI process never hands an SDK object to user code, so its own
  *   copy is safe; the library entry points (`agent-contract/testing`, `agent-contract/contract`) stay unbundled and use
@@ -53,6 +53,11 @@ const result = await build({
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   external: EXTERNAL,
+  // commander is a CommonJS package (its release for the Node 20 this package supports); esbuild's ES module output
+  // calls `require` for the Node built-ins such code loads, so each output file gets one.
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   plugins: [
     {
       name: 'typescript-engine',
@@ -63,6 +68,9 @@ const result = await build({
   ],
   metafile: true,
   legalComments: 'eof',
+  // Whitespace only (names and syntax stay as written, so stack frames still name the functions): the installed
+  // package stays under its size cap (test/package/runtime-install.test.ts) with commander's CommonJS inside.
+  minifyWhitespace: true,
   logLevel: 'warning',
 });
 if (result.errors.length > 0 || result.warnings.length > 0) {

@@ -1,6 +1,6 @@
 /**
  * Generates what must never be written by hand: the rule index (`eslint-plugin/rules/index.ts`), each rule doc's
- * header and options table, and the README rule table. `--check` writes nothing and exits 1 naming each stale file;
+ * header and options table, and the rule table of docs/eslint-plugin.md. `--check` writes nothing and exits 1 naming each stale file;
  * the test suite runs the same check, so CI fails when someone adds a rule or changes its meta without regenerating.
  *
  *   npx tsx scripts/generate-rule-docs.ts          # write
@@ -24,7 +24,7 @@ interface RuleMeta {
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RULES_DIR = join(ROOT, 'eslint-plugin', 'rules');
 const DOCS_DIR = join(ROOT, 'eslint-plugin', 'docs', 'rules');
-const README = join(ROOT, 'README.md');
+const RULE_TABLE_DOC = join(ROOT, 'docs', 'eslint-plugin.md');
 
 const HEADER_BEGIN = '<!-- begin auto-generated rule header -->';
 const HEADER_END = '<!-- end auto-generated rule header -->';
@@ -124,7 +124,7 @@ function renderList(metas: ReadonlyMap<string, RuleMeta>): string {
     const configs = configsOf(meta)
       .filter((config) => config !== 'all')
       .join(', ');
-    return `| [\`${id}\`](eslint-plugin/docs/rules/${id}.md) | ${meta.docs?.description ?? ''} | ${configs} | ${meta.fixable === undefined ? '' : '🔧'} | ${meta.hasSuggestions === true ? '💡' : ''} | ${meta.docs?.requiresTypeChecking === true ? '💭' : ''} |`;
+    return `| [\`${id}\`](../eslint-plugin/docs/rules/${id}.md) | ${meta.docs?.description ?? ''} | ${configs} | ${meta.fixable === undefined ? '' : '🔧'} | ${meta.hasSuggestions === true ? '💡' : ''} | ${meta.docs?.requiresTypeChecking === true ? '💭' : ''} |`;
   });
   return [
     LIST_BEGIN,
@@ -154,7 +154,10 @@ export async function renderRuleDocs(): Promise<Map<string, string>> {
     doc = replaceBetween(doc, OPTIONS_BEGIN, OPTIONS_END, renderOptions(module.default.meta), docPath);
     files.set(docPath, doc);
   }
-  files.set(README, replaceBetween(readFileSync(README, 'utf8'), LIST_BEGIN, LIST_END, renderList(metas), README));
+  files.set(
+    RULE_TABLE_DOC,
+    replaceBetween(readFileSync(RULE_TABLE_DOC, 'utf8'), LIST_BEGIN, LIST_END, renderList(metas), RULE_TABLE_DOC),
+  );
   return files;
 }
 
@@ -174,9 +177,9 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
       console.error(`Out of date: ${stale.join(', ')}. Run: npx tsx scripts/generate-rule-docs.ts`);
       process.exit(1);
     }
-    console.log('Rule index, rule docs and README rule table are up to date.');
+    console.log('Rule index, rule docs and rule table of docs/eslint-plugin.md are up to date.');
   } else {
     for (const [file, content] of await renderRuleDocs()) writeFileSync(file, content);
-    console.log('Wrote the rule index, rule doc headers and the README rule table.');
+    console.log('Wrote the rule index, rule doc headers and the rule table of docs/eslint-plugin.md.');
   }
 }

@@ -232,13 +232,7 @@ function buildProgram(): Command {
       '--helper <local[=path]>',
       'guard-ids: write the guard into the project (default: agent-contract-guard.ts in the common source folder; path: a folder or such a file) and import it from there, so agent-contract can stay a devDependency',
     )
-    .addHelpText(
-      'after',
-      exitCodes(
-        'with --check, a file would change',
-        'a bad argument, a file that does not parse or could not be written, or a dirty git tree without --force',
-      ),
-    )
+    // Its exit codes come with the list of codemods (describeCodemods), after the options.
     .action(async (name: string, paths: string[], options: CodemodCommandOptions) => {
       process.exitCode = await (await import('./codemod.ts')).runCodemodCommand(name, paths, options);
     });

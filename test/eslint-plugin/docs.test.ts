@@ -83,7 +83,7 @@ describe('rule triplets', () => {
 });
 
 describe('generated files', () => {
-  it('the rule index, doc headers and README table match the rules (run `npx tsx scripts/generate-rule-docs.ts`)', async () => {
+  it('the rule index, doc headers and the table of docs/eslint-plugin.md match the rules (run `npx tsx scripts/generate-rule-docs.ts`)', async () => {
     expect(await staleRuleDocs()).toEqual([]);
   });
 

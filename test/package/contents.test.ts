@@ -21,7 +21,7 @@ interface Manifest {
 
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Manifest;
 const REPOSITORY = 'https://github.com/agent-contract/agent-contract';
-/** The built files package.json's exports point at, and the jscodeshift transform the README names. */
+/** The built files package.json's exports point at, and the jscodeshift transform docs/codemods/guard-ids.md names. */
 const UNBUNDLED_ENTRIES = [
   'dist/src/index.js',
   'dist/eslint-plugin/index.js',

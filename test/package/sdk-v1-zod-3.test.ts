@@ -9,7 +9,7 @@ import { command, copyBuiltPackage, linkFixturePackages, runCommand, SERVER_TSCO
 // A server project on MCP SDK v1 with zod 3: @modelcontextprotocol/sdk 1.32.2 and zod 3.25.76 from
 // test/zod-matrix/zod-3.25.76 (installed from its own lockfile by `npm test`'s pretest), this repository's typescript
 // 6.0, and a copy of the built package, in a temporary folder outside the repository (whose node_modules holds zod 4).
-// The README's steps after the install: audit, codemod guard-ids src, the build, contract snapshot and the kit.
+// The documented steps after the install: audit, codemod guard-ids src, the build, contract snapshot and the kit.
 
 const fixture = join(repoRoot, 'test/zod-matrix/zod-3.25.76');
 

@@ -150,8 +150,8 @@ describe('every entry point, from TypeScript', () => {
   }
 });
 
-describe("the README's walk-through, on a server on MCP SDK v1 and zod 4", () => {
-  // Each step as the README gives it, in a folder of the installed project (no package.json of its own, so npx finds
+describe('a walk-through of the tools, on a server on MCP SDK v1 and zod 4', () => {
+  // Each step as the docs give it, in a folder of the installed project (no package.json of its own, so npx finds
   // the project's bins and Node its "type": "module"): lint with the recommended config, audit, codemod guard-ids,
   // audit again, build, contract snapshot, and the kit in a node:test test.
   const SERVER = [
