@@ -4,6 +4,7 @@ import { ACCEPTANCE_UNKNOWN, acceptanceOf } from './acceptance.ts';
 import type { ContractRuntime, ContractTool, FieldAcceptance, JsonValue, McpContract } from './contract-types.ts';
 import { LEVELS, type ChangeLevel, type DiffRuleId } from './diff-rules.ts';
 import { canonicalJson, isNormalised, isObject, normaliseSchema } from './normalise.ts';
+import { ownValue } from './own-key.ts';
 import { sameJson } from './same-json.ts';
 import { toolNameProblem } from './tool-name.ts';
 import { cutText, NAME_CHARS } from '../model/cut-text.ts';
@@ -58,15 +59,15 @@ function compareTools(before: ContractTool, after: ContractTool, changes: Contra
   const bAnnotations = before.annotations ?? {};
   const aAnnotations = after.annotations ?? {};
   for (const key of [...new Set([...Object.keys(bAnnotations), ...Object.keys(aAnnotations)])].sort()) {
-    if (canonicalJson(bAnnotations[key]) === canonicalJson(aAnnotations[key])) continue;
+    if (canonicalJson(ownValue(bAnnotations, key)) === canonicalJson(ownValue(aAnnotations, key))) continue;
     changes.push(
       change(
         'annotation-changed',
         name,
         `/annotations/${key}`,
-        `annotation ${key} changed from ${show(bAnnotations[key])} to ${show(aAnnotations[key])}`,
-        bAnnotations[key],
-        aAnnotations[key],
+        `annotation ${key} changed from ${show(ownValue(bAnnotations, key))} to ${show(ownValue(aAnnotations, key))}`,
+        ownValue(bAnnotations, key),
+        ownValue(aAnnotations, key),
       ),
     );
   }

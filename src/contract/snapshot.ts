@@ -16,6 +16,7 @@ import type {
   JsonValue,
   McpContract,
 } from './contract-types.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';
 import { isObject, normaliseSchema } from './normalise.ts';
 import { acceptanceFromAnswer, acceptanceQuestions } from './acceptance.ts';
 
@@ -118,6 +119,10 @@ function contractToolsOf(rawTools: readonly JsonValue[]): ContractTool[] {
         `tool \`${cutText(raw['name'], NAME_CHARS)}\` publishes an inputSchema that is not a JSON Schema object; fix its registration`,
       );
     }
+    if (nestedDeeperThan(raw))
+      throw new SnapshotError(
+        `tool \`${cutText(raw['name'], NAME_CHARS)}\` publishes schemas nested more than ${MAX_JSON_DEPTH} levels deep, more than agent-contract reads; flatten its schema`,
+      );
     if (tools.has(raw['name']))
       throw new SnapshotError(
         `tools/list names the tool \`${cutText(raw['name'], NAME_CHARS)}\` twice; tool names must be unique`,
