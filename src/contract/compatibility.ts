@@ -237,14 +237,15 @@ class Collector {
   readonly findings: CompatibilityFinding[] = [];
   private readonly pending = new Map<
     string,
-    { rule: CompatibilityRuleId; tool: string; paths: string[]; details: string[]; clients?: ClientId[] }
+    { rule: CompatibilityRuleId; tool: string; paths: Set<string>; details: Set<string>; clients?: ClientId[] }
   >();
 
   add(rule: CompatibilityRuleId, tool: string, path: string, detail: string, clients?: ClientId[]): void {
     const key = `${tool}\u0000${rule}`;
-    const entry = this.pending.get(key) ?? { rule, tool, paths: [], details: [] };
-    if (!entry.paths.includes(path)) entry.paths.push(path);
-    if (!entry.details.includes(detail)) entry.details.push(detail);
+    // Sets, in insertion order: a schema of 10,000 optional properties is one finding with 10,000 paths.
+    const entry = this.pending.get(key) ?? { rule, tool, paths: new Set(), details: new Set() };
+    entry.paths.add(path);
+    entry.details.add(detail);
     if (clients !== undefined) entry.clients = [...new Set([...(entry.clients ?? []), ...clients])];
     this.pending.set(key, entry);
   }
@@ -256,9 +257,9 @@ class Collector {
       this.findings.push({
         rule: entry.rule,
         tool: entry.tool,
-        paths: entry.paths,
+        paths: [...entry.paths],
         clients: [...clients],
-        message: message(entry.rule, entry.details),
+        message: message(entry.rule, [...entry.details]),
       });
     }
     return this.findings.sort((a, b) =>
