@@ -68,7 +68,7 @@ describe('FIFOs and devices', () => {
     ]);
   });
 
-  it('/dev/zero and a FIFO among the sources: skipped by the codemods, which do not hang on them', async () => {
+  it('/dev/zero and a FIFO among the sources: skipped by the codemods, refused when named', async () => {
     await mkdir(join(folder, 'src'));
     await writeFile(join(folder, 'src', 'a.ts'), 'export const a = 1;\n');
     await symlink('/dev/zero', join(folder, 'src', 'zero.ts'));
@@ -76,6 +76,11 @@ describe('FIFOs and devices', () => {
     const codemod = await runCli(['codemod', '--check', 'guard-ids', 'src'], { cwd: folder });
     expect(codemod.code, codemod.stderr).toBe(0);
     expect(codemod.stdout).toContain('1 file scanned');
+    const named = await runCli(['codemod', '--check', 'guard-ids', 'src/pipe.ts'], { cwd: folder });
+    expect(named.code).toBe(2);
+    expect(named.stderr.trimEnd().split('\n')).toEqual([
+      'agent-contract: src/pipe.ts: not a regular file or folder (a FIFO, a device or a socket); name the TypeScript files or folders to rewrite',
+    ]);
   });
 });
 
