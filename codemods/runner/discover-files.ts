@@ -71,6 +71,11 @@ export async function discoverFiles(targets: readonly string[], cwd: string): Pr
       if (hasTypeScriptExtension(absolute) && !isInsideNodeModules(path.relative(cwd, absolute))) found.add(absolute);
     } else if (kind === 'directory') {
       await walk(absolute, filterFor(absolute), cwd, found);
+    } else {
+      // A FIFO or a device read as a source would wait for ever, or never end (/dev/zero).
+      throw new CodemodRunError(
+        `${target}: not a regular file or folder (a FIFO, a device or a socket); name the TypeScript files or folders to rewrite`,
+      );
     }
   }
   return [...found].sort();

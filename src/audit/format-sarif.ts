@@ -2,6 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
+import { cutText, MESSAGE_CHARS } from '../model/cut-text.ts';
 import { isKeyEntity } from '../model/ids.ts';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import type { AuditReport, SourceLocation } from './audit.ts';
@@ -176,6 +177,12 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
       message: { text: finding.message },
       locations: [location(finding)],
     });
+  }
+  // A code-scanning view shows these messages as they are: a name from a pull request's code is cut, as in text.
+  for (const result of results) {
+    if (result.message.text !== undefined) result.message.text = cutText(result.message.text, MESSAGE_CHARS);
+    for (const related of result.relatedLocations ?? [])
+      if (related.message?.text !== undefined) related.message.text = cutText(related.message.text, MESSAGE_CHARS);
   }
   const log: Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import pc from 'picocolors';
-import { writeProgress } from './printable.ts';
+import { cutLines, writeProgress } from './printable.ts';
 import type { PublishedSurface } from '../model/published-surface.ts';
 import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';
 import type { McpContract } from '../contract/contract-file.ts';
@@ -132,10 +132,12 @@ export async function runAuditCommand(
   else if (format === 'sarif') process.stdout.write(formatAuditSarif(report));
   else
     process.stdout.write(
-      formatAuditText(report, {
-        color: process.stdout.isTTY === true && pc.isColorSupported,
-        ...(options.all === true ? { all: true } : {}),
-      }),
+      cutLines(
+        formatAuditText(report, {
+          color: process.stdout.isTTY === true && pc.isColorSupported,
+          ...(options.all === true ? { all: true } : {}),
+        }),
+      ),
     );
   const unparsed = options.allowErrors === true ? undefined : unparsedFiles(report, target);
   const blind = options.allowUnknown === true ? undefined : blindSpot(report, target);

@@ -15,6 +15,7 @@ import type { McpContract } from '../contract/contract-file.ts';
 import { serializeContract, writeContractFile } from '../contract/contract-file-writer.ts';
 import type { ChangeLevel, ContractDiff } from '../contract/diff.ts';
 import type { ServerSource } from '../contract/snapshot.ts';
+import { cutText, NAME_CHARS } from '../model/cut-text.ts';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 // The commands are declared in main.ts; this module is loaded when one of them runs. Starting or reaching a server
@@ -219,7 +220,7 @@ export async function runSnapshot(
     if (options.out === '-') return EXIT_OK;
     const findings = contract.compatibility.length;
     process.stdout.write(
-      `wrote ${options.out}: ${contract.tools.length} tools of ${contract.server.name || 'the server'} (${runtimeText(contract)}); ` +
+      `wrote ${options.out}: ${contract.tools.length} tools of ${cutText(contract.server.name, NAME_CHARS) || 'the server'} (${runtimeText(contract)}); ` +
         `${findings} client compatibility ${findings === 1 ? 'finding' : 'findings'}${findings > 0 ? `, see agent-contract contract compat ${options.out}` : ''}\n`,
     );
     if (contract.acceptance === undefined) process.stdout.write(`${(await snapshotModule()).ACCEPTANCE_UNKNOWN}\n`);

@@ -1,3 +1,5 @@
+import { cutText } from '../model/cut-text.ts';
+
 /** Exit codes every subcommand shares; documented in docs/cli.md. */
 export const EXIT_OK = 0;
 /** The check ran and found what it looks for (broken chains, pending changes, breaking changes). */
@@ -41,9 +43,7 @@ export function readableStderrTail(lines: readonly string[], max = 10): string[]
   const shown: string[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index] as string;
-    shown.push(
-      line.length > LINE_CHARS ? `${line.slice(0, LINE_CHARS)}... (${line.length - LINE_CHARS} more characters)` : line,
-    );
+    shown.push(cutText(line, LINE_CHARS));
     if (!STACK_FRAME.test(line)) continue;
     let end = index + 1;
     while (end < lines.length && STACK_FRAME.test(lines[end] as string)) end += 1;

@@ -7,6 +7,8 @@
  * exact values and never passes through here.
  */
 
+import { cutText, MESSAGE_CHARS } from '../model/cut-text.ts';
+
 const COLOUR = /\u001b\[[0-9;]*m/y;
 
 function mustEscape(code: number): boolean {
@@ -43,6 +45,14 @@ export function printable(text: string): string {
     index += 1;
   }
   return out;
+}
+
+/** A text report with each line of more than `max` characters cut, marked with how much was left out. */
+export function cutLines(text: string, max = MESSAGE_CHARS): string {
+  return text
+    .split('\n')
+    .map((line) => cutText(line, max))
+    .join('\n');
 }
 
 /** The process's own stderr writer, kept before `installPrintableOutput`: for the progress line's `\r` and `\u001b[K`. */

@@ -4,6 +4,7 @@ import type { JsonObject, JsonValue } from './contract-types.ts';
 import type { DiffRuleId } from './diff-rules.ts';
 import { jsonPointer } from './json-pointer.ts';
 import { canonicalJson, isObject } from './normalise.ts';
+import { ownValue } from './own-key.ts';
 import { sameJson } from './same-json.ts';
 
 /**
@@ -491,13 +492,13 @@ class SchemaComparison {
     ].sort();
     const input = this.direction === 'input';
     for (const name of names) {
-      const inBefore = name in bProperties || bRequired.has(name);
-      const inAfter = name in aProperties || aRequired.has(name);
+      const inBefore = Object.hasOwn(bProperties, name) || bRequired.has(name);
+      const inAfter = Object.hasOwn(aProperties, name) || aRequired.has(name);
       const where = [...path, 'properties', name];
       const child = [...field, name];
       const shown = fieldText(child);
       if (!inAfter) {
-        const before = bProperties[name] ?? {};
+        const before = ownValue(bProperties, name) ?? {};
         if (input)
           this.add(
             'input-field-removed',
@@ -517,7 +518,7 @@ class SchemaComparison {
         continue;
       }
       if (!inBefore) {
-        const after = aProperties[name] ?? {};
+        const after = ownValue(aProperties, name) ?? {};
         if (!input) this.add('output-field-added', where, child, `new output field ${shown}`, undefined, after);
         else if (aRequired.has(name))
           this.add(
@@ -575,7 +576,7 @@ class SchemaComparison {
             after,
           );
       }
-      this.compare(bProperties[name], aProperties[name], where, child);
+      this.compare(ownValue(bProperties, name), ownValue(aProperties, name), where, child);
     }
     const bExtra = b['additionalProperties'];
     const aExtra = a['additionalProperties'];
@@ -616,7 +617,7 @@ class SchemaComparison {
       const properties = alternative.schema['properties'];
       if (!isObject(properties)) return undefined;
       for (const name of Object.keys(properties).sort()) {
-        const values = enumOf(asSchema(properties[name]));
+        const values = enumOf(asSchema(ownValue(properties, name)));
         if (values?.length === 1) return `${name}=${canonicalJson(values[0] as JsonValue)}`;
       }
       return undefined;
@@ -650,14 +651,14 @@ class SchemaComparison {
     const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((key) => !handled.has(key)).sort();
     const rule = this.pick('input-schema-changed', 'output-schema-changed');
     for (const key of keys) {
-      if (sameJson(b[key], a[key])) continue;
+      if (sameJson(ownValue(b, key), ownValue(a, key))) continue;
       this.add(
         rule,
         [...path, key],
         field,
         `"${key}" of ${fieldText(field)} changed in a way agent-contract does not classify; review it`,
-        b[key],
-        a[key],
+        ownValue(b, key),
+        ownValue(a, key),
       );
     }
     // A union on one side only, or on both with no shared types, was compared through its types and branches.

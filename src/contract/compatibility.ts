@@ -1,6 +1,7 @@
 import { isIdName, targetVerbOf } from '../model/ids.ts';
 import type { CompatibilityFinding, JsonObject, JsonValue } from './contract-types.ts';
 import { jsonPointer } from './json-pointer.ts';
+import { toolNameProblem } from './tool-name.ts';
 export type { CompatibilityFinding } from './contract-types.ts';
 import { dialectName, isObject, SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './normalise.ts';
 
@@ -32,7 +33,8 @@ export type CompatibilityRuleId =
   | 'ref-keyword'
   | 'schema-keyword'
   | 'dialect-mismatch'
-  | 'empty-input-schema';
+  | 'empty-input-schema'
+  | 'tool-name';
 
 /** What to change for a finding of `rule`; a rule this version does not know (a newer file) gets a pointer to the docs. */
 export function fixFor(rule: string): string {
@@ -128,6 +130,11 @@ export const COMPATIBILITY_RULES: Readonly<Record<CompatibilityRuleId, RuleText>
     clients: ['mcp', 'anthropic', 'openai-strict', 'gemini', 'cursor'],
     fixedBy: 'server',
     fix: 'with zod 3, pass the plain z.object (or its shape) as inputSchema and move .refine()/.transform() into the handler: the SDK publishes an empty object for any schema that is not a plain object, while it still validates calls against the real one',
+  },
+  'tool-name': {
+    clients: ['mcp', 'anthropic', 'openai-strict', 'gemini', 'cursor'],
+    fixedBy: 'server',
+    fix: 'rename the tool to 1-128 of the characters A-Z, a-z, 0-9, _, - and . (the MCP tool name format, SEP-986); clients refuse or mangle other names',
   },
 };
 
@@ -230,14 +237,15 @@ class Collector {
   readonly findings: CompatibilityFinding[] = [];
   private readonly pending = new Map<
     string,
-    { rule: CompatibilityRuleId; tool: string; paths: string[]; details: string[]; clients?: ClientId[] }
+    { rule: CompatibilityRuleId; tool: string; paths: Set<string>; details: Set<string>; clients?: ClientId[] }
   >();
 
   add(rule: CompatibilityRuleId, tool: string, path: string, detail: string, clients?: ClientId[]): void {
     const key = `${tool}\u0000${rule}`;
-    const entry = this.pending.get(key) ?? { rule, tool, paths: [], details: [] };
-    if (!entry.paths.includes(path)) entry.paths.push(path);
-    if (!entry.details.includes(detail)) entry.details.push(detail);
+    // Sets, in insertion order: a schema of 10,000 optional properties is one finding with 10,000 paths.
+    const entry = this.pending.get(key) ?? { rule, tool, paths: new Set(), details: new Set() };
+    entry.paths.add(path);
+    entry.details.add(detail);
     if (clients !== undefined) entry.clients = [...new Set([...(entry.clients ?? []), ...clients])];
     this.pending.set(key, entry);
   }
@@ -249,9 +257,9 @@ class Collector {
       this.findings.push({
         rule: entry.rule,
         tool: entry.tool,
-        paths: entry.paths,
+        paths: [...entry.paths],
         clients: [...clients],
-        message: message(entry.rule, entry.details),
+        message: message(entry.rule, [...entry.details]),
       });
     }
     return this.findings.sort((a, b) =>
@@ -286,6 +294,8 @@ function messageFor(rule: CompatibilityRuleId, details: string[]): string {
       return details.join('; ');
     case 'empty-input-schema':
       return `the published input schema is an empty object, but ${details.join('; ')}`;
+    case 'tool-name':
+      return `the name is not a valid MCP tool name: ${details.join('; ')}`;
   }
 }
 
@@ -307,6 +317,8 @@ export function compatibilityFindings(tools: readonly JsonValue[]): Compatibilit
   for (const tool of tools) {
     if (!isObject(tool) || typeof tool['name'] !== 'string') continue;
     const name = tool['name'];
+    const nameProblem = toolNameProblem(name);
+    if (nameProblem !== undefined) collector.add('tool-name', name, '/name', nameProblem);
     const input = tool['inputSchema'];
     if (isObject(input)) {
       const declared = typeof input['$schema'] === 'string' ? dialectName(input['$schema']) : undefined;

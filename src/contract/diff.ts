@@ -4,7 +4,10 @@ import { ACCEPTANCE_UNKNOWN, acceptanceOf } from './acceptance.ts';
 import type { ContractRuntime, ContractTool, FieldAcceptance, JsonValue, McpContract } from './contract-types.ts';
 import { LEVELS, type ChangeLevel, type DiffRuleId } from './diff-rules.ts';
 import { canonicalJson, isNormalised, isObject, normaliseSchema } from './normalise.ts';
+import { ownValue } from './own-key.ts';
 import { sameJson } from './same-json.ts';
+import { toolNameProblem } from './tool-name.ts';
+import { cutText, NAME_CHARS } from '../model/cut-text.ts';
 
 export type { ContractChange } from './contract-change.ts';
 export { DIFF_RULES, LEVELS } from './diff-rules.ts';
@@ -56,15 +59,15 @@ function compareTools(before: ContractTool, after: ContractTool, changes: Contra
   const bAnnotations = before.annotations ?? {};
   const aAnnotations = after.annotations ?? {};
   for (const key of [...new Set([...Object.keys(bAnnotations), ...Object.keys(aAnnotations)])].sort()) {
-    if (canonicalJson(bAnnotations[key]) === canonicalJson(aAnnotations[key])) continue;
+    if (canonicalJson(ownValue(bAnnotations, key)) === canonicalJson(ownValue(aAnnotations, key))) continue;
     changes.push(
       change(
         'annotation-changed',
         name,
         `/annotations/${key}`,
-        `annotation ${key} changed from ${show(bAnnotations[key])} to ${show(aAnnotations[key])}`,
-        bAnnotations[key],
-        aAnnotations[key],
+        `annotation ${key} changed from ${show(ownValue(bAnnotations, key))} to ${show(ownValue(aAnnotations, key))}`,
+        ownValue(bAnnotations, key),
+        ownValue(aAnnotations, key),
       ),
     );
   }
@@ -250,7 +253,19 @@ export function diffContracts(base: McpContract, head: McpContract): ContractDif
   for (const item of changes) summary[item.level] += 1;
   const judgedAsPublished =
     head.acceptance === undefined && changes.some((item) => NARROWING_RULES.has(item.rule) && item.field !== undefined);
-  return { summary, changes, ...(judgedAsPublished ? { notes: [ACCEPTANCE_UNKNOWN] } : {}) };
+  const notes = [...(judgedAsPublished ? [ACCEPTANCE_UNKNOWN] : []), ...invalidNameNotes(head)];
+  return { summary, changes, ...(notes.length > 0 ? { notes } : {}) };
+}
+
+/** A tool of the new contract whose name breaks the MCP tool name format: said beside the changes (compat has the rule). */
+function invalidNameNotes(head: McpContract): string[] {
+  const invalid = head.tools.filter((tool) => toolNameProblem(tool.name) !== undefined);
+  if (invalid.length === 0) return [];
+  const shown = invalid.slice(0, 5).map((tool) => JSON.stringify(cutText(tool.name, NAME_CHARS)));
+  const more = invalid.length > 5 ? ` and ${invalid.length - 5} more` : '';
+  return [
+    `not valid MCP tool names (1-128 of A-Z, a-z, 0-9, _, - and .): ${shown.join(', ')}${more}; see agent-contract contract compat`,
+  ];
 }
 
 const ACCEPTANCE_VALUES = [

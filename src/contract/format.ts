@@ -1,5 +1,6 @@
 import { createColors } from 'picocolors';
 import { chainVerdictLegend, chainVerdictMarks, formatChainMatrixTally } from '../model/chain-matrix.ts';
+import { cutText, MESSAGE_CHARS, NAME_CHARS } from '../model/cut-text.ts';
 import { formatPath } from '../model/ids.ts';
 import { ACCEPTANCE_UNKNOWN } from './acceptance.ts';
 import type { ContractChainMatrix } from './chains.ts';
@@ -19,9 +20,12 @@ export function formatDiffSummary(diff: ContractDiff): string {
 }
 
 function preview(value: JsonValue, width = 160): string {
-  const text = JSON.stringify(value);
-  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+  return cutText(JSON.stringify(value), width);
 }
+
+/** A tool's name (or a field path) and a message as the text report shows them: a server's long value is cut. */
+const nameOf = (text: string): string => cutText(text, NAME_CHARS);
+const messageOf = (text: string): string => cutText(text, MESSAGE_CHARS);
 
 /** The diff a person reads: changes grouped by tool, each with level, rule, path, message, before and after. */
 export function formatDiff(
@@ -36,7 +40,7 @@ export function formatDiff(
     info: colors.dim,
   };
   const lines: string[] = [colors.bold(`${labels.base} -> ${labels.head}`)];
-  for (const note of diff.notes ?? []) lines.push(colors.dim(note));
+  for (const note of diff.notes ?? []) lines.push(colors.dim(messageOf(note)));
   lines.push('');
   if (diff.changes.length === 0) {
     lines.push('No changes: both publish the same contract.');
@@ -48,12 +52,14 @@ export function formatDiff(
     if (change.tool !== tool) {
       if (tool !== undefined) lines.push('');
       tool = change.tool;
-      lines.push(colors.bold(tool ?? '(server)'));
+      lines.push(colors.bold(tool === null ? '(server)' : nameOf(tool)));
     }
     const level = paint[change.level](change.level.padEnd(8));
-    lines.push(`  ${level}  ${change.rule.padEnd(ruleWidth)}  ${colors.dim(change.path === '' ? '/' : change.path)}`);
+    lines.push(
+      `  ${level}  ${change.rule.padEnd(ruleWidth)}  ${colors.dim(change.path === '' ? '/' : messageOf(change.path))}`,
+    );
     const indent = ' '.repeat(12);
-    lines.push(`${indent}${change.message}`);
+    lines.push(`${indent}${messageOf(change.message)}`);
     if (change.before !== undefined) lines.push(colors.dim(`${indent}before: ${preview(change.before)}`));
     if (change.after !== undefined) lines.push(colors.dim(`${indent}after:  ${preview(change.after)}`));
   }
@@ -79,7 +85,7 @@ export function formatFindings(findings: readonly CompatibilityFinding[], option
     lines.push(
       `${colors.bold(colors.yellow(rule))} ${colors.dim(`(${clientNames(clients)})`)}: ${ofRule.length} ${ofRule.length === 1 ? 'tool' : 'tools'}`,
     );
-    for (const finding of ofRule) lines.push(`  ${finding.tool}: ${finding.message}`);
+    for (const finding of ofRule) lines.push(`  ${nameOf(finding.tool)}: ${messageOf(finding.message)}`);
     lines.push(colors.dim(`  fix: ${fixFor(rule)}`), '');
   }
   const tools = new Set(findings.map((finding) => finding.tool)).size;
@@ -105,7 +111,7 @@ export function formatChainMatrix(matrix: ContractChainMatrix, options: TextOpti
   if (matrix.toolsWithoutOutputSchema.length > 0) {
     lines.push(
       colors.dim(
-        `  without an outputSchema, so what they emit is not seen: ${matrix.toolsWithoutOutputSchema.join(', ')}`,
+        `  without an outputSchema, so what they emit is not seen: ${messageOf(matrix.toolsWithoutOutputSchema.map(nameOf).join(', '))}`,
       ),
     );
   }
@@ -117,10 +123,10 @@ export function formatChainMatrix(matrix: ContractChainMatrix, options: TextOpti
       entity = chain.entity;
       lines.push(colors.bold(entity));
     }
-    const from = `${chain.from.tool} ${formatPath(chain.from.field.path)} (${chain.from.field.types.join('|') || 'untyped'})`;
-    const to = `${chain.to.tool}.${formatPath(chain.to.field.path)} (${chain.to.field.types.join('|') || 'untyped'})`;
+    const from = `${nameOf(chain.from.tool)} ${nameOf(formatPath(chain.from.field.path))} (${chain.from.field.types.join('|') || 'untyped'})`;
+    const to = `${nameOf(chain.to.tool)}.${nameOf(formatPath(chain.to.field.path))} (${chain.to.field.types.join('|') || 'untyped'})`;
     lines.push(`  ${mark[chain.verdict]} ${from} -> ${to}`);
-    if (chain.verdict !== 'ok') lines.push(colors.dim(`            ${chain.reason}`));
+    if (chain.verdict !== 'ok') lines.push(colors.dim(`            ${messageOf(chain.reason)}`));
   }
   if (chains.length > 0) lines.push('');
   const tally = formatChainMatrixTally(matrix.summary);

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from './contract-types.ts';
+import { ownValue, setOwn } from './own-key.ts';
 
 /**
  * Normalisation: rewrite a published JSON Schema so that differences without meaning do not show in a contract file
@@ -140,14 +141,14 @@ function resolvePointer(root: JsonValue, ref: string): JsonValue | undefined {
   for (const raw of ref.slice(2).split('/')) {
     const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(node)) node = node[Number(segment)];
-    else if (isObject(node)) node = node[segment];
+    else if (isObject(node)) node = ownValue(node, segment);
     else return undefined;
   }
   return node;
 }
 
 /** Inlining stops growing a schema past this many nodes; what is left keeps its `$ref`. */
-const INLINE_BUDGET = 200_000;
+const INLINE_BUDGET = 50_000;
 
 function hasRef(value: JsonValue): boolean {
   if (Array.isArray(value)) return value.some(hasRef);
@@ -174,12 +175,12 @@ function inlineRefs(root: JsonObject): JsonObject {
         const { $ref: _ref, ...siblings } = node;
         const resolved = visit(target, [...active, ref]);
         const merged: JsonObject = isObject(resolved) ? { ...resolved } : {};
-        for (const [key, value] of Object.entries(siblings)) merged[key] = visit(value, active);
+        for (const [key, value] of Object.entries(siblings)) setOwn(merged, key, visit(value, active));
         return merged;
       }
     }
     const copy: JsonObject = {};
-    for (const [key, value] of Object.entries(node)) copy[key] = visit(value, active);
+    for (const [key, value] of Object.entries(node)) setOwn(copy, key, visit(value, active));
     return copy;
   };
   const result = visit(root, []) as JsonObject;
@@ -219,7 +220,7 @@ function mergeTypeBranches(node: JsonObject, keyword: 'anyOf' | 'oneOf'): JsonOb
     }
   }
   const merged: JsonObject = {};
-  for (const [key, value] of Object.entries(node)) if (key !== keyword) merged[key] = value;
+  for (const [key, value] of Object.entries(node)) if (key !== keyword) setOwn(merged, key, value);
   if ('type' in merged || 'enum' in merged || 'const' in merged) return undefined;
 
   const enumBranches = branchObjects.filter((branch) => 'enum' in branch || 'const' in branch);
@@ -246,7 +247,7 @@ function mergeTypeBranches(node: JsonObject, keyword: 'anyOf' | 'oneOf'): JsonOb
       }
       const specific = types.some((type) => TYPE_KEYWORDS[type]?.includes(key));
       if ((!specific && !ANNOTATION_KEYWORDS.has(key)) || key in merged) return undefined;
-      merged[key] = value;
+      setOwn(merged, key, value);
     }
   }
   if (enumValues !== undefined) merged['enum'] = [...enumValues, null];
@@ -259,13 +260,14 @@ function normaliseNode(value: JsonValue): JsonValue {
   if (!isObject(value)) return value;
   let node: JsonObject = {};
   for (const [key, child] of Object.entries(value)) {
-    if (SCHEMA_KEYWORDS.has(key)) node[key] = Array.isArray(child) ? child.map(normaliseNode) : normaliseNode(child);
-    else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(child)) node[key] = child.map(normaliseNode);
+    if (SCHEMA_KEYWORDS.has(key))
+      setOwn(node, key, Array.isArray(child) ? child.map(normaliseNode) : normaliseNode(child));
+    else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(child)) setOwn(node, key, child.map(normaliseNode));
     else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(child)) {
       const map: JsonObject = {};
-      for (const name of Object.keys(child).sort()) map[name] = normaliseNode(child[name] as JsonValue);
-      node[key] = map;
-    } else node[key] = normaliseData(child);
+      for (const name of Object.keys(child).sort()) setOwn(map, name, normaliseNode(child[name] as JsonValue));
+      setOwn(node, key, map);
+    } else setOwn(node, key, normaliseData(child));
   }
 
   for (const keyword of ['anyOf', 'oneOf'] as const) {
@@ -309,7 +311,7 @@ function normaliseData(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(normaliseData);
   if (!isObject(value)) return value;
   const sorted: JsonObject = {};
-  for (const key of Object.keys(value).sort()) sorted[key] = normaliseData(value[key] as JsonValue);
+  for (const key of Object.keys(value).sort()) setOwn(sorted, key, normaliseData(value[key] as JsonValue));
   return sorted;
 }
 
@@ -322,7 +324,7 @@ function sortKeys(node: JsonObject): JsonObject {
   if (inOrder) return node;
   const sorted: JsonObject = {};
   if ('type' in node) sorted['type'] = node['type'] as JsonValue;
-  for (const key of Object.keys(node).sort()) if (key !== 'type') sorted[key] = node[key] as JsonValue;
+  for (const key of Object.keys(node).sort()) if (key !== 'type') setOwn(sorted, key, node[key] as JsonValue);
   return sorted;
 }
 

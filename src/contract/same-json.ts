@@ -12,7 +12,7 @@ export function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): bo
   if (Array.isArray(b)) return false;
   let count = 0;
   for (const key in a) {
-    if (!(key in b) || !sameJson(a[key], b[key])) return false;
+    if (!Object.hasOwn(b, key) || !sameJson(a[key], b[key])) return false;
     count += 1;
   }
   for (const _key in b) count -= 1;

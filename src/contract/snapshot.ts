@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { cutText, NAME_CHARS } from '../model/cut-text.ts';
 import { formatCommandLine } from '../transport/command-line.ts';
 import { connectHttp, connectStdio, type Connection } from '../transport/connect.ts';
 import { compatibilityFindings } from './compatibility.ts';
@@ -15,6 +16,7 @@ import type {
   JsonValue,
   McpContract,
 } from './contract-types.ts';
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './json-depth.ts';
 import { isObject, normaliseSchema } from './normalise.ts';
 import { acceptanceFromAnswer, acceptanceQuestions } from './acceptance.ts';
 
@@ -114,11 +116,17 @@ function contractToolsOf(rawTools: readonly JsonValue[]): ContractTool[] {
     }
     if (raw['inputSchema'] !== undefined && !isObject(raw['inputSchema']) && typeof raw['inputSchema'] !== 'boolean') {
       throw new SnapshotError(
-        `tool \`${raw['name']}\` publishes an inputSchema that is not a JSON Schema object; fix its registration`,
+        `tool \`${cutText(raw['name'], NAME_CHARS)}\` publishes an inputSchema that is not a JSON Schema object; fix its registration`,
       );
     }
+    if (nestedDeeperThan(raw))
+      throw new SnapshotError(
+        `tool \`${cutText(raw['name'], NAME_CHARS)}\` publishes schemas nested more than ${MAX_JSON_DEPTH} levels deep, more than agent-contract reads; flatten its schema`,
+      );
     if (tools.has(raw['name']))
-      throw new SnapshotError(`tools/list names the tool \`${raw['name']}\` twice; tool names must be unique`);
+      throw new SnapshotError(
+        `tools/list names the tool \`${cutText(raw['name'], NAME_CHARS)}\` twice; tool names must be unique`,
+      );
     tools.set(raw['name'], contractTool(raw));
   });
   return [...tools.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

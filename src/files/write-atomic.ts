@@ -1,4 +1,4 @@
-import { constants, type Stats } from 'node:fs';
+import { constants, rmSync, type Stats } from 'node:fs';
 import {
   access,
   chmod,
@@ -129,6 +129,38 @@ export function temporaryFileFor(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${unique}.tmp`);
 }
 
+/** The temporary files being written now, removed when a signal ends the process before they are renamed. */
+const temporaryFiles = new Set<string>();
+const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * A signal that arrives while a temporary file exists: when nothing else in the process listens for it (a codemod
+ * writing its files), the file is removed and the signal's default action, ending the process, taken up again. A
+ * command that handles the signal itself (a contract snapshot) finishes or abandons its write, which removes the file.
+ */
+function removeTemporaryFilesOn(signal: NodeJS.Signals): void {
+  if (process.listenerCount(signal) > 1) return;
+  for (const file of temporaryFiles) rmSync(file, { force: true });
+  temporaryFiles.clear();
+  stopGuarding();
+  process.kill(process.pid, signal);
+}
+const guards = new Map(ENDING_SIGNALS.map((signal) => [signal, () => removeTemporaryFilesOn(signal)]));
+
+function stopGuarding(): void {
+  for (const [signal, guard] of guards) process.off(signal, guard);
+}
+
+/** Keeps `temporary` to be removed on a signal until the returned function is called. */
+function holdTemporary(temporary: string): () => void {
+  if (temporaryFiles.size === 0) for (const [signal, guard] of guards) process.on(signal, guard);
+  temporaryFiles.add(temporary);
+  return () => {
+    temporaryFiles.delete(temporary);
+    if (temporaryFiles.size === 0) stopGuarding();
+  };
+}
+
 async function realRoots(roots: readonly string[], fileSystem: AtomicWriteFileSystem): Promise<string[]> {
   const resolved = await Promise.all(
     roots.map((root) => fileSystem.realpath(path.resolve(root)).catch(() => path.resolve(root))),
@@ -198,29 +230,34 @@ export async function writeFileAtomic(
 
   const mode = stats.mode & 0o7777;
   const temporary = temporaryFileFor(target);
-  await writeTemporary(filePath, temporary, data, mode, fileSystem);
+  const release = holdTemporary(temporary);
   try {
-    await fileSystem.chmod(temporary, mode); // writeFile's mode passes through the umask
-    if (process.getuid?.() === 0 && (stats.uid !== 0 || stats.gid !== 0))
-      await fileSystem.chown(temporary, stats.uid, stats.gid);
-  } catch (error) {
-    await fileSystem.rm(temporary, { force: true }).catch(() => undefined);
-    throw new AtomicWriteError(
-      filePath,
-      'replace',
-      `its mode or owner cannot be given to the new text (${errorCode(error) ?? String(error)}); check the folder's permissions`,
-      error,
-    );
-  }
-  if (options.expected !== undefined) {
-    // As late as it can be: an editor's save or another run's write between the caller's read and here is not lost.
-    const current = await fileSystem.readFile(target).catch(() => undefined);
-    if (current === undefined || !current.equals(options.expected)) {
+    await writeTemporary(filePath, temporary, data, mode, fileSystem);
+    try {
+      await fileSystem.chmod(temporary, mode); // writeFile's mode passes through the umask
+      if (process.getuid?.() === 0 && (stats.uid !== 0 || stats.gid !== 0))
+        await fileSystem.chown(temporary, stats.uid, stats.gid);
+    } catch (error) {
       await fileSystem.rm(temporary, { force: true }).catch(() => undefined);
-      throw new AtomicWriteError(filePath, 'changed', 'it changed after it was read; read it again');
+      throw new AtomicWriteError(
+        filePath,
+        'replace',
+        `its mode or owner cannot be given to the new text (${errorCode(error) ?? String(error)}); check the folder's permissions`,
+        error,
+      );
     }
+    if (options.expected !== undefined) {
+      // As late as it can be: an editor's save or another run's write between the caller's read and here is not lost.
+      const current = await fileSystem.readFile(target).catch(() => undefined);
+      if (current === undefined || !current.equals(options.expected)) {
+        await fileSystem.rm(temporary, { force: true }).catch(() => undefined);
+        throw new AtomicWriteError(filePath, 'changed', 'it changed after it was read; read it again');
+      }
+    }
+    await renameOver(filePath, temporary, target, 'replaced', fileSystem);
+  } finally {
+    release();
   }
-  await renameOver(filePath, temporary, target, 'replaced', fileSystem);
 }
 
 async function refuseOutside(
@@ -319,8 +356,13 @@ async function createFile(
   const target = path.join(folder, path.basename(filePath));
   await refuseOutside(filePath, target, options.roots, fileSystem, 'its folder is');
   const temporary = temporaryFileFor(target);
-  await writeTemporary(filePath, temporary, data, 0o666, fileSystem);
-  await renameOver(filePath, temporary, target, 'created', fileSystem);
+  const release = holdTemporary(temporary);
+  try {
+    await writeTemporary(filePath, temporary, data, 0o666, fileSystem);
+    await renameOver(filePath, temporary, target, 'created', fileSystem);
+  } finally {
+    release();
+  }
 }
 
 /** Moves the written temporary file to its place, removing it when that fails. */

@@ -33,6 +33,11 @@ export class StdoutNoiseError extends Error {
 
 /** How much of a line a `StdoutNoiseError` keeps. */
 const LINE_KEPT = 200;
+/**
+ * The SDK's buffer copies itself whole on every append, so a 10 MB line read in pipe-sized pieces took seconds of
+ * copying: the pieces of a line are collected and appended at its end, or once they reach this size.
+ */
+const PENDING_BYTES = 1024 * 1024;
 
 /**
  * The one warning for a server that wrote `line`, not a message, to stdout, with the fix: npm's script banner
@@ -61,6 +66,9 @@ export class ChildProcessTransport implements Transport {
   readonly #readBuffer = new ReadBuffer();
   /** The start of the line being read, for a `StdoutNoiseError`. */
   #lineStart = '';
+  /** The pieces of a line read so far, handed to the SDK's buffer together (see PENDING_BYTES). */
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
   #started = false;
 
   /** `closeGraceMs`: how long `close()` waits for the server to exit after closing its stdin, before SIGTERM. */
@@ -88,8 +96,14 @@ export class ChildProcessTransport implements Transport {
       start = end;
       if (this.#lineStart.length < LINE_KEPT)
         this.#lineStart += piece.toString('utf8', 0, Math.min(piece.length, LINE_KEPT));
+      this.#pending.push(piece);
+      this.#pendingBytes += piece.length;
+      if (newline === -1 && this.#pendingBytes < PENDING_BYTES) return;
+      const pending = this.#pending.length === 1 ? piece : Buffer.concat(this.#pending, this.#pendingBytes);
+      this.#pending = [];
+      this.#pendingBytes = 0;
       try {
-        this.#readBuffer.append(piece);
+        this.#readBuffer.append(pending);
       } catch (error) {
         // More than the buffer's limit without a newline: the SDK's transport gives up on the connection here too.
         this.onerror?.(error as Error);
@@ -123,6 +137,8 @@ export class ChildProcessTransport implements Transport {
   async close(): Promise<void> {
     await this.#server.stop(this.#closeGraceMs);
     this.#readBuffer.clear();
+    this.#pending = [];
+    this.#pendingBytes = 0;
     this.#lineStart = '';
   }
 }

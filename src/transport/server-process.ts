@@ -105,8 +105,24 @@ const OWN_PROCESS_GROUP = process.platform !== 'win32';
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const runningServers = new Set<ServerProcess>();
 
+/**
+ * How long a server's group has, after this process got a signal, to end before SIGKILL: the first Ctrl-C or SIGTERM
+ * ends the command within a second, also when the server (or a process it started) ignores the signal.
+ */
+const SIGNAL_GRACE_MS = 400;
+/** Servers this process passed a signal on to: what is left of their groups when it exits is killed. */
+const signalledServers = new Set<ServerProcess>();
+const killSignalledGroups = () => {
+  for (const server of signalledServers) server.killGroup('SIGKILL');
+};
+
 function forwardSignal(signal: NodeJS.Signals): void {
-  for (const server of runningServers) server.kill(signal);
+  for (const server of runningServers) {
+    server.kill(signal);
+    setTimeout(() => server.killGroup('SIGKILL'), SIGNAL_GRACE_MS).unref();
+    if (signalledServers.size === 0) process.once('exit', killSignalledGroups);
+    signalledServers.add(server);
+  }
   // Only this listener (it runs first, before a `once` listener removes itself): listening set the signal's default
   // action, ending this process, aside; take it up again.
   if (process.listenerCount(signal) === 1) {
@@ -248,6 +264,20 @@ export class ServerProcess implements StdioServer {
       else this.child.kill(signal);
     } catch {
       // ESRCH: every process of the group has exited; the pipes close by themselves.
+    }
+  }
+
+  /**
+   * Sends `signal` to the server's process group also after the server itself has ended: a process it started that
+   * ignored the signal, and let go of the pipes, is still in the group. Off Windows only.
+   */
+  killGroup(signal: NodeJS.Signals): void {
+    const pid = this.child.pid;
+    if (pid === undefined || !OWN_PROCESS_GROUP) return this.kill(signal);
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // ESRCH: the group is gone.
     }
   }
 
