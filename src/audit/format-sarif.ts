@@ -91,6 +91,13 @@ const RULES: readonly ReportingDescriptor[] = [
     defaultConfiguration: { level: 'warning' },
   },
   {
+    id: 'wide-integer-id',
+    shortDescription: {
+      text: 'A 64-bit integer id travels as a JSON number: clients round ids beyond 2^53 to another id',
+    },
+    defaultConfiguration: { level: 'warning' },
+  },
+  {
     id: 'unfollowed-registration',
     shortDescription: {
       text: 'A tool registration the audit cannot follow: its tools and chains are missing from the report',

@@ -1,5 +1,6 @@
 import { classifyObservedChain, type ChainVerdict } from './chain-matrix.ts';
 import type { JsonType } from './id-fields.ts';
+import { isRoundedInteger } from './wide-ids.ts';
 
 /**
  * Client profiles: what real MCP clients do to an argument between the agent and the server. The literal consumer
@@ -137,7 +138,8 @@ export function sentIntact(carried: string | number, sent: string | number): boo
 /**
  * The verdict for a chain a profile ran: what the acceptor's validation made of the value the client sent, judged as
  * `classifyObservedChain` judges the literal consumer's, and `broken` whenever the client changed the id itself, even
- * where validation takes the changed id: the handler then looks up another record.
+ * where validation takes the changed id: the handler then looks up another record. An id emitted as a JSON number
+ * beyond 2^53 is `broken` for every client, the literal one too: it arrived rounded.
  */
 export function classifyProfiledChain(
   carried: string | number,
@@ -145,6 +147,12 @@ export function classifyProfiledChain(
   acceptedTypes: readonly JsonType[],
   validation: 'accepted' | 'rejected',
 ): { verdict: ChainVerdict; reason: string } {
+  // The emitter's JSON number was past 2^53 already: whatever a client does with it, it may be another id.
+  if (isRoundedInteger(carried))
+    return {
+      verdict: 'broken',
+      reason: `emits ${JSON.stringify(carried)}, an integer beyond 2^53: as a JSON number it names no single id, so the one passed on may be another (precision, not type); emit the id as a string`,
+    };
   const observed = classifyObservedChain(sent, acceptedTypes, validation);
   if (sent === carried) return observed;
   const prefix = `sent as ${JSON.stringify(sent)}`;

@@ -52,6 +52,15 @@ describe('each client profile is a pure function of the value the agent carries'
       reason: 'sent as "47": emits string, accepts string',
     });
     expect(classifyProfiledChain('123', 123, ['integer'], 'accepted').verdict).toBe('ok');
+    // An emitter's number past 2^53 is broken for every client: it names no single id.
+    expect(classifyProfiledChain(2 ** 60, 2 ** 60, ['integer'], 'accepted')).toEqual({
+      verdict: 'broken',
+      reason:
+        'emits 1152921504606847000, an integer beyond 2^53: as a JSON number it names no single id, so the one passed on may be another (precision, not type); emit the id as a string',
+    });
+    expect(
+      classifyProfiledChain(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, ['integer'], 'accepted').verdict,
+    ).toBe('ok');
     expect(classifyProfiledChain('123', '123', ['integer'], 'rejected')).toEqual({
       verdict: 'broken',
       reason: 'emits string, accepts only integer',
