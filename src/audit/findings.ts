@@ -42,7 +42,7 @@ export type FindingRule =
   /** A registration call the discovery recognises but cannot follow; the message names the configuration entry to add. */
   | 'unfollowed-registration'
   /** An id field built on a 64-bit integer (`z.bigint()`, `z.int64()`): as a JSON number it loses digits beyond 2^53. */
-  | 'wide-integer-id';
+  | 'no-wide-integer-id';
 
 export interface RawFinding {
   readonly rule: FindingRule;
@@ -155,7 +155,7 @@ function wideIdFindings(tool: DiscoveredTool, input: ToolInput, resolver: Schema
     if (!isIdName(key) || wideIntegerFactoryOf(schema) === undefined) return [];
     return [
       {
-        rule: 'wide-integer-id' as const,
+        rule: 'no-wide-integer-id' as const,
         node: schema.node,
         tool: tool.name,
         message: wideIdMessage(key, tool.name, shortText(schema.node, 40), side),

@@ -14,6 +14,11 @@ export const WIDE_INTEGER_FACTORIES: ReadonlySet<string> = new Set(['bigint', 'i
 /** JSON Schema formats that say an integer is 64 bits wide (OpenAPI's, and what zod 4 writes for `z.int64()`). */
 export const WIDE_INTEGER_FORMATS: ReadonlySet<string> = new Set(['int64', 'uint64']);
 
+/** False when a file's text cannot build a wide integer schema: the lint rule skips it unread. */
+export function mayHoldWideIntegerIn(text: string): boolean {
+  return /\b(?:bigint|u?int64)\b/.test(text);
+}
+
 /** The wide factory a field's schema is built on (`bigint`, `int64`, `uint64`), through `coerce` and zod's wrappers. */
 export function wideIntegerFactoryOf<N>(expr: SchemaExpr<N>): string | undefined {
   if (expr.kind === 'zod') {

@@ -10,7 +10,7 @@ describe('ids beyond 2^53', () => {
   const { report } = audit(FIXTURE);
 
   it('reports every id field built on a 64-bit integer, input and output, with the fix, and nothing else', () => {
-    const findings = report.findings.filter((finding) => finding.rule === 'wide-integer-id');
+    const findings = report.findings.filter((finding) => finding.rule === 'no-wide-integer-id');
     expect(findings.map((finding) => `${finding.file}:${finding.line} ${finding.tool}`)).toEqual([
       'src/server.ts:12 get_message',
       'src/server.ts:12 get_message',
@@ -28,8 +28,8 @@ describe('ids beyond 2^53', () => {
       runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string }[] }[];
     };
     const [run] = sarif.runs;
-    expect(run?.tool.driver.rules.map((rule) => rule.id)).toContain('wide-integer-id');
-    expect(run?.results.filter((result) => result.ruleId === 'wide-integer-id')).toHaveLength(3);
+    expect(run?.tool.driver.rules.map((rule) => rule.id)).toContain('no-wide-integer-id');
+    expect(run?.results.filter((result) => result.ruleId === 'no-wide-integer-id')).toHaveLength(3);
   });
 });
 
