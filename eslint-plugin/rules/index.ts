@@ -5,6 +5,7 @@ import noEffectsOnToolSchema from './no-effects-on-tool-schema.ts';
 import noGuardedIdInOutput from './no-guarded-id-in-output.ts';
 import noIdUnion from './no-id-union.ts';
 import noUnguardedCoerce from './no-unguarded-coerce.ts';
+import noWideIntegerId from './no-wide-integer-id.ts';
 import preferGuardedId from './prefer-guarded-id.ts';
 
 export const rules = {
@@ -14,5 +15,6 @@ export const rules = {
   'no-guarded-id-in-output': noGuardedIdInOutput,
   'no-id-union': noIdUnion,
   'no-unguarded-coerce': noUnguardedCoerce,
+  'no-wide-integer-id': noWideIntegerId,
   'prefer-guarded-id': preferGuardedId,
 };

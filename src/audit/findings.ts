@@ -17,6 +17,9 @@ import { idAcceptorVerdict } from '../model/id-acceptor.ts';
 import { installedZodMajor } from '../adapters/packages/installed-zod.ts';
 import { guardedSchemasIn } from '../model/schema-fields.ts';
 import { effectEmptiesContract, meaningOf } from '../model/schema-meaning.ts';
+import { isIdName } from '../model/ids.ts';
+import type { SchemaExpr } from '../model/schema-expr.ts';
+import { wideIdMessage, wideIntegerFactoryOf } from '../model/wide-ids.ts';
 import type { ToolInput } from '../adapters/typescript/acceptors.ts';
 import type { DiscoveredTool } from '../adapters/typescript/discover-tools.ts';
 import type { SchemaResolver } from '../adapters/typescript/resolve-schema.ts';
@@ -37,7 +40,9 @@ export type FindingRule =
   /** A field the tool's disposition table refuses, published all the same: agents see a field that is always refused. */
   | 'published-refused-field'
   /** A registration call the discovery recognises but cannot follow; the message names the configuration entry to add. */
-  | 'unfollowed-registration';
+  | 'unfollowed-registration'
+  /** An id field built on a 64-bit integer (`z.bigint()`, `z.int64()`): as a JSON number it loses digits beyond 2^53. */
+  | 'no-wide-integer-id';
 
 export interface RawFinding {
   readonly rule: FindingRule;
@@ -84,6 +89,7 @@ export function toolFindings(
       });
     }
   }
+  findings.push(...wideIdFindings(tool, input, resolver));
   if (tool.output !== undefined) {
     for (const guarded of guardedSchemasIn(tool.output, resolver.resolve)) {
       // guardId lets a number through a string schema; guardNumberId a decimal string through a number schema.
@@ -132,6 +138,30 @@ export function toolFindings(
     });
   }
   return findings;
+}
+
+/** Id fields of a tool's input, and of its output's top-level shape, built on a 64-bit integer. */
+function wideIdFindings(tool: DiscoveredTool, input: ToolInput, resolver: SchemaResolver): RawFinding[] {
+  const fields: { key: string; value: SchemaExpr<ts.Node>; side: 'input' | 'output' }[] = input.fields.map((field) => ({
+    key: field.key,
+    value: field.value,
+    side: 'input',
+  }));
+  const output = tool.output === undefined ? undefined : meaningOf(resolver.resolve(tool.output));
+  for (const property of output?.shape?.properties ?? [])
+    if (property.key !== undefined) fields.push({ key: property.key, value: property.value, side: 'output' });
+  return fields.flatMap(({ key, value, side }) => {
+    const schema = resolver.resolve(value);
+    if (!isIdName(key) || wideIntegerFactoryOf(schema) === undefined) return [];
+    return [
+      {
+        rule: 'no-wide-integer-id' as const,
+        node: schema.node,
+        tool: tool.name,
+        message: wideIdMessage(key, tool.name, shortText(schema.node, 40), side),
+      },
+    ];
+  });
 }
 
 /** `ticket.id` -> `['ticket', 'id']`; undefined for what is not an access path. */

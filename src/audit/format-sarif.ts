@@ -92,6 +92,13 @@ const RULES: readonly ReportingDescriptor[] = [
     defaultConfiguration: { level: 'warning' },
   },
   {
+    id: 'no-wide-integer-id',
+    shortDescription: {
+      text: 'A 64-bit integer id travels as a JSON number: clients round ids beyond 2^53 to another id',
+    },
+    defaultConfiguration: { level: 'warning' },
+  },
+  {
     id: 'unfollowed-registration',
     shortDescription: {
       text: 'A tool registration the audit cannot follow: its tools and chains are missing from the report',
@@ -108,6 +115,7 @@ const LINT_RULE_DOCS = new Set([
   'no-id-union',
   'no-guarded-id-in-output',
   'no-effects-on-tool-schema',
+  'no-wide-integer-id',
 ]);
 function helpUriOf(id: string): string {
   if (LINT_RULE_DOCS.has(id)) return `${REPOSITORY_DOCS}/eslint-plugin/docs/rules/${id}.md`;

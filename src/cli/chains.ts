@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import pc from 'picocolors';
 import { printable, writeProgress } from './printable.ts';
 import { connectStdio } from '../transport/connect.ts';
+import { CLIENT_PROFILE_NAMES, isClientProfileName, type ClientProfileName } from '../model/client-profiles.ts';
 import { runLiteralConsumer } from '../testing/literal-consumer.ts';
 import { formatChainReport, oneLine } from '../testing/report.ts';
 import type { ConsumerSamples } from '../testing/samples.ts';
@@ -9,6 +10,8 @@ import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 export interface ChainsOptions {
   readonly samples?: string;
+  /** `--profile`, as often as given: profile names, or `all`. */
+  readonly profile?: readonly string[];
   readonly timeout: string;
   readonly json?: boolean;
 }
@@ -52,6 +55,17 @@ function parseTimeout(value: string): number {
   return timeout;
 }
 
+/** `--profile a --profile b`, or `--profile all`: the profiles to run, each once, in the order given. */
+export function parseProfiles(names: readonly string[]): ClientProfileName[] {
+  if (names.includes('all')) return [...CLIENT_PROFILE_NAMES];
+  const unknown = names.find((name) => !isClientProfileName(name));
+  if (unknown !== undefined)
+    throw new UsageError(
+      `--profile ${unknown}: no such client profile; choose from ${CLIENT_PROFILE_NAMES.join(', ')}, or all (docs/client-profiles.md)`,
+    );
+  return [...new Set(names as ClientProfileName[])];
+}
+
 /** `agent-contract chains -- <server command>`: the literal-consumer run against a live stdio server. */
 export async function runChainsCommand(serverCommand: readonly string[], options: ChainsOptions): Promise<number> {
   const [command, ...args] = serverCommand;
@@ -61,6 +75,7 @@ export async function runChainsCommand(serverCommand: readonly string[], options
     );
   }
   const timeoutMs = parseTimeout(options.timeout);
+  const profiles = parseProfiles(options.profile ?? []);
   const samples = options.samples === undefined ? {} : await readSamples(options.samples);
   // The server gets this process's whole environment, as in the user's shell and as contract snapshot gives it (left
   // out, the SDK's default would pass only HOME, PATH and a few others).
@@ -77,6 +92,7 @@ export async function runChainsCommand(serverCommand: readonly string[], options
       client: connection.client,
       samples,
       timeoutMs,
+      profiles,
       onCall: (tool, phase) => {
         calls += 1;
         if (progress) writeProgress(`\r${pc.dim(printable(`${phase}: ${calls} calls, last ${tool}`))}\x1b[K`);
@@ -103,7 +119,8 @@ export async function runChainsCommand(serverCommand: readonly string[], options
     }
     if (options.json === true) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     else process.stdout.write(`${formatChainReport(report, { color: process.stdout.isTTY && pc.isColorSupported })}\n`);
-    return report.verdicts.broken > 0 ? EXIT_FINDINGS : EXIT_OK;
+    const broken = [report.verdicts, ...(report.profiles ?? []).map((profile) => profile.verdicts)];
+    return broken.some((verdicts) => verdicts.broken > 0) ? EXIT_FINDINGS : EXIT_OK;
   } finally {
     await connection.close();
   }

@@ -195,11 +195,17 @@ function buildProgram(): Command {
     .addOption(
       new Option('--timeout <ms>', 'how long the server may take to start and to answer each call').default('20000'),
     )
+    .option(
+      '--profile <name>',
+      'also run every chain as a kind of client does (repeatable): stringify-scalars, numberify-digit-strings, big-ids-as-numbers, or all (docs/client-profiles.md)',
+      (name: string, names: string[]) => [...names, name],
+      [] as string[],
+    )
     .option('--json', 'print the whole report as JSON')
     .addHelpText(
       'after',
       exitCodes(
-        'a chain is broken (validation rejected an emitted id)',
+        'a chain is broken (validation rejected an emitted id), for the literal consumer or a --profile',
         `${SERVER_FAILED}, or no id was emitted or accepted`,
       ),
     )

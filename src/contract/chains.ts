@@ -2,6 +2,7 @@ import { chainMatrix, type ChainEnd, type ChainMatrix } from '../model/chain-mat
 import { idFieldsOfJsonSchema, type SchemaIdField } from '../model/id-fields.ts';
 import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment } from '../model/ids.ts';
 import { toleratedTypes } from '../model/published-surface.ts';
+import { isWideIntegerJsonSchema, wideIdMessage } from '../model/wide-ids.ts';
 import { acceptanceOf } from './acceptance.ts';
 import type { McpContract } from './contract-types.ts';
 
@@ -11,6 +12,19 @@ export interface ContractChainMatrix extends ChainMatrix {
   readonly toolsWithoutOutputSchema: readonly string[];
   /** `recorded` when the contract says what the inputs accept at run time; `unknown` when it does not (format 1, `--no-probe`, `--url`). */
   readonly acceptance: 'recorded' | 'unknown';
+  /**
+   * Id fields published as 64-bit integers (`"format": "int64"`, bounds past 2^53): whatever their chains' types, ids
+   * beyond 2^53 reach the next tool as another number. Present when there is one.
+   */
+  readonly wideIds?: readonly WideIdField[];
+}
+
+export interface WideIdField {
+  readonly tool: string;
+  readonly field: string;
+  readonly side: 'input' | 'output';
+  /** The finding and its fix, in the words the audit gives it. */
+  readonly message: string;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -61,20 +75,31 @@ export function contractChainMatrix(contract: McpContract): ContractChainMatrix 
   const acceptors: ChainEnd[] = [];
   const withoutOutput: string[] = [];
   const naming = toolNamingOf(contract.tools.map((tool) => tool.name));
+  const wideIds: WideIdField[] = [];
+  const checkWidth = (tool: string, schema: unknown, field: SchemaIdField, side: 'input' | 'output') => {
+    const wide = schemasAt(schema, field.path).find(isWideIntegerJsonSchema);
+    const path = formatPath(field.path);
+    if (wide !== undefined)
+      wideIds.push({ tool, field: path, side, message: wideIdMessage(path, tool, JSON.stringify(wide), side) });
+  };
   for (const tool of contract.tools) {
     for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' })) {
+      checkWidth(tool.name, tool.inputSchema, field, 'input');
       const tolerates = toleratedTypes(acceptanceOf(contract, tool.name, formatPath(field.path)), field.types);
       acceptors.push({ tool: tool.name, field, ...(tolerates.length > 0 ? { tolerates } : {}) });
     }
     if (tool.outputSchema === undefined) withoutOutput.push(tool.name);
     else
-      for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' }))
+      for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' })) {
+        checkWidth(tool.name, tool.outputSchema, field, 'output');
         emitters.push({ tool: tool.name, field: emittedField(tool.outputSchema, field) });
+      }
   }
   return {
     ...chainMatrix(emitters, acceptors),
     tools: contract.tools.length,
     toolsWithoutOutputSchema: withoutOutput,
     acceptance: contract.acceptance === undefined ? 'unknown' : 'recorded',
+    ...(wideIds.length > 0 ? { wideIds } : {}),
   };
 }

@@ -132,5 +132,6 @@ export function formatChainMatrix(matrix: ContractChainMatrix, options: TextOpti
   const tally = formatChainMatrixTally(matrix.summary);
   lines.push(matrix.summary.broken > 0 ? colors.red(colors.bold(tally)) : colors.green(colors.bold(tally)));
   for (const line of chainVerdictLegend(matrix.summary)) lines.push(colors.dim(line));
+  for (const wide of matrix.wideIds ?? []) lines.push(colors.yellow(`precision: ${wide.message}`));
   return lines.join('\n');
 }

@@ -2,6 +2,8 @@ export { connectHttp, connectInMemory, connectStdio, ServerStartError } from '..
 export type { ConnectableServer, Connection, HttpServerEndpoint, StdioServerCommand } from '../transport/connect.ts';
 export { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 export type { ChainMatrixSummary, ChainVerdict } from '../model/chain-matrix.ts';
+export { CLIENT_PROFILE_NAMES, CLIENT_PROFILES } from '../model/client-profiles.ts';
+export type { ClientEvidence, ClientProfile, ClientProfileName } from '../model/client-profiles.ts';
 export { runLiteralConsumer } from './literal-consumer.ts';
 export type {
   Acceptor,
@@ -11,6 +13,7 @@ export type {
   Emitter,
   HarvestCall,
   LiteralConsumerOptions,
+  ProfileChainReport,
 } from './literal-consumer.ts';
 export { formatChainReport, formatTally } from './report.ts';
 export { toolsListWire } from './wire.ts';

@@ -1,11 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import {
-  chainMatrixSummary,
-  classifyObservedChain,
-  type ChainMatrixSummary,
-  type ChainVerdict,
-} from '../model/chain-matrix.ts';
+import { chainMatrixSummary, type ChainMatrixSummary, type ChainVerdict } from '../model/chain-matrix.ts';
 import {
   emittedIdValues,
   idFieldsOfJsonSchema,
@@ -13,6 +8,12 @@ import {
   type JsonType,
   type SchemaIdField,
 } from '../model/id-fields.ts';
+import {
+  CLIENT_PROFILE_NAMES,
+  CLIENT_PROFILES,
+  classifyProfiledChain,
+  type ClientProfileName,
+} from '../model/client-profiles.ts';
 import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment, type ToolNaming } from '../model/ids.ts';
 import { zodRejectsFieldAt } from '../model/zod-issues.ts';
 import { sampleArguments, type ConsumerSamples } from './samples.ts';
@@ -59,6 +60,17 @@ export interface ChainResult {
   readonly reason: string;
   /** The server's own words, for `rejected` and `failed`. */
   readonly message?: string;
+  /** In a profile's chains: the value the client sent, where it is not the emitted one (`"47"` for 47). */
+  readonly sent?: string | number;
+}
+
+/** The chains as one client profile runs them (see `CLIENT_PROFILES`): same emitters and acceptors, other values sent. */
+export interface ProfileChainReport {
+  readonly profile: ClientProfileName;
+  /** What the profile stands for: `a client that sends every scalar argument as a string`. */
+  readonly summary: string;
+  readonly verdicts: ChainMatrixSummary;
+  readonly chains: readonly ChainResult[];
 }
 
 export interface HarvestCall {
@@ -85,6 +97,8 @@ export interface ChainReport {
   readonly emitters: readonly Emitter[];
   readonly acceptors: readonly Acceptor[];
   readonly chains: readonly ChainResult[];
+  /** One report per client profile asked for, in the order asked; absent when none was. */
+  readonly profiles?: readonly ProfileChainReport[];
 }
 
 export interface LiteralConsumerOptions {
@@ -94,6 +108,11 @@ export interface LiteralConsumerOptions {
   readonly samples?: ConsumerSamples;
   /** Per-call timeout in milliseconds. */
   readonly timeoutMs?: number;
+  /**
+   * Client profiles to run every chain as too, besides the literal consumer (`'all'` for every one): each sends the
+   * emitted id as that kind of client would. A chain whose value the profile leaves as it is is not called again.
+   */
+  readonly profiles?: readonly ClientProfileName[] | 'all';
   /** Called after every tool call, for progress output. */
   readonly onCall?: (tool: string, phase: 'harvest' | 'chain') => void;
 }
@@ -239,31 +258,57 @@ export async function runLiteralConsumer(options: LiteralConsumerOptions): Promi
   }
 
   const acceptors = tools.flatMap((tool) => acceptorsOf(tool, naming));
-  const chains: ChainResult[] = [];
-  for (const from of emitters) {
-    for (const to of acceptors) {
-      if (to.entity !== from.entity) continue;
+  const pairs = emitters.flatMap((from) =>
+    acceptors.flatMap((to) => {
       const tool = tools.find((candidate) => candidate.name === to.tool);
-      if (tool === undefined) continue;
-      const value = to.many && to.path.at(-1) !== ARRAY_ITEM ? [from.value] : from.value;
-      const args = withValueAt(sampleArguments(tool, samples), to.path, value);
-      const called = await callTool(client, to.tool, args, timeoutMs);
-      // A handler that validates the arguments itself (a low-level Server's `Args.parse(request.params.arguments)`)
-      // fails with the ZodError: that is validation rejecting the id when an issue lies at the field.
-      const outcome: CallOutcome =
-        called.status === 'failed' && called.message !== undefined && zodRejectsFieldAt(called.message, to.path)
-          ? { ...called, status: 'rejected' }
-          : called;
-      onCall?.(to.tool, 'chain');
-      chains.push({
-        entity: from.entity,
-        from,
-        to,
-        status: outcome.status,
-        ...classifyObservedChain(from.value, to.types, outcome.status === 'rejected' ? 'rejected' : 'accepted'),
-        ...(outcome.message === undefined ? {} : { message: outcome.message }),
-      });
+      return to.entity === from.entity && tool !== undefined ? [{ from, to, tool }] : [];
+    }),
+  );
+  /** Calls `to` with `value` at the id field; a handler's own ZodError at the field counts as validation rejecting it. */
+  const callChain = async (to: Acceptor, tool: Tool, value: string | number): Promise<CallOutcome> => {
+    const args = withValueAt(
+      sampleArguments(tool, samples),
+      to.path,
+      to.many && to.path.at(-1) !== ARRAY_ITEM ? [value] : value,
+    );
+    const called = await callTool(client, to.tool, args, timeoutMs);
+    onCall?.(to.tool, 'chain');
+    // A handler that validates the arguments itself (a low-level Server's `Args.parse(request.params.arguments)`)
+    // fails with the ZodError: that is validation rejecting the id when an issue lies at the field.
+    return called.status === 'failed' && called.message !== undefined && zodRejectsFieldAt(called.message, to.path)
+      ? { ...called, status: 'rejected' }
+      : called;
+  };
+  const resultOf = (from: Emitter, to: Acceptor, outcome: CallOutcome, sent: string | number): ChainResult => ({
+    entity: from.entity,
+    from,
+    to,
+    status: outcome.status,
+    ...classifyProfiledChain(from.value, sent, to.types, outcome.status === 'rejected' ? 'rejected' : 'accepted'),
+    ...(outcome.message === undefined ? {} : { message: outcome.message }),
+    ...(sent === from.value ? {} : { sent }),
+  });
+
+  const outcomes: CallOutcome[] = [];
+  for (const { to, tool, from } of pairs) outcomes.push(await callChain(to, tool, from.value));
+  const chains = pairs.map(({ from, to }, index) => resultOf(from, to, outcomes[index] as CallOutcome, from.value));
+
+  const profileReports: ProfileChainReport[] = [];
+  for (const name of options.profiles === 'all' ? CLIENT_PROFILE_NAMES : (options.profiles ?? [])) {
+    const profile = CLIENT_PROFILES[name];
+    const profiled: ChainResult[] = [];
+    for (const [index, { from, to, tool }] of pairs.entries()) {
+      const sent = profile.send(from.value);
+      // The same value is the same call: the literal consumer's outcome stands.
+      const outcome = sent === from.value ? (outcomes[index] as CallOutcome) : await callChain(to, tool, sent);
+      profiled.push(resultOf(from, to, outcome, sent));
     }
+    profileReports.push({
+      profile: name,
+      summary: profile.summary,
+      verdicts: chainMatrixSummary(emitters.length, acceptors.length, profiled),
+      chains: profiled,
+    });
   }
 
   const count = (status: ChainStatus) => chains.filter((chain) => chain.status === status).length;
@@ -283,5 +328,6 @@ export async function runLiteralConsumer(options: LiteralConsumerOptions): Promi
     emitters,
     acceptors,
     chains,
+    ...(profileReports.length > 0 ? { profiles: profileReports } : {}),
   };
 }

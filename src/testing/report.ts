@@ -1,6 +1,6 @@
 import { createColors } from 'picocolors';
 import { chainVerdictLegend, chainVerdictMarks, formatChainMatrixTally } from '../model/chain-matrix.ts';
-import type { ChainReport } from './literal-consumer.ts';
+import type { ChainReport, ChainResult, ProfileChainReport } from './literal-consumer.ts';
 
 export interface FormatOptions {
   /** Colour the output (a terminal); off by default so logs and snapshots stay plain. */
@@ -53,22 +53,50 @@ export function formatChainReport(report: ChainReport, options: FormatOptions = 
   }
   lines.push('');
   let entity: string | undefined;
+  const chainLines = (chain: ChainResult): string[] => {
+    const from = `${chain.from.tool} ${chain.from.path}=${formatValue(chain.from.value)}`;
+    const to = `${chain.to.tool}.${chain.to.field}`;
+    return [
+      `  ${mark[chain.verdict]} ${from} -> ${to}${chain.status === 'failed' ? colors.yellow(' (then failed)') : ''}`,
+      ...(chain.verdict === 'ok' ? [] : [colors.dim(`            ${chain.reason}`)]),
+      ...(chain.message === undefined ? [] : [colors.dim(`            ${oneLine(chain.message, width)}`)]),
+    ];
+  };
   for (const chain of [...report.chains].sort((a, b) => a.entity.localeCompare(b.entity))) {
     if (chain.entity !== entity) {
       entity = chain.entity;
       lines.push(colors.bold(entity));
     }
-    const from = `${chain.from.tool} ${chain.from.path}=${formatValue(chain.from.value)}`;
-    const to = `${chain.to.tool}.${chain.to.field}`;
-    lines.push(
-      `  ${mark[chain.verdict]} ${from} -> ${to}${chain.status === 'failed' ? colors.yellow(' (then failed)') : ''}`,
-    );
-    if (chain.verdict !== 'ok') lines.push(colors.dim(`            ${chain.reason}`));
-    if (chain.message !== undefined) lines.push(colors.dim(`            ${oneLine(chain.message, width)}`));
+    lines.push(...chainLines(chain));
   }
   lines.push('');
-  const tally = formatTally(report);
-  lines.push(report.verdicts.broken > 0 ? colors.red(colors.bold(tally)) : colors.green(colors.bold(tally)));
+  const paint = (broken: number, text: string) =>
+    broken > 0 ? colors.red(colors.bold(text)) : colors.green(colors.bold(text));
+  lines.push(paint(report.verdicts.broken, formatTally(report)));
   for (const line of chainVerdictLegend(report.verdicts)) lines.push(colors.dim(line));
+  for (const profile of report.profiles ?? []) lines.push('', ...profileLines(report, profile, chainLines, paint));
   return lines.join('\n');
+}
+
+/**
+ * One profile's section: the chains whose verdict differs from the literal consumer's, each with what the client sent,
+ * then the profile's tally. The JSON report has every chain.
+ */
+function profileLines(
+  report: ChainReport,
+  profile: ProfileChainReport,
+  chainLines: (chain: ChainResult) => string[],
+  paint: (broken: number, text: string) => string,
+): string[] {
+  const lines = [`As ${profile.summary} (--profile ${profile.profile}):`];
+  const differing = profile.chains.filter((chain, index) => chain.verdict !== report.chains[index]?.verdict);
+  for (const chain of differing) lines.push(...chainLines(chain));
+  const same = profile.chains.length - differing.length;
+  if (same === profile.chains.length) lines.push('  every chain as the literal consumer found it');
+  else if (same > 0)
+    lines.push(
+      `  ${same === 1 ? 'the other chain' : `the other ${same} chains`} as the literal consumer found ${same === 1 ? 'it' : 'them'}`,
+    );
+  lines.push(paint(profile.verdicts.broken, `  ${formatChainMatrixTally(profile.verdicts)}`));
+  return lines;
 }

@@ -24,6 +24,44 @@ describe('agent-contract chains against the helpdesk over stdio', () => {
     ]);
   });
 
+  it('runs every chain as each client profile too with --profile all, and exits 1 when one breaks a chain', async () => {
+    const result = await run([
+      'chains',
+      '--profile',
+      'all',
+      '--samples',
+      'examples/helpdesk/samples.json',
+      '--',
+      ...helpdesk,
+    ]);
+    expect(result.code).toBe(1);
+    // The helpdesk emits number ids into string acceptors: a client that sends strings gets every chain through; one
+    // that turns digit strings into numbers breaks the one chain that held (a reply id emitted as "2").
+    expect(result.stdout).toContain(
+      [
+        'As a client that sends every scalar argument as a string (--profile stringify-scalars):',
+        '  ok        list_tickets tickets[].id=4 -> get_ticket_context.ticketId',
+      ].join('\n'),
+    );
+    expect(result.stdout).toContain(
+      [
+        '  the other chain as the literal consumer found it',
+        '  Of 46 chains, 0 broken, 0 tolerated, 46 ok.',
+        '',
+        'As a client that turns every string of digits into a number (--profile numberify-digit-strings):',
+        '  broken    draft_reply replyId="2" -> approve_reply.replyId',
+        '            sent as 2: emits integer, accepts only string',
+      ].join('\n'),
+    );
+    expect(result.stdout).toContain(
+      [
+        'As a client that carries ids beyond 2^53 as JSON numbers, losing their last digits (--profile big-ids-as-numbers):',
+        '  every chain as the literal consumer found it',
+        '  Of 46 chains, 45 broken, 0 tolerated, 1 ok.',
+      ].join('\n'),
+    );
+  });
+
   it('prints the whole report as JSON with --json', async () => {
     const result = await run(['chains', '--json', '--samples', 'examples/helpdesk/samples.json', '--', ...helpdesk]);
     expect(result.code).toBe(1);
@@ -98,6 +136,11 @@ describe('agent-contract on bad input: one line naming the cause and the next st
       'a samples file that does not exist',
       ['chains', '--samples', 'missing.json', '--', 'node', 'x.js'],
       /--samples missing.json: no such file; pass a JSON file/,
+    ],
+    [
+      'an unknown client profile',
+      ['chains', '--profile', 'stringify-scalars', '--profile', 'sloppy', '--', 'node', 'x.js'],
+      /^agent-contract: --profile sloppy: no such client profile; choose from stringify-scalars, numberify-digit-strings, big-ids-as-numbers, or all \(docs\/client-profiles\.md\)$/,
     ],
     [
       'a bad timeout',

@@ -83,6 +83,8 @@ interface Style {
   readonly main?: string;
   /** The literal consumer calls main.ts over stdio: the server offers no `connect(transport)` to call in process. */
   readonly kitOverStdio?: true;
+  /** The live kit also runs every chain as each client profile sends it. */
+  readonly profiles?: 'all';
 }
 
 function lowLevel(imports: string, toJsonSchema: (schema: string) => string): string {
@@ -562,7 +564,10 @@ class ServerStates {
     }
     let kit: ChainReport;
     try {
-      kit = await runLiteralConsumer({ client: connection.client });
+      kit = await runLiteralConsumer({
+        client: connection.client,
+        ...(this.style.profiles === undefined ? {} : { profiles: this.style.profiles }),
+      });
     } finally {
       await connection.close();
     }
@@ -717,6 +722,7 @@ describe.each(Object.keys(STYLES))('a %s server', (style) => {
 const BOTH_DIRECTIONS: Style = {
   publishesOutput: true,
   acceptanceMeasured: true,
+  profiles: 'all',
   server: `${MCP_SERVER_IMPORTS}
 ${TICKETS}
 /** The one board there is; its id is a GraphQL ID, a string of digits. */
@@ -820,6 +826,20 @@ describe('a server broken in both directions', () => {
         .map((entry) => `${entry.to.tool}.${entry.to.field}`)
         .sort(),
     ).toEqual(guarded ? [] : ['create_item.boardId', 'get_ticket.ticketId']);
+    // Each kind of client: a client that sends strings already fits the string acceptor and still breaks the number
+    // one, a client that turns digit strings into numbers the reverse; these ids are small, so the client that carries
+    // big ids as numbers sends them as they are. Once guarded, no client breaks either chain.
+    const profiled = Object.fromEntries(
+      (kit.profiles ?? []).map((profile) => [
+        profile.profile,
+        profile.chains.map((entry) => `${entry.to.tool}.${entry.to.field}: ${entry.verdict}`).sort(),
+      ]),
+    );
+    expect(profiled).toEqual({
+      'stringify-scalars': [`create_item.boardId: ${verdict}`, 'get_ticket.ticketId: ok'],
+      'numberify-digit-strings': ['create_item.boardId: ok', `get_ticket.ticketId: ${verdict}`],
+      'big-ids-as-numbers': [`create_item.boardId: ${verdict}`, `get_ticket.ticketId: ${verdict}`],
+    });
 
     // The published bytes are those of the server as written; the probe records what each acceptor takes.
     expect(contract.tools.map((tool) => JSON.stringify(tool.inputSchema))).toEqual(

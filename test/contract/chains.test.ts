@@ -82,6 +82,54 @@ describe('contractChainMatrix', () => {
   });
 });
 
+describe('contractChainMatrix on ids published as 64-bit integers', () => {
+  it('lists each wide id field with the fix, whatever its chains say, and prints it after the tally', () => {
+    const contract = contractFromToolsList(
+      [
+        {
+          name: 'latest_message',
+          inputSchema: { type: 'object', properties: {} },
+          outputSchema: { type: 'object', properties: { messageId: { type: 'integer', format: 'int64' } } },
+        },
+        {
+          name: 'get_message',
+          inputSchema: {
+            type: 'object',
+            properties: { messageId: { type: 'integer', maximum: 9223372036854775807 }, limit: { type: 'integer' } },
+          },
+        },
+        // The fix, and a 64-bit number that is no id: neither is listed.
+        {
+          name: 'delete_message',
+          inputSchema: {
+            type: 'object',
+            properties: {
+              messageId: { type: 'string', pattern: '^\\d+$' },
+              bytes: { type: 'integer', format: 'int64' },
+            },
+          },
+        },
+      ],
+      { serverName: 'chat' },
+    );
+    const matrix = contractChainMatrix(contract);
+    expect(matrix.wideIds?.map((wide) => `${wide.tool}.${wide.field} ${wide.side}`)).toEqual([
+      'get_message.messageId input',
+      'latest_message.messageId output',
+    ]);
+    expect(matrix.wideIds?.[1]?.message).toBe(
+      '`messageId` of tool `latest_message` is `{"type":"integer","format":"int64"}`: it emits a 64-bit integer id as a JSON number, which clients parse into a double, so ids beyond 2^53 arrive with other last digits (precision, not type). Emit the id as a string of digits and accept it with guardId(z.string()).',
+    );
+    expect(
+      formatChainMatrix(matrix)
+        .split('\n')
+        .filter((line) => line.startsWith('precision: ')),
+    ).toHaveLength(2);
+    // Without one, the key is left out, so the JSON of other contracts does not move.
+    expect('wideIds' in contractChainMatrix(contractFromToolsList([], { serverName: 'empty' }))).toBe(false);
+  });
+});
+
 describe('contractChainMatrix names a list of ids as the audit and the kit do', () => {
   const contract = contractFromToolsList(
     [

@@ -101,7 +101,9 @@ describe('generated files', () => {
     expect(rulesOf('recommended-type-checked')).toEqual(
       [...rulesOf('recommended'), 'agent-contract/no-broken-id-chain'].sort(),
     );
-    expect(rulesOf('strict')).toEqual([...rulesOf('recommended'), 'agent-contract/prefer-guarded-id'].sort());
+    expect(rulesOf('strict')).toEqual(
+      [...rulesOf('recommended'), 'agent-contract/no-wide-integer-id', 'agent-contract/prefer-guarded-id'].sort(),
+    );
     expect(rulesOf('tests')).toEqual(['agent-contract/no-defensive-id-cast']);
     expect(plugin.configs.tests.files).toEqual(['**/*.{test,spec}.?(c|m)[jt]s?(x)', '**/__tests__/**']);
     expect(rulesOf('all')).toEqual(ruleIds().map((rule) => `agent-contract/${rule}`));

@@ -31,6 +31,9 @@ export const tool = { name: 'list_merge_request_discussions', inputShape: {}, ou
     `import { z } from 'zod'; export const input = { mergeRequestDiscussionId: z.coerce.string().min(1).describe('The discussion id, as returned by list_discussions') };`,
     `import { z } from 'zod'; export const input = { includeResolvedDiscussions: z.coerce.boolean(), createdAfterTimestamp: z.coerce.date(), limit: z.coerce.number() };`,
   ],
+  'no-wide-integer-id': [
+    `import { z } from 'zod'; export const input = { mergeRequestDiscussionId: z.coerce.bigint().positive().describe('The discussion id, as returned by list_discussions') };`,
+  ],
   'prefer-guarded-id': [
     `import { z } from 'zod';
 server.registerTool('list_merge_request_discussions', { inputSchema: { mergeRequestDiscussionId: z.string().min(1).describe('The discussion id, as returned by list_discussions').catch('') } }, cb);`,
