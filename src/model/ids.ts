@@ -36,7 +36,6 @@ const KIN_WORDS = new Set([
   'child',
   'children',
   'root',
-  'base',
   'head',
   'original',
   'new',
@@ -62,8 +61,11 @@ const ENDPOINT_WORDS = new Set(['source', 'target', 'related', 'linked']);
 /** People in a role: alone they stay the entity (`author_id` names an author), since no holder says who they are. */
 const ACTOR_WORDS = new Set(['assigned', 'author', 'owner', 'creator', 'requester', 'reporter']);
 
+/** Before a noun a role (`baseCommitId` names a commit); alone an entity of its own (an Airtable or NocoDB base). */
+const NOUN_ROLE_WORDS = new Set(['base']);
+
 function isRoleWord(word: string): boolean {
-  return KIN_WORDS.has(word) || ENDPOINT_WORDS.has(word) || ACTOR_WORDS.has(word);
+  return KIN_WORDS.has(word) || ENDPOINT_WORDS.has(word) || ACTOR_WORDS.has(word) || NOUN_ROLE_WORDS.has(word);
 }
 
 /** Words between a noun and its id that say which form of the id it is: `storyPublicId` is a story's id. */

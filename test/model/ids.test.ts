@@ -330,6 +330,11 @@ describe('idFieldAt names the same entity however the id is spelled', () => {
     expect(idFieldAt(['ref'])).toBeUndefined();
   });
 
+  it('names a base standing alone after itself, and a base commit after the commit', () => {
+    expect(idFieldAt(['base_id'], 'get_record')?.entity).toBe('base');
+    expect(idFieldAt(['baseCommitId'], 'compare_commits')?.entity).toBe('commit');
+  });
+
   it('names the entity after the last role word, whatever qualifies the role', () => {
     expect(keyFieldAt(['shift2DefaultEmployeeCode'])?.entity).toBe('employee#code');
     expect(idFieldAt(['projectDefaultAssigneeId'])?.entity).toBe('assignee');
