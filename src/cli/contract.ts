@@ -16,6 +16,8 @@ import { serializeContract, writeContractFile } from '../contract/contract-file-
 import type { ChangeLevel, ContractDiff } from '../contract/diff.ts';
 import type { ServerSource } from '../contract/snapshot.ts';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
+import { configuredOption, contractRunConfig } from './run-config.ts';
+import type { RunConfig } from '../model/run-config.ts';
 
 // The commands are declared in main.ts; this module is loaded when one of them runs. Starting or reaching a server
 // (snapshot.ts, the MCP SDK client) is loaded only by a command that does, so a diff of two files goes without. Reading
@@ -91,6 +93,13 @@ export function liveSource(
       `${what}: unexpected argument ${JSON.stringify(program)}; put the server command after --, e.g. agent-contract contract ${what} -- node dist/server.js`,
     );
   }
+  return { kind: 'stdio', command: program, args };
+}
+
+/** The server of `contract.server` in the configuration, when no command follows `--` and no `--url` is given. */
+function configuredSource(operands: readonly string[], options: LiveOptions, run: RunConfig): ServerSource | undefined {
+  const [program, ...args] = run.contract.server ?? [];
+  if (operands.length > 0 || options.url !== undefined || program === undefined) return undefined;
   return { kind: 'stdio', command: program, args };
 }
 
@@ -201,7 +210,9 @@ export async function runSnapshot(
   operands: string[],
   options: SnapshotCommandOptions,
 ): Promise<number> {
-  const source = liveSource(command, operands, options, 'snapshot');
+  const run = contractRunConfig();
+  options = { ...options, out: configuredOption(command, 'out', options.out, run.contract.file) };
+  const source = configuredSource(operands, options, run) ?? liveSource(command, operands, options, 'snapshot');
   if (source === undefined) {
     throw new UsageError(
       'snapshot needs the command that starts your stdio server after --, e.g. agent-contract contract snapshot -- node dist/server.js (or --url)',
@@ -253,6 +264,12 @@ async function printDiff(
 }
 
 export async function runDiff(command: Command, operands: string[], options: DiffCommandOptions): Promise<number> {
+  const run = contractRunConfig();
+  options = {
+    ...options,
+    base: configuredOption(command, 'base', options.base, run.contract.file),
+    failOn: configuredOption(command, 'failOn', options.failOn, run.contract.failOn),
+  };
   const source = liveSource(command, operands, options, 'diff');
   if (source !== undefined && options.head !== undefined)
     throw new UsageError('diff: give either --head <file> or a server to snapshot (after -- or --url), not both');
@@ -283,7 +300,13 @@ export interface CheckCommandOptions extends LiveOptions {
 }
 
 export async function runCheck(command: Command, operands: string[], options: CheckCommandOptions): Promise<number> {
-  const source = liveSource(command, operands, options, 'check');
+  const run = contractRunConfig();
+  options = {
+    ...options,
+    file: configuredOption(command, 'file', options.file, run.contract.file),
+    failOn: configuredOption(command, 'failOn', options.failOn, run.contract.failOn),
+  };
+  const source = configuredSource(operands, options, run) ?? liveSource(command, operands, options, 'check');
   if (source === undefined) {
     throw new UsageError(
       'check needs the command that starts your stdio server after --, e.g. agent-contract contract check -- node dist/server.js (or --url)',
