@@ -245,17 +245,21 @@ export interface DiffCommandOptions extends LiveOptions {
   readonly head?: string;
   readonly failOn: ChangeLevel | 'none';
   readonly json?: boolean;
+  /** `--format summary`: Markdown for a pull request. */
+  readonly format?: 'text' | 'json' | 'summary';
 }
 
 async function printDiff(
   base: McpContract,
   head: McpContract,
   labels: { base: string; head: string },
-  options: { json?: boolean },
+  options: { json?: boolean; format?: 'text' | 'json' | 'summary' },
 ): Promise<ContractDiff> {
   const [{ diffContracts }, { formatDiff }] = await Promise.all([diffModule(), formatModule()]);
   const diff = diffContracts(base, head);
-  if (options.json === true)
+  if (options.format === 'summary')
+    process.stdout.write((await import('../contract/format-summary.ts')).formatDiffMarkdown(diff, labels));
+  else if (options.json === true || options.format === 'json')
     process.stdout.write(
       `${JSON.stringify({ base: labels.base, head: labels.head, summary: diff.summary, changes: diff.changes, notes: diff.notes }, null, 2)}\n`,
     );

@@ -93,6 +93,11 @@ function addContractCommand(program: Command): void {
   )
     .addOption(failOnOption())
     .option('--json', 'print the changes as JSON')
+    .addOption(
+      new Option('--format <format>', 'text, json, or summary (Markdown for a pull request, most severe first)')
+        .choices(['text', 'json', 'summary'])
+        .default('text'),
+    )
     .addHelpText(
       'after',
       exitCodes('a change at the --fail-on level or worse', `a contract file could not be read, or ${SERVER_FAILED}`),
