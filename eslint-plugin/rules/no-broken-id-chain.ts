@@ -18,6 +18,7 @@ import {
 import { createRule } from '../utils/create-rule.ts';
 import { programToolsOf } from '../utils/program-tools.ts';
 import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
+import { CHECKS } from '../../src/model/checks.ts';
 
 export interface NoBrokenIdChainOptions {
   /** The module `guardId` is imported from when the suggestion adds it. */
@@ -60,7 +61,7 @@ export default createRule<[NoBrokenIdChainOptions], MessageIds>({
   meta: {
     type: 'problem',
     docs: {
-      description: 'Disallow id inputs whose schema rejects the JSON type another tool emits for the same id',
+      description: CHECKS['no-broken-id-chain'].summary,
       config: 'recommended',
       requiresTypeChecking: true,
     },

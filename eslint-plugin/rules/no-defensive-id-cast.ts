@@ -4,6 +4,7 @@ import { createRule } from '../utils/create-rule.ts';
 import { shortText } from '../utils/message-text.ts';
 import { optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
+import { CHECKS } from '../../src/model/checks.ts';
 
 export interface NoDefensiveIdCastOptions {
   /** Id names whose casts are deliberate, by exact name (`requestId` when the API really wants a string there). */
@@ -15,8 +16,7 @@ export default createRule<[NoDefensiveIdCastOptions], 'defensiveCast' | 'passAsI
   meta: {
     type: 'suggestion',
     docs: {
-      description:
-        'Disallow `String(x.id)`, `Number(x.ticketId)`, `` `${x.id}` `` and similar casts around ids in tests: they hide the broken chain a literal agent hits',
+      description: CHECKS['no-defensive-id-cast'].summary,
       config: 'tests',
     },
     hasSuggestions: true,

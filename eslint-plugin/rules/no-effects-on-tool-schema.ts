@@ -7,6 +7,7 @@ import { createRule } from '../utils/create-rule.ts';
 import { toolLabel } from '../utils/message-text.ts';
 import { optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
+import { CHECKS } from '../../src/model/checks.ts';
 
 export interface NoEffectsOnToolSchemaOptions {
   /**
@@ -29,8 +30,7 @@ export default createRule<[NoEffectsOnToolSchemaOptions], 'emptiedInput' | 'drop
   meta: {
     type: 'problem',
     docs: {
-      description:
-        "Disallow `.refine()`/`.superRefine()`/`.transform()` on a tool's object schema where the SDK then publishes an empty contract or drops the output schema",
+      description: CHECKS['no-effects-on-tool-schema'].summary,
       config: 'recommended',
     },
     schema: optionsSchema({

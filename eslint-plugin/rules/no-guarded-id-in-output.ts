@@ -4,6 +4,7 @@ import { createRule } from '../utils/create-rule.ts';
 import { shortText, toolLabel } from '../utils/message-text.ts';
 import { DEFAULT_GUARD_MODULE, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
+import { CHECKS } from '../../src/model/checks.ts';
 
 export interface NoGuardedIdInOutputOptions {
   /** A module of your own that re-exports `guardId`/`idSchema`, so its imports count as guards too. */
@@ -15,8 +16,7 @@ export default createRule<[NoGuardedIdInOutputOptions], 'guardedOutput'>({
   meta: {
     type: 'problem',
     docs: {
-      description:
-        'Disallow `guardId`, `idSchema` and numeric preprocesses in output schemas: clients reject the numbers they let through',
+      description: CHECKS['no-guarded-id-in-output'].summary,
       config: 'recommended',
     },
     schema: optionsSchema({

@@ -6,6 +6,7 @@ import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { shortText } from '../utils/message-text.ts';
 import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
+import { CHECKS } from '../../src/model/checks.ts';
 
 export interface NoIdUnionOptions {
   /** The module `guardId` is imported from when the suggestion adds it. */
@@ -17,8 +18,7 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'idUnionThrough' | 'us
   meta: {
     type: 'problem',
     docs: {
-      description:
-        'Disallow `z.union([z.string(), z.number()])` and `.or()` on id fields: the published contract moves and handlers receive numbers',
+      description: CHECKS['no-id-union'].summary,
       config: 'recommended',
     },
     hasSuggestions: true,

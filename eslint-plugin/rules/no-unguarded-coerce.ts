@@ -9,6 +9,7 @@ import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { shortText } from '../utils/message-text.ts';
 import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
+import { CHECKS } from '../../src/model/checks.ts';
 
 export interface NoUnguardedCoerceOptions {
   /** The module `guardId` (`guardNumberId` for a number id) is imported from when the suggestion adds it. */
@@ -34,8 +35,7 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
   meta: {
     type: 'problem',
     docs: {
-      description:
-        'Disallow `z.coerce.*()` in schemas: it turns null and undefined into values instead of rejecting them',
+      description: CHECKS['no-unguarded-coerce'].summary,
       config: 'recommended',
     },
     hasSuggestions: true,

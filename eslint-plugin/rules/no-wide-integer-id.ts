@@ -1,4 +1,5 @@
 import { mayHoldWideIntegerIn, wideIntegerFactoryOf } from '../../src/model/wide-ids.ts';
+import { CHECKS } from '../../src/model/checks.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 
@@ -7,8 +8,7 @@ export default createRule<[], 'wideIntegerId'>({
   meta: {
     type: 'problem',
     docs: {
-      description:
-        'Disallow 64-bit integer ids (`z.bigint()`, `z.int64()`, `z.uint64()`): as JSON numbers, ids beyond 2^53 reach the next tool as another id',
+      description: CHECKS['no-wide-integer-id'].summary,
       config: 'strict',
     },
     schema: [],

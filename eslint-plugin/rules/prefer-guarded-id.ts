@@ -2,6 +2,7 @@ import { createRule } from '../utils/create-rule.ts';
 import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
+import { CHECKS } from '../../src/model/checks.ts';
 
 export interface PreferGuardedIdOptions {
   /** The module `guardId` is imported from when the fix adds it: this package, or your own re-export. */
@@ -17,8 +18,7 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'preferG
   meta: {
     type: 'problem',
     docs: {
-      description:
-        'Require id fields in tool input schemas to accept the numeric ids the server emits, via `guardId(...)`',
+      description: CHECKS['prefer-guarded-id'].summary,
       config: 'strict',
     },
     fixable: 'code',

@@ -139,6 +139,8 @@ export interface AuditFinding extends SourceLocation {
   readonly rule: FindingRule;
   readonly message: string;
   readonly tool?: string;
+  /** For a finding on one published input field: its key. */
+  readonly field?: string;
 }
 
 export interface UnknownEmitter extends SourceLocation {
@@ -512,6 +514,7 @@ export function auditProject(
       rule: finding.rule,
       message: finding.message,
       ...(finding.tool === undefined ? {} : { tool: finding.tool }),
+      ...(finding.field === undefined ? {} : { field: finding.field }),
       ...locationOf(root, finding.node),
     }))
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule));

@@ -19,6 +19,7 @@ export function auditJson(report: AuditReport, cwd: string = process.cwd()): Aud
   return { version: AUDIT_JSON_VERSION, ...report, project: { path: relative === '' ? '.' : relative, ...project } };
 }
 
-export function formatAuditJson(report: AuditReport, cwd?: string): string {
-  return `${JSON.stringify(auditJson(report, cwd), null, 2)}\n`;
+/** `accepted`: what a baseline or the configuration's `ignore` entries took out of the report (docs/audit-json.md). */
+export function formatAuditJson(report: AuditReport, cwd?: string, accepted?: object): string {
+  return `${JSON.stringify({ ...auditJson(report, cwd), ...(accepted === undefined ? {} : { accepted }) }, null, 2)}\n`;
 }

@@ -4,6 +4,7 @@ import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 import { cutText, MESSAGE_CHARS } from '../model/cut-text.ts';
 import { isKeyEntity } from '../model/ids.ts';
+import { CHECK_IDS, CHECKS, checkDocUrl, type CheckId } from '../model/checks.ts';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import type { AuditReport, SourceLocation } from './audit.ts';
 
@@ -13,116 +14,34 @@ import type { AuditReport, SourceLocation } from './audit.ts';
  * finding. The run's property bag carries the coverage and the verdict.
  */
 
-const RULES: readonly ReportingDescriptor[] = [
-  {
-    id: 'broken-chain',
-    name: 'BrokenChain',
-    shortDescription: { text: "A tool emits an id that another tool's input validation rejects" },
-    fullDescription: {
-      text: 'An agent that copies the id out of one result into the next call is refused before the handler runs. Widen the acceptor with guardId (agent-contract codemod guard-ids).',
-    },
-    defaultConfiguration: { level: 'error' },
-  },
-  {
-    id: 'suspect-chain',
-    name: 'SuspectChain',
-    shortDescription: {
-      text: 'An untyped emitter feeds an id to an acceptor that rejects the type the code says the ids have',
-    },
-    fullDescription: {
-      text: "The emitter returns `any`, but the code treats the entity's ids as numbers (a parseInt of the id, a digits-only pattern, a number parameter): an agent passing one on is likely refused. Type what the emitter returns.",
-    },
-    defaultConfiguration: { level: 'warning' },
-  },
-  {
-    id: 'tolerated-chain',
-    name: 'ToleratedChain',
-    shortDescription: { text: 'Validation lets the emitted id through, but the published schema does not say so' },
-    fullDescription: { text: CHAIN_VERDICT_MEANING.tolerated },
-    defaultConfiguration: { level: 'note' },
-  },
-  {
-    id: 'unknown-chain',
-    name: 'UnknownChain',
-    shortDescription: { text: 'The acceptor publishes no type for the id: nothing shows whether it gets through' },
-    fullDescription: { text: CHAIN_VERDICT_MEANING.unknown },
-    defaultConfiguration: { level: 'note' },
-  },
-  {
-    id: 'unknown-emitter',
-    name: 'UnknownEmitter',
-    shortDescription: { text: 'A tool emits a value typed `any`: its ids cannot be checked' },
-    defaultConfiguration: { level: 'note' },
-  },
-  {
-    id: 'no-defensive-id-cast',
-    shortDescription: { text: 'A defensive cast around an id in a test hides the chain a literal agent hits' },
-    defaultConfiguration: { level: 'warning' },
-  },
-  {
-    id: 'no-unguarded-coerce',
-    shortDescription: { text: 'z.coerce turns null and undefined into values instead of rejecting them' },
-    defaultConfiguration: { level: 'warning' },
-  },
-  {
-    id: 'no-id-union',
-    shortDescription: { text: 'A string-or-number id moves the published contract and hands the handler numbers' },
-    defaultConfiguration: { level: 'warning' },
-  },
-  {
-    id: 'no-guarded-id-in-output',
-    shortDescription: { text: 'A guarded id in an output schema lets through numbers clients reject' },
-    defaultConfiguration: { level: 'error' },
-  },
-  {
-    id: 'no-effects-on-tool-schema',
-    shortDescription: { text: 'An effect on a tool object schema empties the published contract' },
-    defaultConfiguration: { level: 'error' },
-  },
-  {
-    id: 'unread-input-field',
-    shortDescription: { text: 'A published input field the handler never reads' },
-    defaultConfiguration: { level: 'note' },
-  },
-  {
-    id: 'published-refused-field',
-    shortDescription: {
-      text: 'A published input field its disposition table refuses: every call that sets it is refused',
-    },
-    defaultConfiguration: { level: 'warning' },
-  },
-  {
-    id: 'no-wide-integer-id',
-    shortDescription: {
-      text: 'A 64-bit integer id travels as a JSON number: clients round ids beyond 2^53 to another id',
-    },
-    defaultConfiguration: { level: 'warning' },
-  },
-  {
-    id: 'unfollowed-registration',
-    shortDescription: {
-      text: 'A tool registration the audit cannot follow: its tools and chains are missing from the report',
-    },
-    defaultConfiguration: { level: 'warning' },
-  },
-];
+/** The long descriptions SARIF viewers show under a chain rule; the rest say it in their summary. */
+const FULL_DESCRIPTIONS: Partial<Record<CheckId, string>> = {
+  'broken-chain':
+    'An agent that copies the id out of one result into the next call is refused before the handler runs. Widen the acceptor with guardId (agent-contract codemod guard-ids).',
+  'suspect-chain':
+    "The emitter returns `any`, but the code treats the entity's ids as numbers (a parseInt of the id, a digits-only pattern, a number parameter): an agent passing one on is likely refused. Type what the emitter returns.",
+  'tolerated-chain': CHAIN_VERDICT_MEANING.tolerated,
+  'unknown-chain': CHAIN_VERDICT_MEANING.unknown,
+};
 
-/** Where each rule is explained: the lint rule's doc for a lint finding, the audit page's section for the others. */
-const REPOSITORY_DOCS = 'https://github.com/agent-contract/agent-contract/blob/main';
-const LINT_RULE_DOCS = new Set([
-  'no-defensive-id-cast',
-  'no-unguarded-coerce',
-  'no-id-union',
-  'no-guarded-id-in-output',
-  'no-effects-on-tool-schema',
-  'no-wide-integer-id',
-]);
-function helpUriOf(id: string): string {
-  if (LINT_RULE_DOCS.has(id)) return `${REPOSITORY_DOCS}/eslint-plugin/docs/rules/${id}.md`;
-  if (id.endsWith('-chain') || id === 'unknown-emitter') return `${REPOSITORY_DOCS}/docs/audit.md#what-it-reads`;
-  if (id === 'unfollowed-registration') return `${REPOSITORY_DOCS}/docs/audit.md#custom-wrappers`;
-  return `${REPOSITORY_DOCS}/docs/audit.md#coverage-and-the-verdict`;
-}
+const pascal = (id: string): string =>
+  id.replace(/(^|-)([a-z])/g, (_, __: string, letter: string) => letter.toUpperCase());
+
+/** The audit's checks (chains and findings) from the checks table, with their doc. */
+const RULES: readonly ReportingDescriptor[] = CHECK_IDS.filter((id) => {
+  const kind = CHECKS[id].kind;
+  return kind === 'chain' || kind === 'finding';
+}).map((id) => {
+  const full = FULL_DESCRIPTIONS[id];
+  return {
+    id,
+    name: pascal(id),
+    shortDescription: { text: CHECKS[id].summary },
+    ...(full === undefined ? {} : { fullDescription: { text: full } }),
+    defaultConfiguration: { level: CHECKS[id].severity },
+    helpUri: checkDocUrl(id),
+  };
+});
 
 export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd()): string {
   const uri = (file: string): string =>
@@ -146,7 +65,7 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
     }));
     results.push({
       ruleId: `${chain.status}-chain`,
-      level: broken ? 'error' : chain.status === 'suspect' ? 'warning' : 'note',
+      level: CHECKS[`${chain.status}-chain`].severity,
       message: {
         text: `${chain.from.tool} emits ${emitted}; ${chain.to.tool}.${chain.to.field} accepts ${chain.to.type} (${chain.reason}).${
           broken && chain.to.type === 'string'
@@ -172,16 +91,15 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
     const site = report.unknownEmitters.find((entry) => entry.tool === tool.name && entry.path === '') ?? tool;
     results.push({
       ruleId: 'unknown-emitter',
-      level: 'note',
+      level: CHECKS['unknown-emitter'].severity,
       message: { text: `${tool.name} emits a value typed \`any\`; its ids are not in the chain matrix` },
       locations: [location(site)],
     });
   }
   for (const finding of report.findings) {
-    const rule = RULES.find((candidate) => candidate.id === finding.rule);
     results.push({
       ruleId: finding.rule,
-      level: rule?.defaultConfiguration?.level ?? 'warning',
+      level: CHECKS[finding.rule].severity,
       message: { text: finding.message },
       locations: [location(finding)],
     });
@@ -201,7 +119,7 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
           driver: {
             name: 'agent-contract',
             semanticVersion: PACKAGE_VERSION,
-            rules: RULES.map((rule) => ({ ...rule, helpUri: helpUriOf(rule.id) })),
+            rules: [...RULES],
           },
         },
         originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(`${cwd}${path.sep}`).href } },

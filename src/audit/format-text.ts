@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { createColors } from 'picocolors';
 import { CHAIN_VERDICT_MEANING, formatChainMatrixTally } from '../model/chain-matrix.ts';
-import { isKeyEntity } from '../model/ids.ts';
 import type { AuditChain, AuditReport } from './audit.ts';
+import { brokenChainLines } from './format-broken.ts';
 
 export interface TextOptions {
   /** Colour the output (a terminal); off by default so logs and tests stay plain. */
@@ -76,24 +76,6 @@ class FixesByFile {
     acceptors.add(acceptor);
     this.files.set(file, acceptors);
   }
-}
-
-/**
- * The line that sends a file's broken acceptors to `guard-ids`: string acceptors get `guardId` and then take an id
- * sent as a number, number acceptors get `guardNumberId` and then take one sent as a string.
- */
-function guardIdsFixLine(file: string, strings: number, numbers: number): string {
-  const count = strings + numbers;
-  const what = count === 1 ? 'the acceptor' : `the ${count} acceptors`;
-  const so =
-    numbers === 0
-      ? `${count === 1 ? 'it takes' : 'they take'} an id sent as a number too`
-      : strings === 0
-        ? `${count === 1 ? 'it takes' : 'they take'} an id sent as a string too`
-        : 'the string ones take an id sent as a number and the number ones one sent as a string';
-  const guard =
-    numbers === 0 ? '' : strings === 0 ? ' with guardNumberId(...)' : ' with guardId(...) and guardNumberId(...)';
-  return `  fix: run \`agent-contract codemod guard-ids ${file}\`: it guards ${what} above in that file${guard}, so ${so}`;
 }
 
 /**
@@ -224,49 +206,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   const tally = formatChainMatrixTally(summary);
   lines.push(c.bold(summary.broken > 0 ? c.red(tally) : c.green(tally)));
 
-  const broken = report.chains.filter((chain) => chain.status === 'broken');
-  if (broken.length > 0) {
-    lines.push('', c.bold(`Broken chains, by acceptor (${broken.length}): ${CHAIN_VERDICT_MEANING.broken}`));
-    const guardIds = new FixesByFile();
-    const guardNumberIds = new FixesByFile();
-    for (const group of groupByAcceptor(broken).values()) {
-      const to = (group[0] as AuditChain).to;
-      const detail = report.acceptors.find(
-        (acceptor) => acceptor.tool === to.tool && acceptor.field === to.field,
-      )?.detail;
-      lines.push(
-        `  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}${detail === undefined ? '' : ` (${detail})`}  ${at(to)}`,
-      );
-      for (const chain of group)
-        lines.push(
-          `    ${c.red('✗')} ${chain.from.tool} ${chain.from.path} emits ${chain.from.type}  ${at(chain.from)}`,
-        );
-      const emitsStrings = group.some((chain) => chain.from.type.split('|').includes('string'));
-      // guard-ids rewrites id-named fields; a record's second key (`card_number`) is guarded by hand.
-      const key = isKeyEntity(group[0]?.entity ?? '') && detail === undefined;
-      if (key && to.type === 'string')
-        lines.push(
-          `    fix: wrap its schema in guardId(...) by hand (guard-ids rewrites id-named fields only): the published schema stays the same and a number sent for it arrives as its decimal string`,
-        );
-      else if (key && to.type === 'number' && emitsStrings)
-        lines.push(
-          `    fix: wrap its schema in guardNumberId(...) by hand (guard-ids rewrites id-named fields only): the published schema stays the same and a decimal string sent for it arrives as its number`,
-        );
-      else if (to.type === 'string' && detail === undefined) guardIds.add(fromCwd(to.file), `${to.tool}.${to.field}`);
-      else if (to.type === 'string')
-        lines.push(
-          `    fix: no number is a valid ${detail} string; emit ids in that format, or drop the format from the acceptor`,
-        );
-      else if (to.type === 'number' && emitsStrings && detail === undefined)
-        guardNumberIds.add(fromCwd(to.file), `${to.tool}.${to.field}`);
-      else if (to.type === 'number')
-        lines.push(
-          '    fix: the acceptor takes numbers only and the emitter sends something else; emit numbers, or accept what it sends',
-        );
-    }
-    for (const file of new Set([...guardIds.files.keys(), ...guardNumberIds.files.keys()]))
-      lines.push(guardIdsFixLine(file, guardIds.files.get(file)?.size ?? 0, guardNumberIds.files.get(file)?.size ?? 0));
-  }
+  lines.push(...brokenChainLines(report, c, at, fromCwd, options.all === true));
   const suspect = report.chains.filter((chain) => chain.status === 'suspect');
   if (suspect.length > 0) {
     lines.push('', c.bold(`Suspect chains, by acceptor (${suspect.length}): ${CHAIN_VERDICT_MEANING.suspect}`));
@@ -293,7 +233,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     }
     for (const [file, acceptors] of typeOrGuard.files)
       lines.push(
-        `  fix: type what the emitters return, so the audit can tell; if they send numbers, run \`agent-contract codemod guard-ids ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,
+        `  fix: type what the emitters return, so the audit can tell; if they send numbers, run \`npx agent-contract codemod guard-ids ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,
       );
   }
   const tolerated = report.chains.filter((chain) => chain.status === 'tolerated');

@@ -8,15 +8,21 @@ import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';
 import type { McpContract } from '../contract/contract-file.ts';
 import type { LiveOptions } from './contract.ts';
 import { audit, type AuditPhase, type AuditReport } from '../audit/audit.ts';
-import { ConfigError } from '../adapters/typescript/agent-contract-config.ts';
+import { ConfigError, loadAuditConfig, type AuditConfig } from '../adapters/typescript/agent-contract-config.ts';
+import { acceptedFindingsFor, writeBaselineFor } from './audit-baseline.ts';
 import { formatAuditJson } from '../audit/format-json.ts';
 import { formatAuditSarif } from '../audit/format-sarif.ts';
+import { formatAuditSummary } from '../audit/format-summary.ts';
 import { formatAuditText } from '../audit/format-text.ts';
 import { ProjectError } from '../adapters/typescript/load-project.ts';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 export interface AuditCommandOptions extends LiveOptions {
-  readonly format: 'text' | 'json' | 'sarif';
+  readonly format: 'text' | 'json' | 'sarif' | 'summary';
+  /** `--baseline <file>`: the baseline to accept findings from; `false` for `--no-baseline`. */
+  readonly baseline?: string | false;
+  /** `--baseline-write [file]`: record today's findings; `true` for the default file. */
+  readonly baselineWrite?: string | true;
   /**
    * `--contract <file>`: the published contract to read the tools' inputs from; `false` for `--no-contract`;
    * undefined to use the project's mcp-contract.json when it has one.
@@ -110,13 +116,16 @@ export async function runAuditCommand(
   options: AuditCommandOptions,
 ): Promise<number> {
   const { target, serverCommand } = splitOperands(command, operands);
-  const published = await publishedSurfaceFor(command, target, serverCommand, options);
+  const folder = existsSync(target) && statSync(target).isFile() ? path.dirname(target) : target;
+  const config = configOf(folder);
+  const published = await publishedSurfaceFor(command, target, serverCommand, options, config);
   if (typeof published === 'number') return published;
   const progress = progressLine(process.stderr.isTTY === true);
   let result;
   try {
     result = audit(target, {
       onProgress: progress.update,
+      ...(config === undefined ? {} : { config }),
       ...(options.typeErrors === true ? { typeErrors: true } : {}),
       ...(published === undefined ? {} : { published }),
     });
@@ -126,28 +135,54 @@ export async function runAuditCommand(
   } finally {
     progress.clear();
   }
-  const { report } = result;
+  const unparsed = options.allowErrors === true ? undefined : unparsedFiles(result.report, target);
+  const blind = options.allowUnknown === true ? undefined : blindSpot(result.report, target);
+  const error = unparsed ?? blind;
+  // A baseline records what the audit saw; one it could not vouch for is never written.
+  if (options.baselineWrite !== undefined && error === undefined)
+    return writeBaselineFor(result.report, target, folder, options.baselineWrite, config?.run);
+  const accepted = acceptedFindingsFor(result.report, target, folder, options.baseline, config?.run);
+  const { report } = accepted;
   const format = options.json === true ? 'json' : options.format;
-  if (format === 'json') process.stdout.write(formatAuditJson(report));
+  if (format === 'json') process.stdout.write(formatAuditJson(report, undefined, accepted.json));
   else if (format === 'sarif') process.stdout.write(formatAuditSarif(report));
+  else if (format === 'summary') process.stdout.write(formatAuditSummary(report, accepted.lines));
   else
     process.stdout.write(
       cutLines(
-        formatAuditText(report, {
+        `${formatAuditText(report, {
           color: process.stdout.isTTY === true && pc.isColorSupported,
           ...(options.all === true ? { all: true } : {}),
-        }),
+        })}${accepted.lines
+          .map(
+            (line) => `${line}
+`,
+          )
+          .join('')}`,
       ),
     );
-  const unparsed = options.allowErrors === true ? undefined : unparsedFiles(report, target);
-  const blind = options.allowUnknown === true ? undefined : blindSpot(report, target);
-  const error = unparsed ?? blind;
   if (error !== undefined) {
     process.stderr.write(`agent-contract: ${error}\n`);
     return EXIT_ERROR;
   }
-  const failing = SEVERITY[options.failOn];
+  const failOn =
+    command.getOptionValueSource('failOn') === 'default'
+      ? (config?.run?.audit.failOn ?? options.failOn)
+      : options.failOn;
+  const failing = SEVERITY[failOn];
   return report.chains.some((chain) => failing.includes(chain.status)) ? EXIT_FINDINGS : EXIT_OK;
+}
+
+/** The project's agent-contract.config.json (or its other forms); undefined when the folder does not exist. */
+function configOf(folder: string): AuditConfig | undefined {
+  if (!existsSync(folder)) return undefined;
+  try {
+    return loadAuditConfig(folder);
+  } catch (error) {
+    if (error instanceof ConfigError)
+      throw new UsageError(folder === '.' ? error.message : `${folder.replace(/\/$/, '')}/${error.message}`);
+    throw error;
+  }
 }
 
 /** `[project] [-- <server command...>]`: commander hands every operand over in one list; the raw arguments say where `--` was. */
@@ -187,6 +222,7 @@ async function publishedSurfaceFor(
   target: string,
   serverCommand: readonly string[],
   options: AuditCommandOptions,
+  config: AuditConfig | undefined,
 ): Promise<PublishedSurface | number | undefined> {
   const { exitForInterrupt, interruptible, liveSource, readContract, snapshotLive } = await import('./contract.ts');
   const source = liveSource(command, serverCommand, options, 'audit');
@@ -220,7 +256,7 @@ async function publishedSurfaceFor(
     return surfaceOf(await readContract(options.contract), options.contract, options.contract);
   }
   const folder = existsSync(target) && statSync(target).isFile() ? path.dirname(target) : target;
-  const own = path.join(folder, DEFAULT_CONTRACT_FILE);
+  const own = path.join(folder, config?.run?.contract.file ?? DEFAULT_CONTRACT_FILE);
   // Named as the user would type it from here.
   const label = path.relative(process.cwd(), path.resolve(own)) || own;
   return existsSync(own) ? surfaceOf(await readContract(own), label, own) : undefined;

@@ -17,6 +17,8 @@ import type { ChangeLevel, ContractDiff } from '../contract/diff.ts';
 import type { ServerSource } from '../contract/snapshot.ts';
 import { cutText, NAME_CHARS } from '../model/cut-text.ts';
 import { EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
+import { configuredOption, contractRunConfig } from './run-config.ts';
+import type { RunConfig } from '../model/run-config.ts';
 
 // The commands are declared in main.ts; this module is loaded when one of them runs. Starting or reaching a server
 // (snapshot.ts, the MCP SDK client) is loaded only by a command that does, so a diff of two files goes without. Reading
@@ -92,6 +94,13 @@ export function liveSource(
       `${what}: unexpected argument ${JSON.stringify(program)}; put the server command after --, e.g. agent-contract contract ${what} -- node dist/server.js`,
     );
   }
+  return { kind: 'stdio', command: program, args };
+}
+
+/** The server of `contract.server` in the configuration, when no command follows `--` and no `--url` is given. */
+function configuredSource(operands: readonly string[], options: LiveOptions, run: RunConfig): ServerSource | undefined {
+  const [program, ...args] = run.contract.server ?? [];
+  if (operands.length > 0 || options.url !== undefined || program === undefined) return undefined;
   return { kind: 'stdio', command: program, args };
 }
 
@@ -202,7 +211,9 @@ export async function runSnapshot(
   operands: string[],
   options: SnapshotCommandOptions,
 ): Promise<number> {
-  const source = liveSource(command, operands, options, 'snapshot');
+  const run = contractRunConfig();
+  options = { ...options, out: configuredOption(command, 'out', options.out, run.contract.file) };
+  const source = configuredSource(operands, options, run) ?? liveSource(command, operands, options, 'snapshot');
   if (source === undefined) {
     throw new UsageError(
       'snapshot needs the command that starts your stdio server after --, e.g. agent-contract contract snapshot -- node dist/server.js (or --url)',
@@ -235,17 +246,21 @@ export interface DiffCommandOptions extends LiveOptions {
   readonly head?: string;
   readonly failOn: ChangeLevel | 'none';
   readonly json?: boolean;
+  /** `--format summary`: Markdown for a pull request. */
+  readonly format?: 'text' | 'json' | 'summary';
 }
 
 async function printDiff(
   base: McpContract,
   head: McpContract,
   labels: { base: string; head: string },
-  options: { json?: boolean },
+  options: { json?: boolean; format?: 'text' | 'json' | 'summary' },
 ): Promise<ContractDiff> {
   const [{ diffContracts }, { formatDiff }] = await Promise.all([diffModule(), formatModule()]);
   const diff = diffContracts(base, head);
-  if (options.json === true)
+  if (options.format === 'summary')
+    process.stdout.write((await import('../contract/format-summary.ts')).formatDiffMarkdown(diff, labels));
+  else if (options.json === true || options.format === 'json')
     process.stdout.write(
       `${JSON.stringify({ base: labels.base, head: labels.head, summary: diff.summary, changes: diff.changes, notes: diff.notes }, null, 2)}\n`,
     );
@@ -254,6 +269,12 @@ async function printDiff(
 }
 
 export async function runDiff(command: Command, operands: string[], options: DiffCommandOptions): Promise<number> {
+  const run = contractRunConfig();
+  options = {
+    ...options,
+    base: configuredOption(command, 'base', options.base, run.contract.file),
+    failOn: configuredOption(command, 'failOn', options.failOn, run.contract.failOn),
+  };
   const source = liveSource(command, operands, options, 'diff');
   if (source !== undefined && options.head !== undefined)
     throw new UsageError('diff: give either --head <file> or a server to snapshot (after -- or --url), not both');
@@ -284,7 +305,13 @@ export interface CheckCommandOptions extends LiveOptions {
 }
 
 export async function runCheck(command: Command, operands: string[], options: CheckCommandOptions): Promise<number> {
-  const source = liveSource(command, operands, options, 'check');
+  const run = contractRunConfig();
+  options = {
+    ...options,
+    file: configuredOption(command, 'file', options.file, run.contract.file),
+    failOn: configuredOption(command, 'failOn', options.failOn, run.contract.failOn),
+  };
+  const source = configuredSource(operands, options, run) ?? liveSource(command, operands, options, 'check');
   if (source === undefined) {
     throw new UsageError(
       'check needs the command that starts your stdio server after --, e.g. agent-contract contract check -- node dist/server.js (or --url)',

@@ -93,6 +93,11 @@ function addContractCommand(program: Command): void {
   )
     .addOption(failOnOption())
     .option('--json', 'print the changes as JSON')
+    .addOption(
+      new Option('--format <format>', 'text, json, or summary (Markdown for a pull request, most severe first)')
+        .choices(['text', 'json', 'summary'])
+        .default('text'),
+    )
     .addHelpText(
       'after',
       exitCodes('a change at the --fail-on level or worse', `a contract file could not be read, or ${SERVER_FAILED}`),
@@ -270,8 +275,11 @@ function buildProgram(): Command {
       .option('--server', 'snapshot the server whose command follows -- and read what the tools accept from it'),
   )
     .addOption(
-      new Option('--format <format>', 'text, json (docs/audit-json.md) or sarif (SARIF 2.1.0)')
-        .choices(['text', 'json', 'sarif'])
+      new Option(
+        '--format <format>',
+        'text, json (docs/audit-json.md), sarif (SARIF 2.1.0) or summary (Markdown for a pull request)',
+      )
+        .choices(['text', 'json', 'sarif', 'summary'])
         .default('text'),
     )
     .addOption(new Option('--json', 'the same as --format json').conflicts('format'))
@@ -280,7 +288,16 @@ function buildProgram(): Command {
         .choices(['broken', 'suspect', 'tolerated', 'never'])
         .default('broken'),
     )
-    .option('--all', 'also list the chains that hold (text format)')
+    .option('--all', 'list every emitter of a broken chain, and the chains that hold (text format)')
+    .option(
+      '--baseline <file>',
+      "report only findings this baseline does not list (default: audit.baseline of the config, or the project's agent-contract.baseline.json when it has one)",
+    )
+    .option('--no-baseline', 'report every finding, even with a baseline')
+    .option(
+      '--baseline-write [file]',
+      "record today's findings as the baseline (default: the project's agent-contract.baseline.json) and exit 0",
+    )
     .option(
       '--allow-unknown',
       'exit by --fail-on alone, also when the audit cannot vouch for its verdict (else exit 2): a documented choice to accept what it could not see',

@@ -13,6 +13,8 @@ export const OFFERED_SHAPE_FUNCTION = 'offeredShape';
 export const GUARD_ID_FIELDS_FUNCTION = 'guardIdFields';
 /** `refused(reason, { instead })` in a disposition table. */
 export const REFUSED_FUNCTION = 'refused';
+/** `warned(message, { trigger })` in a disposition table. */
+export const WARNED_FUNCTION = 'warned';
 /** `dispositionsFor(shape)({ ... })`: a table checked against its shape. */
 export const DISPOSITIONS_FOR_FUNCTION = 'dispositionsFor';
 
@@ -34,13 +36,30 @@ function tableOf<N>(expr: SchemaExpr<N> | undefined, resolve: Resolve<N>): Objec
   return literal === undefined ? undefined : tableOf(literal, resolve);
 }
 
-function isRefusal<N>(expr: SchemaExpr<N>, resolve: Resolve<N>): boolean {
+/** `refused(...)`/`warned(...)`, or the object they return (`{ decision: 'refused', ... }`). */
+function isDecision<N>(expr: SchemaExpr<N>, resolve: Resolve<N>, name: string): boolean {
   const decision = resolve(expr);
-  if (calls(decision, REFUSED_FUNCTION)) return true;
+  if (calls(decision, name)) return true;
   if (decision.kind !== 'object') return false;
   return decision.properties.some(
-    (property) =>
-      property.key === 'decision' && property.value.kind === 'literal' && property.value.value === 'refused',
+    (property) => property.key === 'decision' && property.value.kind === 'literal' && property.value.value === name,
+  );
+}
+
+function isRefusal<N>(expr: SchemaExpr<N>, resolve: Resolve<N>): boolean {
+  return isDecision(expr, resolve, REFUSED_FUNCTION);
+}
+
+/**
+ * The keys a disposition table decides `warned`: accepted and answered with a warning, so a handler that never reads
+ * them stands behind them all the same. Empty when the table cannot be read.
+ */
+export function warnedKeysOf<N>(table: SchemaExpr<N> | undefined, resolve: Resolve<N>): ReadonlySet<string> {
+  const literal = tableOf(table, resolve);
+  return new Set(
+    literal?.properties.flatMap((property) =>
+      property.key !== undefined && isDecision(property.value, resolve, WARNED_FUNCTION) ? [property.key] : [],
+    ),
   );
 }
 

@@ -5,6 +5,7 @@ import {
   type ChainFinding,
 } from '../adapters/typescript/chain-findings.ts';
 import type { ProjectChains } from '../adapters/typescript/project-chains.ts';
+import { editorCodeOf } from '../model/checks.ts';
 
 /**
  * The chains of a program, as diagnostics of one file: an error at each acceptor field a chain breaks and at each
@@ -17,10 +18,10 @@ export const DIAGNOSTIC_SOURCE = 'agent-contract';
 
 /** Diagnostic codes, one per kind of finding; the guard quick fix answers the acceptor ones. */
 export const CHAIN_CODES = {
-  brokenAcceptor: 61001,
+  brokenAcceptor: editorCodeOf('broken-chain'),
   brokenEmitter: 61002,
-  suspectAcceptor: 61003,
-  toleratedAcceptor: 61004,
+  suspectAcceptor: editorCodeOf('suspect-chain'),
+  toleratedAcceptor: editorCodeOf('tolerated-chain'),
 } as const;
 
 /** The codes at an acceptor that `guardId(...)` fixes. */

@@ -7,6 +7,7 @@ import {
   type PublishedFieldFinding,
 } from '../adapters/typescript/published-fields.ts';
 import { DIAGNOSTIC_SOURCE } from './chain-diagnostics.ts';
+import { editorCodeOf } from '../model/checks.ts';
 
 /**
  * The published fields a tool does not stand behind, as diagnostics of one file: a field its handler never reads and
@@ -16,8 +17,8 @@ import { DIAGNOSTIC_SOURCE } from './chain-diagnostics.ts';
 
 /** Diagnostic codes, next to the chain codes 61001 to 61004. */
 export const FIELD_CODES = {
-  unreadField: 61005,
-  refusedField: 61006,
+  unreadField: editorCodeOf('unread-input-field'),
+  refusedField: editorCodeOf('published-refused-field'),
 } as const;
 
 function propertyNamed(table: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {

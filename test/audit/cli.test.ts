@@ -116,7 +116,7 @@ describe('agent-contract audit', () => {
     const result = await run(['audit', 'test/audit/fixtures/class-tools']);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      '  create_item.boardId accepts number  test/audit/fixtures/class-tools/src/server.ts:28\n    ✗ create_board board_id emits string  test/audit/fixtures/class-tools/src/server.ts:21\n',
+      '  ✗ create_item.boardId accepts number  test/audit/fixtures/class-tools/src/server.ts:28  <- 1 emitter: create_board board_id\n',
     );
   });
 

@@ -26,6 +26,13 @@ const at = {
       after: "name: 'get_ticket_context'",
     },
   ),
+  draftReplyTicketIdAccepted: lineOf(
+    tools,
+    "ticketId: z.string().min(1).describe('The ticket id, as returned by list_tickets')",
+    {
+      after: "name: 'draft_reply'",
+    },
+  ),
   repliesEmitted: lineOf(tools, 'replies: replies.map(') - 3,
   draftReplyEmitted: lineOf(tools, 'ticketId: reply.ticket_id, status: reply.status'),
   replyIdAccepted: lineOf(tools, "replyId: z.string().min(1).describe('The reply id, as returned by draft_reply')"),
@@ -44,7 +51,7 @@ beforeAll(() => {
 });
 
 describe('the text report', () => {
-  it('says once what it read and once what it found, then groups broken chains by acceptor with one fix per file', () => {
+  it('says once what it read and once what it found, then one line per acceptor to change and one fix per file', () => {
     const text = formatAuditText(report, { cwd: repo });
     const lines = text.split('\n');
     expect(lines.slice(0, 8)).toEqual([
@@ -57,13 +64,19 @@ describe('the text report', () => {
       'A chain is an id an emitter returns, passed as is to an acceptor of the same entity (ticket, customer, agent, reply).',
       'Of 46 chains, 45 broken, 0 tolerated, 1 ok.',
     ]);
-    const group = text.slice(text.indexOf('  approve_reply.replyId'));
-    expect(group.split('\n').slice(0, 4)).toEqual([
-      `  approve_reply.replyId accepts string  examples/helpdesk/src/tools.ts:${at.replyIdAccepted}`,
-      `    ✗ get_ticket_context replies[].id emits number  examples/helpdesk/src/tools.ts:${at.repliesEmitted}`,
-      `    ✗ approve_reply replyId emits number  examples/helpdesk/src/tools.ts:${at.approveReplyEmitted}`,
-      '  fix: run `agent-contract codemod guard-ids examples/helpdesk/src/tools.ts`: it guards the 8 acceptors above in that file, so they take an id sent as a number too',
+    // One line per acceptor to change, its emitters counted; the fix once, as pasted.
+    expect(lines.slice(9, 12)).toEqual([
+      "Broken chains (45), by the acceptor to change (8): the acceptor's input validation rejects the id the emitter sends, so an agent that passes it on is refused",
+      `  ✗ get_ticket_context.ticketId accepts string  examples/helpdesk/src/tools.ts:${at.ticketIdAccepted}  <- 7 emitters: list_tickets tickets[].id, create_ticket ticketId, +5`,
+      `  ✗ draft_reply.ticketId accepts string  examples/helpdesk/src/tools.ts:${at.draftReplyTicketIdAccepted}  <- 7 emitters: list_tickets tickets[].id, create_ticket ticketId, +5`,
     ]);
+    const group = text.slice(text.indexOf('  ✗ approve_reply.replyId'));
+    expect(group.split('\n').slice(0, 3)).toEqual([
+      `  ✗ approve_reply.replyId accepts string  examples/helpdesk/src/tools.ts:${at.replyIdAccepted}  <- 2 emitters: get_ticket_context replies[].id, approve_reply replyId`,
+      '  fix: npx agent-contract codemod guard-ids examples/helpdesk/src/tools.ts  (guards the 8 acceptors above in that file, so they take an id sent as a number too)',
+      '  --all lists every emitter.',
+    ]);
+    expect(lines.length).toBeLessThan(40);
     // One fix line for the one command, not one per acceptor; the tally once, the verdict last.
     expect(lines.filter((line) => line.includes('fix:'))).toHaveLength(1);
     expect(lines.filter((line) => line.includes('45 broken'))).toEqual([
@@ -75,9 +88,9 @@ describe('the text report', () => {
   it('gives one fix line per file the command runs on, after the acceptors it fixes', () => {
     const text = formatAuditText(stylesReport, { cwd: styles });
     expect(text.split('\n').filter((line) => line.startsWith('  fix: '))).toEqual([
-      '  fix: run `agent-contract codemod guard-ids src/fastmcp-server.ts`: it guards the acceptor above in that file, so it takes an id sent as a number too',
-      '  fix: run `agent-contract codemod guard-ids src/schemas.ts`: it guards the 4 acceptors above in that file, so they take an id sent as a number too',
-      '  fix: run `agent-contract codemod guard-ids src/tool-objects.ts`: it guards the acceptor above in that file, so it takes an id sent as a number too',
+      '  fix: npx agent-contract codemod guard-ids src/fastmcp-server.ts  (guards the acceptor above in that file, so it takes an id sent as a number too)',
+      '  fix: npx agent-contract codemod guard-ids src/schemas.ts  (guards the 4 acceptors above in that file, so they take an id sent as a number too)',
+      '  fix: npx agent-contract codemod guard-ids src/tool-objects.ts  (guards the acceptor above in that file, so it takes an id sent as a number too)',
     ]);
     // A fix that is no command stays with its acceptor.
     expect(text).toContain(
@@ -87,10 +100,10 @@ describe('the text report', () => {
 
   it('sends a string-into-number chain to guard-ids as well, for guardNumberId', () => {
     const text = formatAuditText(audit(bothDirections).report, { cwd: bothDirections });
-    expect(text).toContain('  create_item.boardId accepts number');
-    expect(text).toContain('  get_ticket.ticketId accepts string');
+    expect(text).toContain('✗ create_item.boardId accepts number');
+    expect(text).toContain('✗ get_ticket.ticketId accepts string');
     expect(text.split('\n').filter((line) => line.includes('fix:'))).toEqual([
-      '  fix: run `agent-contract codemod guard-ids src/server.ts`: it guards the 2 acceptors above in that file with guardId(...) and guardNumberId(...), so the string ones take an id sent as a number and the number ones one sent as a string',
+      '  fix: npx agent-contract codemod guard-ids src/server.ts  (guards the 2 acceptors above in that file with guardId(...) and guardNumberId(...), so the string ones take an id sent as a number and the number ones one sent as a string)',
     ]);
   });
 
@@ -103,7 +116,7 @@ describe('the text report', () => {
       '  src/sdk-server.ts:25 no-id-union `project_id` of tool `search_issues` accepts a string or a number',
     );
     // A uuid acceptor cannot be fixed by guarding it: no number is a uuid.
-    expect(text).toContain('  rename_label.labelId accepts string (uuid)');
+    expect(text).toContain('✗ rename_label.labelId accepts string (uuid)');
   });
 
   it('names at most five files with tools on the coverage line, the busiest first, and counts the rest', () => {

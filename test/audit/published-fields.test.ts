@@ -46,6 +46,7 @@ describe('published-refused-field and unread-input-field', () => {
       file: 'src/video.ts',
       line: 8,
       tool: 'make_video',
+      field: 'webhookUrl',
       message: REFUSED_MESSAGE,
     });
     const sarif = JSON.parse(formatAuditSarif(report, fixture)) as {

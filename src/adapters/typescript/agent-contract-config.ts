@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { EMPTY_RUN_CONFIG, runConfigOf, type RunConfig } from '../../model/run-config.ts';
 
 /**
  * The audit's configuration: custom registration wrappers the discovery cannot know, and modules of your own that
@@ -23,6 +24,8 @@ export interface WrapperConfig {
 export interface AuditConfig {
   readonly wrappers: readonly WrapperConfig[];
   readonly guardModules: readonly string[];
+  /** What decides a run: `failOn`, the baseline file, accepted findings (`ignore`), the contract's file and server. */
+  readonly run?: RunConfig;
   /** The file the configuration came from, relative to the project folder; undefined when there is none. */
   readonly source: string | undefined;
 }
@@ -31,7 +34,7 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-const EMPTY: AuditConfig = { wrappers: [], guardModules: [], source: undefined };
+const EMPTY: AuditConfig = { wrappers: [], guardModules: [], run: EMPTY_RUN_CONFIG, source: undefined };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -96,6 +99,12 @@ function defaultExportOf(file: string, text: string): unknown {
 
 function validate(raw: unknown, source: string): AuditConfig {
   if (!isRecord(raw)) throw new ConfigError(`${source}: expected an object like { "audit": { "wrappers": [...] } }`);
+  let run: RunConfig;
+  try {
+    run = runConfigOf(raw);
+  } catch (error) {
+    throw new ConfigError(`${source}: ${(error as Error).message}`);
+  }
   const audit = raw['audit'] ?? {};
   if (!isRecord(audit)) throw new ConfigError(`${source}: "audit" must be an object`);
   const wrappers: WrapperConfig[] = [];
@@ -124,7 +133,7 @@ function validate(raw: unknown, source: string): AuditConfig {
   if (!Array.isArray(guardModules) || !guardModules.every((entry) => typeof entry === 'string')) {
     throw new ConfigError(`${source}: "audit.guardModules" must be an array of module specifiers`);
   }
-  return { wrappers, guardModules: guardModules as string[], source };
+  return { wrappers, guardModules: guardModules as string[], run, source };
 }
 
 /** The configuration for the project in `directory`; the empty one when no file or key holds any. */

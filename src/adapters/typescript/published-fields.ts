@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { DISPOSITIONS_FOR_FUNCTION, refusedKeysOf } from '../../model/package-helpers.ts';
+import { DISPOSITIONS_FOR_FUNCTION, refusedKeysOf, warnedKeysOf } from '../../model/package-helpers.ts';
 import type { InputField, ToolInput } from './acceptors.ts';
 import type { DiscoveredTool } from './discover-tools.ts';
 import { throughTransforms, toolHandlerReads, type HandlerReads } from './handler-reads.ts';
@@ -24,6 +24,8 @@ export interface DispositionTable {
   readonly shape: ts.Expression | undefined;
   /** The keys the table refuses. */
   readonly refused: ReadonlySet<string>;
+  /** The keys the table decides `warned`: accepted, so never reported as unread. */
+  readonly warned: ReadonlySet<string>;
 }
 
 /** The program's disposition tables, by the shape they decide (the node of its initializer). */
@@ -110,6 +112,7 @@ export function dispositionTableOf(
     ...parts,
     shape: constInitializerOf(parts.shapeReference, checker),
     refused: refusedKeysOf(resolver.read(parts.literal), resolver.resolve) ?? new Set(),
+    warned: warnedKeysOf(resolver.read(parts.literal), resolver.resolve),
   };
 }
 
@@ -139,6 +142,12 @@ function refusingTable(field: InputField, tables: DispositionTables): Dispositio
   const shape = field.node.parent;
   if (shape === undefined) return undefined;
   return tables.get(shape)?.find((table) => table.refused.has(field.key));
+}
+
+/** Whether a table of the field's shape decides it `warned`. */
+function isWarned(field: InputField, tables: DispositionTables): boolean {
+  const shape = field.node.parent;
+  return shape !== undefined && (tables.get(shape)?.some((table) => table.warned.has(field.key)) ?? false);
 }
 
 /**
@@ -172,7 +181,8 @@ export function publishedFieldFindingsOf(
   const reads = handlerReadsOf(tool, input, checker);
   if (reads.kind === 'fields') {
     for (const field of topLevel) {
-      if (reads.fields.has(field.key) || refused.has(field)) continue;
+      // A field decided `warned` is an accepted state of that field: the table answers for it, not the handler.
+      if (reads.fields.has(field.key) || refused.has(field) || isWarned(field, tables)) continue;
       found.push({
         kind: 'unread',
         tool: tool.name,
