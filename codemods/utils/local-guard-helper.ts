@@ -59,12 +59,12 @@ export function localGuardHelperText(flavour: ZodFlavour, zodSpecifier: string, 
     zod4: {
       bound: (output) => `z.ZodType<${output} | null | undefined, unknown>`,
       returns: `z.ZodPipe<z.ZodTransform<unknown, unknown>, ${inner}>`,
-      body: 'z.pipe(z.transform(PREPROCESS), inner)',
+      body: `z.pipe<z.ZodTransform<unknown, unknown>, ${inner}>(z.transform(PREPROCESS), inner)`,
     },
     'zod4-mini': {
       bound: (output) => `z.ZodMiniType<${output} | null | undefined, unknown>`,
       returns: `z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, ${inner}>`,
-      body: 'z.pipe(z.transform(PREPROCESS), inner)',
+      body: `z.pipe<z.ZodMiniTransform<unknown, unknown>, ${inner}>(z.transform(PREPROCESS), inner)`,
     },
   };
   const { bound, returns, body } = signature[flavour];
