@@ -11,6 +11,11 @@ export interface TextOptions {
   readonly cwd?: string;
   /** List every chain, not only the broken and tolerated ones. */
   readonly all?: boolean;
+  /**
+   * The project lists agent-contract as a devDependency only: the fix runs guard-ids with `--helper local`, so the
+   * guard it writes is imported from the project and resolves after `npm ci --omit=dev`.
+   */
+  readonly localHelper?: boolean;
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -82,7 +87,7 @@ class FixesByFile {
  * The line that sends a file's broken acceptors to `guard-ids`: string acceptors get `guardId` and then take an id
  * sent as a number, number acceptors get `guardNumberId` and then take one sent as a string.
  */
-function guardIdsFixLine(file: string, strings: number, numbers: number): string {
+function guardIdsFixLine(file: string, strings: number, numbers: number, helper: string): string {
   const count = strings + numbers;
   const what = count === 1 ? 'the acceptor' : `the ${count} acceptors`;
   const so =
@@ -93,7 +98,7 @@ function guardIdsFixLine(file: string, strings: number, numbers: number): string
         : 'the string ones take an id sent as a number and the number ones one sent as a string';
   const guard =
     numbers === 0 ? '' : strings === 0 ? ' with guardNumberId(...)' : ' with guardId(...) and guardNumberId(...)';
-  return `  fix: run \`agent-contract codemod guard-ids ${file}\`: it guards ${what} above in that file${guard}, so ${so}`;
+  return `  fix: run \`agent-contract codemod guard-ids${helper} ${file}\`: it guards ${what} above in that file${guard}, so ${so}`;
 }
 
 /**
@@ -160,6 +165,7 @@ function toolFilesLine(
 export function formatAuditText(report: AuditReport, options: TextOptions = {}): string {
   const c = createColors(options.color ?? false);
   const cwd = options.cwd ?? process.cwd();
+  const helperFlag = options.localHelper === true ? ' --helper local' : '';
   const fromCwd = (file: string): string => {
     const relative = path.relative(cwd, path.join(report.project.root, file)).split(path.sep).join('/');
     return relative === '' ? file : relative;
@@ -263,7 +269,14 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
         );
     }
     for (const file of new Set([...guardIds.files.keys(), ...guardNumberIds.files.keys()]))
-      lines.push(guardIdsFixLine(file, guardIds.files.get(file)?.size ?? 0, guardNumberIds.files.get(file)?.size ?? 0));
+      lines.push(
+        guardIdsFixLine(
+          file,
+          guardIds.files.get(file)?.size ?? 0,
+          guardNumberIds.files.get(file)?.size ?? 0,
+          helperFlag,
+        ),
+      );
   }
   const suspect = report.chains.filter((chain) => chain.status === 'suspect');
   if (suspect.length > 0) {
@@ -291,7 +304,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     }
     for (const [file, acceptors] of typeOrGuard.files)
       lines.push(
-        `  fix: type what the emitters return, so the audit can tell; if they send numbers, run \`agent-contract codemod guard-ids ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,
+        `  fix: type what the emitters return, so the audit can tell; if they send numbers, run \`agent-contract codemod guard-ids${helperFlag} ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,
       );
   }
   const tolerated = report.chains.filter((chain) => chain.status === 'tolerated');

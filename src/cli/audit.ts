@@ -12,6 +12,7 @@ import { ConfigError } from '../adapters/typescript/agent-contract-config.ts';
 import { formatAuditJson } from '../audit/format-json.ts';
 import { formatAuditSarif } from '../audit/format-sarif.ts';
 import { formatAuditText } from '../audit/format-text.ts';
+import { agentContractInstallFor } from '../adapters/packages/runtime-import.ts';
 import { ProjectError } from '../adapters/typescript/load-project.ts';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
@@ -135,6 +136,7 @@ export async function runAuditCommand(
       formatAuditText(report, {
         color: process.stdout.isTTY === true && pc.isColorSupported,
         ...(options.all === true ? { all: true } : {}),
+        ...(agentContractInstallFor(path.resolve(target)).kind === 'devDependency' ? { localHelper: true } : {}),
       }),
     );
   const unparsed = options.allowErrors === true ? undefined : unparsedFiles(report, target);

@@ -5,6 +5,8 @@ import {
   type ChainFinding,
 } from '../adapters/typescript/chain-findings.ts';
 import type { ProjectChains } from '../adapters/typescript/project-chains.ts';
+import { runtimeImportFor } from '../adapters/packages/runtime-import.ts';
+import { LOCAL_GUARD_MODULE_NAME } from '../model/zod-imports.ts';
 
 /**
  * The chains of a program, as diagnostics of one file: an error at each acceptor field a chain breaks and at each
@@ -44,14 +46,39 @@ function diagnostic(found: ChainFinding, category: ts.DiagnosticCategory, code: 
   };
 }
 
+/**
+ * At an acceptor the guard fix cannot write an import for (agent-contract only a devDependency, no local helper yet):
+ * the one line that says how to get one, as related information at the acceptor.
+ */
+function withGuardAdvice(found: ts.Diagnostic): ts.Diagnostic {
+  const file = found.file;
+  if (file === undefined) return found;
+  const choice = runtimeImportFor(file.fileName, LOCAL_GUARD_MODULE_NAME, 'guard-ids');
+  if (choice.kind !== 'missing') return found;
+  return {
+    ...found,
+    relatedInformation: [
+      ...(found.relatedInformation ?? []),
+      {
+        category: ts.DiagnosticCategory.Message,
+        code: 0,
+        file,
+        start: found.start ?? 0,
+        length: found.length ?? 1,
+        messageText: choice.advice,
+      },
+    ],
+  };
+}
+
 /** Errors and warnings for `fileName`: broken chains at both ends, suspect ones at the acceptor. */
 export function chainErrorsFor(read: ProjectChains, fileName: string): ts.Diagnostic[] {
   return [
     ...acceptorFindingsOf(read, fileName, 'broken').map((found) =>
-      diagnostic(found, ts.DiagnosticCategory.Error, CHAIN_CODES.brokenAcceptor),
+      withGuardAdvice(diagnostic(found, ts.DiagnosticCategory.Error, CHAIN_CODES.brokenAcceptor)),
     ),
     ...acceptorFindingsOf(read, fileName, 'suspect').map((found) =>
-      diagnostic(found, ts.DiagnosticCategory.Warning, CHAIN_CODES.suspectAcceptor),
+      withGuardAdvice(diagnostic(found, ts.DiagnosticCategory.Warning, CHAIN_CODES.suspectAcceptor)),
     ),
     ...brokenEmitterFindingsOf(read, fileName).map((found) =>
       diagnostic(found, ts.DiagnosticCategory.Error, CHAIN_CODES.brokenEmitter),

@@ -8,6 +8,9 @@ import {
   type ProjectChains,
 } from '../adapters/typescript/project-chains.ts';
 import { acceptorGuardOf } from '../adapters/typescript/acceptor-guard.ts';
+import { GUARD_MODULE } from '../adapters/typescript/guard-edit.ts';
+import { helperSpecifier, runtimeImportFor } from '../adapters/packages/runtime-import.ts';
+import { LOCAL_GUARD_MODULE_NAME } from '../model/zod-imports.ts';
 import { spanOf } from '../adapters/typescript/chain-findings.ts';
 import { CHAIN_CODES, chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES } from './chain-diagnostics.ts';
 import { dispositionEntryFixesAt, TABLE_ERROR_CODES } from './disposition-fix.ts';
@@ -184,7 +187,8 @@ function guardFixesAt(chains: ProjectChains, fileName: string, start: number, en
     if (node === undefined || seen.has(acceptor) || node.getSourceFile().fileName !== fileName) continue;
     if (!overlaps(node, start, end)) continue;
     seen.add(acceptor);
-    const guard = acceptorGuardOf(acceptor);
+    const specifier = guardSpecifierFor(node.getSourceFile());
+    const guard = specifier === undefined ? undefined : acceptorGuardOf(acceptor, specifier);
     if (guard === undefined) continue;
     fixes.push({
       fixName: GUARD_FIX_NAME,
@@ -201,4 +205,15 @@ function guardFixesAt(chains: ProjectChains, fileName: string, start: number, en
     });
   }
   return fixes;
+}
+
+/**
+ * Where the fix imports the guard from in `file` so that the deploy resolves it: the package when it is a dependency,
+ * the project's local helper when agent-contract is only a devDependency; undefined when it is a devDependency and
+ * the project has no helper yet (the acceptor's diagnostic then says how to write one).
+ */
+function guardSpecifierFor(file: ts.SourceFile): string | undefined {
+  const choice = runtimeImportFor(file.fileName, LOCAL_GUARD_MODULE_NAME, 'guard-ids');
+  if (choice.kind === 'missing') return undefined;
+  return choice.kind === 'package' ? GUARD_MODULE : helperSpecifier(file.fileName, choice.helper, file.text);
 }
