@@ -132,7 +132,6 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
 
 const KIND_OF_CODE: Readonly<Record<number, FindingKind>> = {
   [CHAIN_CODES.brokenAcceptor]: 'broken',
-  [CHAIN_CODES.brokenEmitter]: 'broken',
   [CHAIN_CODES.suspectAcceptor]: 'suspect',
   [CHAIN_CODES.toleratedAcceptor]: 'tolerated',
   [FIELD_CODES.unreadField]: 'unread',
@@ -154,7 +153,7 @@ function chainDiagnosticsFor(
   options: PluginOptions,
   list: 'semantic' | 'suggestion',
 ): ts.Diagnostic[] {
-  const found: ts.Diagnostic[] = [];
+  const shown: ts.Diagnostic[] = [];
   for (const diagnostic of [
     ...chainErrorsFor(chains, fileName),
     ...chainSuggestionsFor(chains, fileName),
@@ -162,10 +161,50 @@ function chainDiagnosticsFor(
   ]) {
     const kind = KIND_OF_CODE[diagnostic.code];
     const severity = kind === undefined ? 'error' : options.severity[kind];
-    if (severity === 'off' || (severity === 'suggestion') !== (list === 'suggestion')) continue;
-    found.push({ ...diagnostic, category: categoryOf(severity) });
+    if (severity !== 'off') shown.push({ ...diagnostic, category: categoryOf(severity) });
   }
-  return found;
+  return onePerPosition(shown).filter(
+    (diagnostic) => (diagnostic.category === ts.DiagnosticCategory.Suggestion) === (list === 'suggestion'),
+  );
+}
+
+const RANK: Readonly<Partial<Record<ts.DiagnosticCategory, number>>> = {
+  [ts.DiagnosticCategory.Error]: 0,
+  [ts.DiagnosticCategory.Warning]: 1,
+  [ts.DiagnosticCategory.Suggestion]: 2,
+};
+
+/**
+ * One diagnostic per position: where two findings fall on one field (a broken chain and an unread field, say), the
+ * most severe one stays (a chain before a field finding at the same severity) and carries the others' messages as
+ * related information at the same place.
+ */
+function onePerPosition(diagnostics: readonly ts.Diagnostic[]): ts.Diagnostic[] {
+  const byPosition = new Map<number, ts.Diagnostic[]>();
+  for (const diagnostic of diagnostics) {
+    const at = diagnostic.start ?? 0;
+    byPosition.set(at, [...(byPosition.get(at) ?? []), diagnostic]);
+  }
+  return [...byPosition.values()].map((group) => {
+    const [kept, ...others] = [...group].sort(
+      (a, b) => (RANK[a.category] ?? 3) - (RANK[b.category] ?? 3) || a.code - b.code,
+    ) as [ts.Diagnostic, ...ts.Diagnostic[]];
+    if (others.length === 0) return kept;
+    return {
+      ...kept,
+      relatedInformation: [
+        ...(kept.relatedInformation ?? []),
+        ...others.map((other) => ({
+          category: ts.DiagnosticCategory.Message,
+          code: 0,
+          file: other.file,
+          start: other.start,
+          length: other.length,
+          messageText: other.messageText,
+        })),
+      ],
+    };
+  });
 }
 
 function overlaps(node: ts.Node, start: number, end: number): boolean {
