@@ -18,7 +18,7 @@ import {
 import { TypedFiles } from '../src/adapters/typescript/typed-files.ts';
 import type { ToolInputSite } from '../src/adapters/typescript/tool-surface.ts';
 import { typedInputsOf } from './utils/typed-inputs.ts';
-import { helperByInstall, importSpecifierFor } from './utils/helper-choice.ts';
+import { importSpecifierFor, planHelperByInstall } from './utils/helper-choice.ts';
 import { planLocalDispositionsHelper } from './utils/local-dispositions-helper.ts';
 import {
   applyEdits,
@@ -579,14 +579,7 @@ export const dispositions: Codemod<DispositionsOptions> = {
   mightMatch: mightMatchDispositions,
   analyse: analyseDispositions,
   plan(project, options) {
-    const helper = helperByInstall(project, options, 'honored, warned and offeredShape');
-    if (helper === undefined) return { options, newFiles: [] };
-    const { helper: _requested, ...rest } = options;
-    const planned = planLocalDispositionsHelper(project, helper.path);
-    return {
-      options: { ...rest, importFrom: planned.importFrom },
-      newFiles: planned.newFile === undefined ? [] : [planned.newFile],
-    };
+    return planHelperByInstall(project, options, 'honored, warned and offeredShape', planLocalDispositionsHelper);
   },
   withProject(project, options) {
     const typed = typedInputsOf(project);

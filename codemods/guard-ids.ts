@@ -24,7 +24,7 @@ import { parseSource } from './utils/parse-source.ts';
 import { projectSchemaUses, type SchemaUse } from './utils/schema-uses.ts';
 import { typedInputsOf } from './utils/typed-inputs.ts';
 import { isLocalGuardHelper, planLocalGuardHelper } from './utils/local-guard-helper.ts';
-import { helperByInstall, importSpecifierFor } from './utils/helper-choice.ts';
+import { importSpecifierFor, planHelperByInstall } from './utils/helper-choice.ts';
 import { typedShapesByFile } from '../src/adapters/typescript/tool-surface.ts';
 
 /**
@@ -493,14 +493,7 @@ export const guardIds: Codemod<GuardIdsOptions> = {
   mightMatch: (source) => mightMatchGuardIds(source) && !isLocalGuardHelper(source),
   analyse: analyseGuardIds,
   plan(project, options) {
-    const helper = helperByInstall(project, options, 'guardId and guardNumberId');
-    if (helper === undefined) return { options, newFiles: [] };
-    const { helper: _requested, ...rest } = options;
-    const planned = planLocalGuardHelper(project, helper.path);
-    return {
-      options: { ...rest, importFrom: planned.importFrom },
-      newFiles: planned.newFile === undefined ? [] : [planned.newFile],
-    };
+    return planHelperByInstall(project, options, 'guardId and guardNumberId', planLocalGuardHelper);
   },
   withProject(project, options) {
     const uses = projectSchemaUses(project, mightMatchGuardIds);
