@@ -84,7 +84,7 @@ describe('agent-contract codemod guard-ids --helper local, the built CLI', () =>
   it('--help names the flag', async () => {
     const help = await runCli(['codemod', '--help']);
     expect(help.stdout).toMatch(
-      /--helper <local\[=path\]>\s+guard-ids and dispositions: write the helpers into the project/,
+      /--helper <local\[=path\]>\s+guard-ids and dispositions: write the helpers into\s+the project/,
     );
   });
 });
