@@ -18,6 +18,8 @@ import {
 import { TypedFiles } from '../src/adapters/typescript/typed-files.ts';
 import type { ToolInputSite } from '../src/adapters/typescript/tool-surface.ts';
 import { typedInputsOf } from './utils/typed-inputs.ts';
+import { importSpecifierFor, planHelperByInstall } from './utils/helper-choice.ts';
+import { planLocalDispositionsHelper } from './utils/local-dispositions-helper.ts';
 import {
   applyEdits,
   CodemodParseError,
@@ -37,8 +39,17 @@ import {
 } from '../src/adapters/typescript/disposition-entry.ts';
 
 export interface DispositionsOptions {
-  /** Where `honored`, `warned`, `offeredShape` and `Disposition` are imported from; `agent-contract` by default. */
+  /**
+   * Where `honored`, `warned`, `offeredShape` and `Disposition` are imported from; `agent-contract` by default. An
+   * absolute file path becomes a relative import from each file.
+   */
   readonly importFrom?: string;
+  /**
+   * `--helper local[=path]`: write the disposition helpers into the project (`agent-contract-dispositions.ts`) and
+   * import them from there, so the package can stay a devDependency; `plan` turns it into `importFrom`. Without
+   * `--helper` and `--import-from`, a project that lists agent-contract as a devDependency only gets it too.
+   */
+  readonly helper?: { readonly path?: string };
   /**
    * The tools whose input the program's discovery found in this file (the runner fills it in through `withProject`):
    * tool classes, configs in consts, registration methods of an `McpServer` subclass. Each gets a table like a
@@ -521,7 +532,7 @@ function analyseDispositions(source: string, filePath: string, options: Disposit
   parse(typed, filePath);
   const run = new DispositionsRun(typed.sourceFile, typed.checker);
   if (!run.reader.imports.hasZod) return nothing;
-  const specifier = options.importFrom ?? DEFAULT_MODULE;
+  const specifier = importSpecifierFor(options.importFrom, filePath, DEFAULT_MODULE);
   const typedTools = options.discoveredTools ?? new Set((options.typedSites ?? []).map((site) => site.tool));
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
@@ -567,6 +578,9 @@ export const dispositions: Codemod<DispositionsOptions> = {
     'write a completeness-checked disposition table (honored / warned / refused) next to every tool input shape',
   mightMatch: mightMatchDispositions,
   analyse: analyseDispositions,
+  plan(project, options) {
+    return planHelperByInstall(project, options, 'honored, warned and offeredShape', planLocalDispositionsHelper);
+  },
   withProject(project, options) {
     const typed = typedInputsOf(project);
     const byFile = new Map<string, ToolInputSite[]>();

@@ -24,6 +24,7 @@ import { parseSource } from './utils/parse-source.ts';
 import { projectSchemaUses, type SchemaUse } from './utils/schema-uses.ts';
 import { typedInputsOf } from './utils/typed-inputs.ts';
 import { isLocalGuardHelper, planLocalGuardHelper } from './utils/local-guard-helper.ts';
+import { importSpecifierFor, planHelperByInstall } from './utils/helper-choice.ts';
 import { typedShapesByFile } from '../src/adapters/typescript/tool-surface.ts';
 
 /**
@@ -75,17 +76,6 @@ const DEFAULT_MODULE = GUARD_MODULES[0] ?? 'agent-contract';
 /** A file can only match when it mentions Zod and an id-like name; every other file is skipped unparsed. */
 export function mightMatchGuardIds(source: string): boolean {
   return mayImportZod(source) && mayMentionIdName(source);
-}
-
-/** The specifier to import `guardId` from in `filePath`: absolute paths become relative ones. */
-function importSpecifierFor(importFrom: string | undefined, filePath: string): string {
-  if (importFrom === undefined || importFrom === '') return DEFAULT_MODULE;
-  if (!path.isAbsolute(importFrom)) return importFrom;
-  const relative = path
-    .relative(path.dirname(path.resolve(filePath)), importFrom)
-    .split(path.sep)
-    .join('/');
-  return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
 /** One line of source for a message: `z.coerce.string().describe("The ...")`, cut at 60 characters. */
@@ -366,7 +356,7 @@ export function analyseGuardIds(source: string, filePath: string, options: Guard
   const run = new GuardIdsRun(
     sourceFile,
     filePath,
-    importSpecifierFor(options.importFrom, filePath),
+    importSpecifierFor(options.importFrom, filePath, DEFAULT_MODULE),
     options.numberIds === true,
     options.stringFedNumberIds ?? new Set(),
   );
@@ -503,13 +493,7 @@ export const guardIds: Codemod<GuardIdsOptions> = {
   mightMatch: (source) => mightMatchGuardIds(source) && !isLocalGuardHelper(source),
   analyse: analyseGuardIds,
   plan(project, options) {
-    if (options.helper === undefined) return { options, newFiles: [] };
-    const { helper, ...rest } = options;
-    const planned = planLocalGuardHelper(project, helper.path);
-    return {
-      options: { ...rest, importFrom: planned.importFrom },
-      newFiles: planned.newFile === undefined ? [] : [planned.newFile],
-    };
+    return planHelperByInstall(project, options, 'guardId and guardNumberId', planLocalGuardHelper);
   },
   withProject(project, options) {
     const uses = projectSchemaUses(project, mightMatchGuardIds);

@@ -59,12 +59,12 @@ export function localGuardHelperText(flavour: ZodFlavour, zodSpecifier: string, 
     zod4: {
       bound: (output) => `z.ZodType<${output} | null | undefined, unknown>`,
       returns: `z.ZodPipe<z.ZodTransform<unknown, unknown>, ${inner}>`,
-      body: 'z.pipe(z.transform(PREPROCESS), inner)',
+      body: `z.pipe<z.ZodTransform<unknown, unknown>, ${inner}>(z.transform(PREPROCESS), inner)`,
     },
     'zod4-mini': {
       bound: (output) => `z.ZodMiniType<${output} | null | undefined, unknown>`,
       returns: `z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, ${inner}>`,
-      body: 'z.pipe(z.transform(PREPROCESS), inner)',
+      body: `z.pipe<z.ZodMiniTransform<unknown, unknown>, ${inner}>(z.transform(PREPROCESS), inner)`,
     },
   };
   const { bound, returns, body } = signature[flavour];
@@ -189,7 +189,7 @@ function extensionFromTsconfig(tsconfig: string | undefined): '.js' | '.ts' | ''
 }
 
 /** The deepest folder holding every non-test source file of the project: where the helper goes by default. */
-function commonSourceFolder(files: readonly string[]): string | undefined {
+export function commonSourceFolder(files: readonly string[]): string | undefined {
   const sources = files.filter((file) => !isTestFilePath(file));
   const folders = (sources.length > 0 ? sources : files).map((file) => path.dirname(file));
   const [first, ...rest] = folders;
@@ -273,13 +273,28 @@ export function planLocalGuardHelper(project: CodemodProject, requested: string 
       }),
     };
   }
+  return { path: helperPath, importFrom: helperImportFrom(project, helperPath, style), newFile };
+}
+
+/** The helper module at `helperPath` as `--import-from` takes it: absolute, with the extension the project's imports spell. */
+export function helperImportFrom(project: CodemodProject, helperPath: string, style = styleOf(project)): string {
   const convention =
     mostFrequent(style.extensions) ??
     extensionFromTsconfig(project.tsconfigs.find((tsconfig) => isAbove(tsconfig, helperPath)));
   const helperExtension = path.extname(helperPath);
   const spelled = convention === '' ? '' : convention === '.ts' ? helperExtension : helperExtension.replace('t', 'j');
-  const importFrom = path.join(path.dirname(helperPath), `${LOCAL_GUARD_MODULE_NAME}${spelled}`);
-  return { path: helperPath, importFrom, newFile };
+  return path.join(path.dirname(helperPath), `${path.basename(helperPath, helperExtension)}${spelled}`);
+}
+
+/** The quote and semicolon style of the project's Zod imports, for a module written into it. */
+export function projectHelperStyle(project: CodemodProject): HelperStyle & { readonly fileExtension: string } {
+  const style = styleOf(project);
+  return {
+    quote: style.quotes.double > style.quotes.single ? '"' : "'",
+    semicolon: style.semicolons.with >= style.semicolons.without,
+    fileExtension:
+      mostFrequent(new Map([...style.fileExtensions].filter(([extension]) => /^\.[cm]?ts$/.test(extension)))) ?? '.ts',
+  };
 }
 
 function isFolder(folder: string): boolean {

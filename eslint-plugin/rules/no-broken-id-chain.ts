@@ -1,6 +1,7 @@
 import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
 import type ts from 'typescript';
 import { acceptorGuardOf } from '../../src/adapters/typescript/acceptor-guard.ts';
+import { fixModuleFor } from '../utils/guard-import.ts';
 import {
   acceptorFindingsOf,
   brokenEmitterFindingsOf,
@@ -94,7 +95,8 @@ export default createRule<[NoBrokenIdChainOptions], MessageIds>({
         const chains = chainsOf(services.program);
         for (const found of acceptorFindingsOf(chains, file.fileName, 'broken')) {
           const { side } = found;
-          const guard = acceptorGuardOf(side, importFrom);
+          const module = fixModuleFor(side.node.getSourceFile().fileName, side.node.getSourceFile().text, importFrom);
+          const guard = module === undefined ? undefined : acceptorGuardOf(side, module);
           const data = { field: side.label, tool: side.tool };
           context.report({
             loc: locOf(sourceCode, found),

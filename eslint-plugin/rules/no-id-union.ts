@@ -2,7 +2,7 @@ import { AST_NODE_TYPES, type TSESTree } from '@typescript-eslint/utils';
 import { stringBranchOfUnion } from '../../src/model/guard-rewrite.ts';
 import { mayHoldUnionIn } from '../../src/model/text-shortcuts.ts';
 import { createRule } from '../utils/create-rule.ts';
-import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
+import { fixModuleFor, guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { shortText } from '../utils/message-text.ts';
 import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
@@ -48,7 +48,8 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'idUnionThrough' | 'us
         // The chain the union is written in: the value itself, or the initializer of the const it names.
         const chain = field.expr.node as TSESTree.Node;
         const union = stringBranchOfUnion(field.expr);
-        const guard = guardCalleeAt(sourceCode, node, importFrom);
+        const module = fixModuleFor(context.filename, sourceCode.text, importFrom);
+        const guard = module === undefined ? undefined : guardCalleeAt(sourceCode, node, module);
         const first = union?.after[0];
         const afterStart = first === undefined ? undefined : (first.node as TSESTree.CallExpression).callee;
         const afterText =

@@ -5,7 +5,7 @@ import { mayHoldCoercion } from '../../src/model/text-shortcuts.ts';
 import { COERCED_ID_LOOKALIKES } from '../../src/model/zod-vocabulary.ts';
 import type { GuardName } from '../../src/model/guard-rewrite.ts';
 import { createRule } from '../utils/create-rule.ts';
-import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
+import { fixModuleFor, guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { shortText } from '../utils/message-text.ts';
 import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
@@ -83,7 +83,8 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
         const suggest: TSESLint.SuggestionReportDescriptor<'useGuardId' | 'useGuardedPreprocess'>[] = [];
         const idGuard = onId ? ID_GUARDS[target] : undefined;
         if (idGuard !== undefined) {
-          const guard = guardCalleeAt(sourceCode, chain, importFrom, idGuard);
+          const module = fixModuleFor(context.filename, sourceCode.text, importFrom);
+          const guard = module === undefined ? undefined : guardCalleeAt(sourceCode, chain, module, idGuard);
           if (guard !== undefined && uncoerced !== undefined) {
             const replacement = shortText(`${guard.callee}(${uncoerced})`);
             suggest.push({

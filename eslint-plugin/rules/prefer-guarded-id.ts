@@ -1,5 +1,5 @@
 import { createRule } from '../utils/create-rule.ts';
-import { guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
+import { fixModuleFor, guardCalleeAt, wrapInGuard } from '../utils/guard-import.ts';
 import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 import { CHECKS } from '../../src/model/checks.ts';
@@ -51,7 +51,11 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'preferG
         const numeric = verdict === 'numeric' && numberIds !== false;
         if ((verdict !== 'guard' && !numeric) || ignoredNames.includes(field.key)) return;
         const node = field.value.node;
-        const guard = guardCalleeAt(sourceCode, node, importFrom, numeric ? 'guardNumberId' : 'guardId');
+        const module = fixModuleFor(context.filename, sourceCode.text, importFrom);
+        const guard =
+          module === undefined
+            ? undefined
+            : guardCalleeAt(sourceCode, node, module, numeric ? 'guardNumberId' : 'guardId');
         // `.catch()` makes every input valid (47 parsed to the fallback); wrapping would change that, so only suggest.
         const catches = field.value.kind === 'zod' && field.value.methods.some((method) => method.name === 'catch');
         const fix = guard === undefined ? null : wrapInGuard(sourceCode, node, guard);

@@ -1,6 +1,10 @@
+import path from 'node:path';
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { GuardName } from '../../src/model/guard-rewrite.ts';
 import { perLintedFile } from './per-linted-file.ts';
+import { helperSpecifier, runtimeImportFor, type RuntimeImport } from '../../src/adapters/packages/runtime-import.ts';
+import { LOCAL_GUARD_MODULE_NAME } from '../../src/model/zod-imports.ts';
+import { DEFAULT_GUARD_MODULE } from './rule-options.ts';
 
 type Node = TSESTree.Node;
 
@@ -159,4 +163,25 @@ export function wrapInGuard(
     const wrap = fixer.replaceText(node, `${guard.callee}(${inner})`);
     return guard.addImport === undefined ? wrap : [guard.addImport(fixer), wrap];
   };
+}
+
+/** The import choice per folder: one lint run reads each package.json and helper folder once. */
+const choiceByFolder = new Map<string, RuntimeImport>();
+
+/**
+ * The module a fix imports the guard from in the linted file: `importFrom` as configured, except that the package
+ * itself is written only where the deploy resolves it (`runtimeImportFor`): where agent-contract is only a
+ * devDependency, the project's local helper instead, and undefined (no fix; the rule doc says how to write the
+ * helper) when there is none.
+ */
+export function fixModuleFor(filename: string, text: string, importFrom: string): string | undefined {
+  if (importFrom !== DEFAULT_GUARD_MODULE) return importFrom;
+  const folder = path.dirname(path.resolve(filename));
+  let choice = choiceByFolder.get(folder);
+  if (choice === undefined) {
+    choice = runtimeImportFor(filename, LOCAL_GUARD_MODULE_NAME, 'guard-ids');
+    choiceByFolder.set(folder, choice);
+  }
+  if (choice.kind === 'missing') return undefined;
+  return choice.kind === 'package' ? importFrom : helperSpecifier(filename, choice.helper, text);
 }

@@ -18,6 +18,8 @@ export function brokenChainLines(
   at: (location: SourceLocation) => string,
   fromCwd: (file: string) => string,
   all: boolean,
+  /** ` --helper local` where the guard must be written into the project (a devDependency-only install). */
+  helperFlag = '',
 ): string[] {
   const groups = chainsByAcceptor(report);
   if (groups.length === 0) return [];
@@ -57,7 +59,7 @@ export function brokenChainLines(
           ? ' with guardNumberId(...)'
           : ' with guardId(...) and guardNumberId(...)';
     lines.push(
-      `  fix: npx agent-contract codemod guard-ids ${fromCwd(file)}  ${c.dim(`(guards ${what} above in that file${guard}, so ${so})`)}`,
+      `  fix: npx agent-contract codemod guard-ids${helperFlag} ${fromCwd(file)}  ${c.dim(`(guards ${what} above in that file${guard}, so ${so})`)}`,
     );
   }
   if (!all && groups.some((group) => group.chains.length > EMITTERS_NAMED))

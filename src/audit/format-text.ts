@@ -11,6 +11,11 @@ export interface TextOptions {
   readonly cwd?: string;
   /** List every chain, not only the broken and tolerated ones. */
   readonly all?: boolean;
+  /**
+   * The project lists agent-contract as a devDependency only: the fix runs guard-ids with `--helper local`, so the
+   * guard it writes is imported from the project and resolves after `npm ci --omit=dev`.
+   */
+  readonly localHelper?: boolean;
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -142,6 +147,7 @@ function toolFilesLine(
 export function formatAuditText(report: AuditReport, options: TextOptions = {}): string {
   const c = createColors(options.color ?? false);
   const cwd = options.cwd ?? process.cwd();
+  const helperFlag = options.localHelper === true ? ' --helper local' : '';
   const fromCwd = (file: string): string => {
     const relative = path.relative(cwd, path.join(report.project.root, file)).split(path.sep).join('/');
     return relative === '' ? file : relative;
@@ -206,7 +212,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   const tally = formatChainMatrixTally(summary);
   lines.push(c.bold(summary.broken > 0 ? c.red(tally) : c.green(tally)));
 
-  lines.push(...brokenChainLines(report, c, at, fromCwd, options.all === true));
+  lines.push(...brokenChainLines(report, c, at, fromCwd, options.all === true, helperFlag));
   const suspect = report.chains.filter((chain) => chain.status === 'suspect');
   if (suspect.length > 0) {
     lines.push('', c.bold(`Suspect chains, by acceptor (${suspect.length}): ${CHAIN_VERDICT_MEANING.suspect}`));
@@ -233,7 +239,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     }
     for (const [file, acceptors] of typeOrGuard.files)
       lines.push(
-        `  fix: type what the emitters return, so the audit can tell; if they send numbers, run \`npx agent-contract codemod guard-ids ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,
+        `  fix: type what the emitters return, so the audit can tell; if they send numbers, run \`npx agent-contract codemod guard-ids${helperFlag} ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,
       );
   }
   const tolerated = report.chains.filter((chain) => chain.status === 'tolerated');

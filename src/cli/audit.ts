@@ -14,6 +14,7 @@ import { formatAuditJson } from '../audit/format-json.ts';
 import { formatAuditSarif } from '../audit/format-sarif.ts';
 import { formatAuditSummary } from '../audit/format-summary.ts';
 import { formatAuditText } from '../audit/format-text.ts';
+import { agentContractInstallFor } from '../adapters/packages/runtime-import.ts';
 import { ProjectError } from '../adapters/typescript/load-project.ts';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
@@ -153,12 +154,8 @@ export async function runAuditCommand(
         `${formatAuditText(report, {
           color: process.stdout.isTTY === true && pc.isColorSupported,
           ...(options.all === true ? { all: true } : {}),
-        })}${accepted.lines
-          .map(
-            (line) => `${line}
-`,
-          )
-          .join('')}`,
+          ...(agentContractInstallFor(path.resolve(target)).kind === 'devDependency' ? { localHelper: true } : {}),
+        })}${accepted.lines.map((line) => `${line}\n`).join('')}`,
       ),
     );
   if (error !== undefined) {

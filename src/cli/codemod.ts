@@ -85,14 +85,18 @@ function importFromOption(importFrom: string | undefined, cwd: string): string |
 }
 
 /**
- * `--helper local[=path]` as guard-ids gets it: the path (a folder, or a file named agent-contract-guard.ts) made
+ * `--helper local[=path]` as guard-ids and dispositions get it: the path (a folder, or a file named
+ * agent-contract-guard.ts or agent-contract-dispositions.ts) made
  * absolute from where the command runs, keeping a trailing slash that says "a folder".
  */
 function helperOption(name: string, options: CodemodCommandOptions, cwd: string): { path?: string } | undefined {
   if (options.helper === undefined) return undefined;
-  if (name !== 'guard-ids') throw new UsageError(`--helper is an option of guard-ids only, not of ${name}`);
+  if (name !== 'guard-ids' && name !== 'dispositions')
+    throw new UsageError(`--helper is an option of guard-ids and dispositions only, not of ${name}`);
   if (options.importFrom !== undefined)
-    throw new UsageError('--helper local and --import-from both say where guardId comes from; pass one of them');
+    throw new UsageError(
+      `--helper local and --import-from both say where ${name === 'guard-ids' ? 'guardId comes' : 'the disposition helpers come'} from; pass one of them`,
+    );
   const match = /^local(?:=(.+))?$/.exec(options.helper.trim());
   if (match === null)
     throw new UsageError(

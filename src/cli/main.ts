@@ -241,7 +241,7 @@ function buildProgram(): Command {
     )
     .option(
       '--helper <local[=path]>',
-      'guard-ids: write the guard into the project (default: agent-contract-guard.ts in the common source folder; path: a folder or such a file) and import it from there, so agent-contract can stay a devDependency',
+      'guard-ids and dispositions: write the helpers into the project (agent-contract-guard.ts, agent-contract-dispositions.ts; default: the common source folder; path: a folder or such a file) and import them from there; the default when agent-contract is only a devDependency',
     )
     // Its exit codes come with the list of codemods (describeCodemods), after the options.
     .action(async (name: string, paths: string[], options: CodemodCommandOptions) => {

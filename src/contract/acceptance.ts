@@ -17,7 +17,7 @@ export const ACCEPTANCE_STRING = '47';
 
 /** Said once in an output that had to do without the section. */
 export const ACCEPTANCE_UNKNOWN =
-  'run-time acceptance not recorded (snapshotted with --no-probe or --url, or not a Node server on the MCP SDK 1.x McpServer): judged by the published schemas';
+  'run-time acceptance not recorded (snapshotted with --no-probe or --url, or not a Node server on an MCP SDK 1.x or 2.x McpServer): judged by the published schemas';
 
 /** One field the probe is asked about; `path` ends in `[]` when the field is a list of ids (the probe sends `[47]`). */
 export interface AcceptanceQuestion {

@@ -262,7 +262,7 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
       listed = performance.now() - started;
       const tools = contractToolsOf(rawTools);
       const acceptance =
-        acceptanceFiles !== undefined && loadedSdk1(runtimeListed)
+        acceptanceFiles !== undefined && loadedMcpServer(runtimeListed)
           ? await askAcceptance(connection.client, tools, acceptanceFiles, timeoutMs)
           : undefined;
       // The server is ended while the contract is built; it is awaited below either way.
@@ -293,9 +293,13 @@ export async function snapshotServer(source: ServerSource, options: SnapshotOpti
   }
 }
 
-/** The acceptance probe answers on the SDK 1.x McpServer only; a server without it is not asked. */
-function loadedSdk1(runtime: ContractRuntime | undefined): boolean {
-  return runtime?.sdk.some((name) => name.startsWith('@modelcontextprotocol/sdk@')) === true;
+/** The acceptance probe answers on the McpServer of SDK 1.x and of SDK 2.x; a server with neither is not asked. */
+function loadedMcpServer(runtime: ContractRuntime | undefined): boolean {
+  return (
+    runtime?.sdk.some(
+      (name) => name.startsWith('@modelcontextprotocol/sdk@') || name.startsWith('@modelcontextprotocol/server@'),
+    ) === true
+  );
 }
 
 /**

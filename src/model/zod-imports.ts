@@ -57,6 +57,8 @@ export const GUARD_NUMBER_FUNCTION = 'guardNumberId';
  * module with no configuration, because each file reaches it by a relative specifier of its own.
  */
 export const LOCAL_GUARD_MODULE_NAME = 'agent-contract-guard';
+/** The file name of the helper module `codemod dispositions --helper local` writes: the disposition helpers. */
+export const LOCAL_DISPOSITIONS_MODULE_NAME = 'agent-contract-dispositions';
 const LOCAL_GUARD_SPECIFIER = new RegExp(`(^|/)${LOCAL_GUARD_MODULE_NAME}(\\.[cm]?[jt]s)?$`);
 
 /** True when `source` names a module whose `guardId`/`idSchema` are the guards: a listed one, or the local helper. */

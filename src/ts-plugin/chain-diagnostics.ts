@@ -1,25 +1,26 @@
 import ts from 'typescript';
-import {
-  acceptorFindingsOf,
-  brokenEmitterFindingsOf,
-  type ChainFinding,
-} from '../adapters/typescript/chain-findings.ts';
+import { acceptorFindingsOf, nameList, type ChainFinding } from '../adapters/typescript/chain-findings.ts';
 import type { ProjectChains } from '../adapters/typescript/project-chains.ts';
 import { editorCodeOf } from '../model/checks.ts';
+import { runtimeImportFor } from '../adapters/packages/runtime-import.ts';
+import { LOCAL_GUARD_MODULE_NAME } from '../model/zod-imports.ts';
 
 /**
- * The chains of a program, as diagnostics of one file: an error at each acceptor field a chain breaks and at each
- * emitted id that breaks one, a warning at an acceptor a suspect chain ends in, a suggestion at a tolerated one; each
- * with the other ends as related information and the model's sentence for its verdict (the findings of
- * src/adapters/typescript/chain-findings.ts, which the lint rule reports too).
+ * The chains of a program, as diagnostics of one file: an error at each acceptor field a chain breaks, a warning at an
+ * acceptor a suspect chain ends in, a suggestion at a tolerated one. Emitters get none: the fix is at the acceptor,
+ * and each emitter is a related location of the acceptor's diagnostic. The message is one short sentence (at most
+ * `MESSAGE_LIMIT` characters); the whole finding (src/adapters/typescript/chain-findings.ts, which the lint rule
+ * reports too) is the first related information.
  */
+
+/** The longest message the editor shows inline; the detail goes to related information. */
+export const MESSAGE_LIMIT = 160;
 
 export const DIAGNOSTIC_SOURCE = 'agent-contract';
 
 /** Diagnostic codes, one per kind of finding; the guard quick fix answers the acceptor ones. */
 export const CHAIN_CODES = {
   brokenAcceptor: editorCodeOf('broken-chain'),
-  brokenEmitter: 61002,
   suspectAcceptor: editorCodeOf('suspect-chain'),
   toleratedAcceptor: editorCodeOf('tolerated-chain'),
 } as const;
@@ -27,35 +28,84 @@ export const CHAIN_CODES = {
 /** The codes at an acceptor that `guardId(...)` fixes. */
 export const GUARDABLE_CODES: readonly number[] = [CHAIN_CODES.brokenAcceptor, CHAIN_CODES.suspectAcceptor];
 
+function guardOf(found: ChainFinding): string {
+  return found.side.acceptor?.type === 'number' ? 'guardNumberId' : 'guardId';
+}
+
+/** `get_ticket.ticketId rejects the ticket id list_tickets emits: wrap it in guardId(...)`, with fewer names if long. */
+export function shortMessage(found: ChainFinding): string {
+  const { side, verdict, otherTools } = found;
+  const emit = otherTools.length === 1 ? 'emits' : 'emit';
+  const sentence = (shown: number): string => {
+    const ends = `the ${side.field.entity} id ${nameList(otherTools, shown)} ${emit}`;
+    const field = `${side.tool}.${side.label}`;
+    if (verdict === 'broken') return `${field} rejects ${ends}: wrap it in ${guardOf(found)}(...)`;
+    if (verdict === 'suspect')
+      return `${field} may reject ${ends}: type what they return, or wrap it in ${guardOf(found)}(...)`;
+    return `${field} lets through ${ends}`;
+  };
+  for (const shown of [3, 2, 1]) {
+    const message = sentence(shown);
+    if (message.length <= MESSAGE_LIMIT || shown === 1) return message;
+  }
+  return sentence(1);
+}
+
 function diagnostic(found: ChainFinding, category: ts.DiagnosticCategory, code: number): ts.Diagnostic {
+  const file = found.side.node.getSourceFile();
   return {
     category,
     code,
     source: DIAGNOSTIC_SOURCE,
-    file: found.side.node.getSourceFile(),
+    file,
     ...found.span,
-    messageText: found.message,
-    relatedInformation: found.others.map((other) => ({
-      category: ts.DiagnosticCategory.Message,
-      code: 0,
-      file: other.side.node.getSourceFile(),
-      ...other.span,
-      messageText: other.message,
-    })),
+    messageText: shortMessage(found),
+    relatedInformation: [
+      { category: ts.DiagnosticCategory.Message, code: 0, file, ...found.span, messageText: found.message },
+      ...found.others.map((other) => ({
+        category: ts.DiagnosticCategory.Message,
+        code: 0,
+        file: other.side.node.getSourceFile(),
+        ...other.span,
+        messageText: other.message,
+      })),
+    ],
   };
 }
 
-/** Errors and warnings for `fileName`: broken chains at both ends, suspect ones at the acceptor. */
+/**
+ * At an acceptor the guard fix cannot write an import for (agent-contract only a devDependency, no local helper yet):
+ * the one line that says how to get one, as related information at the acceptor.
+ */
+function withGuardAdvice(found: ts.Diagnostic): ts.Diagnostic {
+  const file = found.file;
+  if (file === undefined) return found;
+  const choice = runtimeImportFor(file.fileName, LOCAL_GUARD_MODULE_NAME, 'guard-ids');
+  if (choice.kind !== 'missing') return found;
+  return {
+    ...found,
+    relatedInformation: [
+      ...(found.relatedInformation ?? []),
+      {
+        category: ts.DiagnosticCategory.Message,
+        code: 0,
+        file,
+        start: found.start ?? 0,
+        length: found.length ?? 1,
+        messageText: choice.advice,
+      },
+    ],
+  };
+}
+
+/** Errors and warnings for `fileName`: broken and suspect chains at the acceptor. */
 export function chainErrorsFor(read: ProjectChains, fileName: string): ts.Diagnostic[] {
   return [
     ...acceptorFindingsOf(read, fileName, 'broken').map((found) =>
-      diagnostic(found, ts.DiagnosticCategory.Error, CHAIN_CODES.brokenAcceptor),
+      withGuardAdvice(diagnostic(found, ts.DiagnosticCategory.Error, CHAIN_CODES.brokenAcceptor)),
     ),
     ...acceptorFindingsOf(read, fileName, 'suspect').map((found) =>
-      diagnostic(found, ts.DiagnosticCategory.Warning, CHAIN_CODES.suspectAcceptor),
-    ),
-    ...brokenEmitterFindingsOf(read, fileName).map((found) =>
-      diagnostic(found, ts.DiagnosticCategory.Error, CHAIN_CODES.brokenEmitter),
+      withGuardAdvice(diagnostic(found, ts.DiagnosticCategory.Warning, CHAIN_CODES.suspectAcceptor)),
     ),
   ];
 }

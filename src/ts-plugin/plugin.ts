@@ -8,6 +8,9 @@ import {
   type ProjectChains,
 } from '../adapters/typescript/project-chains.ts';
 import { acceptorGuardOf } from '../adapters/typescript/acceptor-guard.ts';
+import { GUARD_MODULE } from '../adapters/typescript/guard-edit.ts';
+import { helperSpecifier, runtimeImportFor } from '../adapters/packages/runtime-import.ts';
+import { LOCAL_GUARD_MODULE_NAME } from '../model/zod-imports.ts';
 import { spanOf } from '../adapters/typescript/chain-findings.ts';
 import { CHAIN_CODES, chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES } from './chain-diagnostics.ts';
 import { dispositionEntryFixesAt, TABLE_ERROR_CODES } from './disposition-fix.ts';
@@ -129,7 +132,6 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
 
 const KIND_OF_CODE: Readonly<Record<number, FindingKind>> = {
   [CHAIN_CODES.brokenAcceptor]: 'broken',
-  [CHAIN_CODES.brokenEmitter]: 'broken',
   [CHAIN_CODES.suspectAcceptor]: 'suspect',
   [CHAIN_CODES.toleratedAcceptor]: 'tolerated',
   [FIELD_CODES.unreadField]: 'unread',
@@ -151,7 +153,7 @@ function chainDiagnosticsFor(
   options: PluginOptions,
   list: 'semantic' | 'suggestion',
 ): ts.Diagnostic[] {
-  const found: ts.Diagnostic[] = [];
+  const shown: ts.Diagnostic[] = [];
   for (const diagnostic of [
     ...chainErrorsFor(chains, fileName),
     ...chainSuggestionsFor(chains, fileName),
@@ -159,10 +161,50 @@ function chainDiagnosticsFor(
   ]) {
     const kind = KIND_OF_CODE[diagnostic.code];
     const severity = kind === undefined ? 'error' : options.severity[kind];
-    if (severity === 'off' || (severity === 'suggestion') !== (list === 'suggestion')) continue;
-    found.push({ ...diagnostic, category: categoryOf(severity) });
+    if (severity !== 'off') shown.push({ ...diagnostic, category: categoryOf(severity) });
   }
-  return found;
+  return onePerPosition(shown).filter(
+    (diagnostic) => (diagnostic.category === ts.DiagnosticCategory.Suggestion) === (list === 'suggestion'),
+  );
+}
+
+const RANK: Readonly<Partial<Record<ts.DiagnosticCategory, number>>> = {
+  [ts.DiagnosticCategory.Error]: 0,
+  [ts.DiagnosticCategory.Warning]: 1,
+  [ts.DiagnosticCategory.Suggestion]: 2,
+};
+
+/**
+ * One diagnostic per position: where two findings fall on one field (a broken chain and an unread field, say), the
+ * most severe one stays (a chain before a field finding at the same severity) and carries the others' messages as
+ * related information at the same place.
+ */
+function onePerPosition(diagnostics: readonly ts.Diagnostic[]): ts.Diagnostic[] {
+  const byPosition = new Map<number, ts.Diagnostic[]>();
+  for (const diagnostic of diagnostics) {
+    const at = diagnostic.start ?? 0;
+    byPosition.set(at, [...(byPosition.get(at) ?? []), diagnostic]);
+  }
+  return [...byPosition.values()].map((group) => {
+    const [kept, ...others] = [...group].sort(
+      (a, b) => (RANK[a.category] ?? 3) - (RANK[b.category] ?? 3) || a.code - b.code,
+    ) as [ts.Diagnostic, ...ts.Diagnostic[]];
+    if (others.length === 0) return kept;
+    return {
+      ...kept,
+      relatedInformation: [
+        ...(kept.relatedInformation ?? []),
+        ...others.map((other) => ({
+          category: ts.DiagnosticCategory.Message,
+          code: 0,
+          file: other.file,
+          start: other.start,
+          length: other.length,
+          messageText: other.messageText,
+        })),
+      ],
+    };
+  });
 }
 
 function overlaps(node: ts.Node, start: number, end: number): boolean {
@@ -184,7 +226,8 @@ function guardFixesAt(chains: ProjectChains, fileName: string, start: number, en
     if (node === undefined || seen.has(acceptor) || node.getSourceFile().fileName !== fileName) continue;
     if (!overlaps(node, start, end)) continue;
     seen.add(acceptor);
-    const guard = acceptorGuardOf(acceptor);
+    const specifier = guardSpecifierFor(node.getSourceFile());
+    const guard = specifier === undefined ? undefined : acceptorGuardOf(acceptor, specifier);
     if (guard === undefined) continue;
     fixes.push({
       fixName: GUARD_FIX_NAME,
@@ -201,4 +244,15 @@ function guardFixesAt(chains: ProjectChains, fileName: string, start: number, en
     });
   }
   return fixes;
+}
+
+/**
+ * Where the fix imports the guard from in `file` so that the deploy resolves it: the package when it is a dependency,
+ * the project's local helper when agent-contract is only a devDependency; undefined when it is a devDependency and
+ * the project has no helper yet (the acceptor's diagnostic then says how to write one).
+ */
+function guardSpecifierFor(file: ts.SourceFile): string | undefined {
+  const choice = runtimeImportFor(file.fileName, LOCAL_GUARD_MODULE_NAME, 'guard-ids');
+  if (choice.kind === 'missing') return undefined;
+  return choice.kind === 'package' ? GUARD_MODULE : helperSpecifier(file.fileName, choice.helper, file.text);
 }

@@ -93,6 +93,16 @@ beforeAll(async () => {
   await writeFile(join(project, 'server.mjs'), SERVER);
   await writeFile(join(project, 'stdio.mjs'), STDIO);
   await writeFile(join(project, 'kit.mjs'), KIT);
+  await mkdir(join(project, 'guarded'));
+  // The server as guard-ids leaves it (the case above runs guard-ids on its TypeScript twin and finds these edits).
+  await writeFile(
+    join(project, 'guarded/server.mjs'),
+    SERVER.replace(
+      "import { z } from 'zod';",
+      "import { z } from 'zod';\nimport { guardId } from 'agent-contract';",
+    ).replace('ticketId: z.string().min(1) })', 'ticketId: guardId(z.string().min(1)) })'),
+  );
+  await writeFile(join(project, 'guarded/stdio.mjs'), STDIO);
   await mkdir(join(project, 'src'));
   await writeFile(join(project, 'src/server.ts'), SERVER_TS);
   await writeFile(join(project, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
@@ -148,5 +158,27 @@ describe('a server project on MCP SDK v2 alone', () => {
     const after = await runCli(['audit'], { cli, cwd: project });
     expect(after.stdout).toContain('Of 1 chains, 0 broken, 1 tolerated, 0 ok.');
     expect(after.code, after.stderr).toBe(0);
+  });
+
+  it('contract chains records the run-time acceptance on SDK v2: broken before guardId, tolerated after, as audit says', async () => {
+    const cli = join(project, 'node_modules/agent-contract/dist/cli/main.js');
+    const chainsOf = async (server: string) => {
+      const result = await runCli(['contract', 'chains', '--json', '--', process.execPath, server], {
+        cli,
+        cwd: project,
+      });
+      return {
+        code: result.code,
+        ...(JSON.parse(result.stdout) as { acceptance: string; chains: { verdict: string }[] }),
+      };
+    };
+    const before = await chainsOf('stdio.mjs');
+    expect(before.acceptance).toBe('recorded');
+    expect(before.chains.map((chain) => chain.verdict)).toEqual(['broken']);
+    expect(before.code).toBe(1);
+    const after = await chainsOf('guarded/stdio.mjs');
+    expect(after.acceptance).toBe('recorded');
+    expect(after.chains.map((chain) => chain.verdict)).toEqual(['tolerated']);
+    expect(after.code).toBe(0);
   });
 });

@@ -42,15 +42,15 @@ const STEP_PACKAGES = new Set(['@typescript/typescript6', '@typescript/old']);
 let folder: string;
 
 /** A project in `folder/<name>` whose node_modules links the fixture's packages, the step's ones only if `withStep`. */
-async function project(name: string, withStep: boolean): Promise<string> {
+async function project(name: string, withStep: boolean, tsconfig: object = TSCONFIG): Promise<string> {
   const root = join(folder, name);
   const modules = join(root, 'node_modules');
   await mkdir(join(root, 'src'), { recursive: true });
   await writeFile(join(root, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' }, null, 2)}\n`);
-  await writeFile(join(root, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+  await writeFile(join(root, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
   await writeFile(join(root, 'src/server.ts'), SERVER);
   await linkFixturePackages(fixture, modules, withStep ? new Set() : STEP_PACKAGES);
-  await copyBuiltPackage(modules, ['dist/cli', 'dist/src', 'dist/codemods/jscodeshift']);
+  await copyBuiltPackage(modules, ['dist/cli', 'dist/src', 'dist/codemods/jscodeshift', 'dist/ts-plugin', 'ts-plugin']);
   return root;
 }
 
@@ -142,5 +142,47 @@ describe('a TypeScript 7 project', () => {
     const result = await runCli(args, { cli: cliOf(withoutStep), cwd: withoutStep });
     expect(result).toEqual({ code: 2, stdout: '', stderr: TYPESCRIPT_7_LINE });
     expect(await readFile(join(withoutStep, 'src/server.ts'), 'utf8')).toBe(SERVER);
+  });
+});
+
+describe('a TypeScript 7 project that follows the advice (the install step, the editor plugin listed)', () => {
+  const PLUGIN_TSCONFIG = {
+    ...TSCONFIG,
+    compilerOptions: { ...TSCONFIG.compilerOptions, plugins: [{ name: 'agent-contract/ts-plugin' }] },
+  };
+  let root: string;
+
+  beforeAll(async () => {
+    root = await project('advice-followed', true, PLUGIN_TSCONFIG);
+  });
+
+  it('doctor passes every check and names the tsc that builds the project with TypeScript 7', async () => {
+    const result = await runCli(['doctor', '.'], { cli: cliOf(root), cwd: root });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain(
+      '✓ project TypeScript: typescript 7.0.2, the Go port, builds the project (node node_modules/typescript/bin/tsc;',
+    );
+    expect(result.stdout).toContain('All checks pass');
+    expect(result.code).toBe(0);
+  });
+
+  it('node node_modules/typescript/bin/tsc is TypeScript 7 (npx tsc runs the 6.0 the step brings: see above)', async () => {
+    const seven = await runCommand(process.execPath, ['node_modules/typescript/bin/tsc', '--version'], root);
+    expect(seven.stdout).toBe('Version 7.0.2\n');
+  });
+
+  it('after codemod guard-ids --helper local, TypeScript 7 type-checks the project and the audit finds it tolerated', async () => {
+    const guarded = await runCli(['codemod', 'guard-ids', '--helper', 'local'], { cli: cliOf(root), cwd: root });
+    expect(guarded.stderr).toBe('');
+    expect(guarded.code).toBe(0);
+    expect(await readFile(join(root, 'src/server.ts'), 'utf8')).toContain(
+      "import { guardId } from './agent-contract-guard.js';",
+    );
+    const tsc = await runCommand(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], root);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.code).toBe(0);
+    const audit = await runCli(['audit', '.'], { cli: cliOf(root), cwd: root });
+    expect(audit.stdout).toContain('tolerated');
+    expect(audit.code).toBe(0);
   });
 });

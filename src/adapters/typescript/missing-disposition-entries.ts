@@ -8,6 +8,8 @@ import {
   type StartingDecision,
 } from './disposition-entry.ts';
 import type { HandlerReads } from './handler-reads.ts';
+import { helperSpecifier, runtimeImportFor } from '../packages/runtime-import.ts';
+import { LOCAL_DISPOSITIONS_MODULE_NAME } from '../../model/zod-imports.ts';
 import { namedImportEdit, type ImportEdit } from './import-edit.ts';
 import type { DispositionTable } from './published-fields.ts';
 
@@ -28,16 +30,25 @@ export interface MissingEntry {
 /** The names the package's runtime exports for a table, to find the module a file imports them from. */
 const RUNTIME_NAMES = new Set(['Disposition', 'honored', 'warned', 'refused', 'offeredShape', 'dispositionsFor']);
 
-/** The module the file imports the table's helpers from; `agent-contract` when it imports none. */
-function runtimeModuleOf(file: ts.SourceFile): string {
+/**
+ * The module the file imports the table's helpers from, else `agent-contract`; that one only where the deploy resolves
+ * it (`runtimeImportFor`): else the project's local dispositions helper, else undefined (nothing to import from yet).
+ */
+function runtimeModuleOf(file: ts.SourceFile): string | undefined {
+  let module = 'agent-contract';
   for (const statement of file.statements) {
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const named = statement.importClause?.namedBindings;
     if (named === undefined || !ts.isNamedImports(named)) continue;
-    if (named.elements.some((element) => RUNTIME_NAMES.has((element.propertyName ?? element.name).text)))
-      return statement.moduleSpecifier.text;
+    if (named.elements.some((element) => RUNTIME_NAMES.has((element.propertyName ?? element.name).text))) {
+      module = statement.moduleSpecifier.text;
+      break;
+    }
   }
-  return 'agent-contract';
+  if (module !== 'agent-contract') return module;
+  const choice = runtimeImportFor(file.fileName, LOCAL_DISPOSITIONS_MODULE_NAME, 'dispositions');
+  if (choice.kind === 'missing') return undefined;
+  return choice.kind === 'package' ? module : helperSpecifier(file.fileName, choice.helper, file.text);
 }
 
 function keyOf(property: ts.ObjectLiteralElementLike): string | undefined {
@@ -124,6 +135,7 @@ export function missingEntriesOf(
   );
   const keyQuote = quotedKey?.name === undefined ? undefined : file.text.charAt(quotedKey.name.getStart(file));
   const module = runtimeModuleOf(file);
+  if (module === undefined) return [];
   const missing: MissingEntry[] = [];
   let previous: ts.ObjectLiteralElementLike | undefined;
   for (const key of keys) {

@@ -83,6 +83,8 @@ describe('agent-contract codemod guard-ids --helper local, the built CLI', () =>
 
   it('--help names the flag', async () => {
     const help = await runCli(['codemod', '--help']);
-    expect(help.stdout).toMatch(/--helper <local\[=path\]>\s+guard-ids: write the guard into the project/);
+    expect(help.stdout).toMatch(
+      /--helper <local\[=path\]>\s+guard-ids and dispositions: write the helpers into\s+the project/,
+    );
   });
 });

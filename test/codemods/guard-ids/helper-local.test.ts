@@ -193,14 +193,14 @@ ${HELPER_DOC}
 export function guardId<Inner extends z.ZodType<string | null | undefined, unknown>>(
   inner: Inner,
 ): z.ZodPipe<z.ZodTransform<unknown, unknown>, Inner> {
-  return z.pipe(z.transform(numericIdToString), inner);
+  return z.pipe<z.ZodTransform<unknown, unknown>, Inner>(z.transform(numericIdToString), inner);
 }
 
 ${NUMBER_GUARD_DOC}
 export function guardNumberId<Inner extends z.ZodType<number | null | undefined, unknown>>(
   inner: Inner,
 ): z.ZodPipe<z.ZodTransform<unknown, unknown>, Inner> {
-  return z.pipe(z.transform(decimalIdToNumber), inner);
+  return z.pipe<z.ZodTransform<unknown, unknown>, Inner>(z.transform(decimalIdToNumber), inner);
 }
 `);
     expect(read(root, 'src/tools/tickets.ts'))
@@ -328,7 +328,7 @@ describe('guard-ids --helper local, zod mini', () => {
     const helper = read(root, 'src/agent-contract-guard.ts');
     expect(helper).toContain("import { z } from 'zod/mini';\n");
     expect(helper).toContain(
-      '): z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, Inner> {\n  return z.pipe(z.transform(numericIdToString), inner);\n}\n',
+      '): z.ZodMiniPipe<z.ZodMiniTransform<unknown, unknown>, Inner> {\n  return z.pipe<z.ZodMiniTransform<unknown, unknown>, Inner>(z.transform(numericIdToString), inner);\n}\n',
     );
     expect(read(root, 'src/tools/tickets.ts')).toContain('ticketId: guardId(z.string().check(z.minLength(1)))');
     expect(await tscOf(root)).toBe('');

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command, installProject, pack, repositoryVersionOf, runCommand, SERVER_TSCONFIG } from './packed.ts';
+
+// The README's "tooling only" path: the packed package installed as a devDependency of a server project, whose
+// dependencies are zod and the MCP SDK. Every writer must write imports the deploy resolves: after the codemods, the
+// build and `npm prune --omit=dev` (what `npm ci --omit=dev` leaves), the server starts with agent-contract gone.
+
+const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export function createServer(): McpServer {
+  const server = new McpServer({ name: 'tickets', version: '1.0.0' });
+  server.registerTool('create_ticket', { inputSchema: { subject: z.string().min(1) } }, async ({ subject }) => {
+    const ticket: { ticketId: number; subject: string } = { ticketId: 47, subject };
+    return { content: [{ type: 'text', text: JSON.stringify(ticket) }], structuredContent: ticket };
+  });
+  server.registerTool(
+    'get_ticket',
+    { inputSchema: { ticketId: z.string().min(1), verbose: z.boolean().optional() } },
+    async ({ ticketId }) => ({ content: [{ type: 'text', text: \`ticket \${ticketId}\` }] }),
+  );
+  return server;
+}
+`;
+
+const MAIN = `import { createServer } from './server.js';
+
+const server = createServer();
+console.log(server instanceof Object ? 'started' : 'not started');
+`;
+
+const TSCONFIG = {
+  ...SERVER_TSCONFIG,
+  compilerOptions: { ...SERVER_TSCONFIG.compilerOptions, rootDir: 'src', outDir: 'dist' },
+};
+
+let project: string;
+const cli = () => join(project, 'node_modules/agent-contract/dist/cli/main.js');
+
+beforeAll(async () => {
+  const { tarball } = await pack();
+  const at = async (name: string) => `${name}@${await repositoryVersionOf(name)}`;
+  project = await installProject(
+    'agent-contract-dev-dependency',
+    [await at('zod'), await at('@modelcontextprotocol/sdk')],
+    [tarball, await at('typescript')],
+  );
+  await rm(dirname(tarball), { recursive: true, force: true });
+  await mkdir(join(project, 'src'));
+  await writeFile(join(project, 'src/server.ts'), SERVER);
+  await writeFile(join(project, 'src/main.ts'), MAIN);
+  await writeFile(join(project, 'tsconfig.json'), `${JSON.stringify(TSCONFIG, null, 2)}\n`);
+}, 240_000);
+
+afterAll(async () => {
+  if (project !== undefined) await rm(project, { recursive: true, force: true });
+});
+
+describe('agent-contract as a devDependency only', () => {
+  it('lists it under devDependencies alone', async () => {
+    const json = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as Record<string, object>;
+    expect(Object.keys(json['devDependencies'] ?? {})).toContain('agent-contract');
+    expect(Object.keys(json['dependencies'] ?? {})).not.toContain('agent-contract');
+  });
+
+  it("the audit's fix line runs guard-ids with --helper local", async () => {
+    const audit = await runCommand(process.execPath, [cli(), 'audit'], project);
+    expect(audit.stdout).toContain('agent-contract codemod guard-ids --helper local src/server.ts');
+    expect(audit.code).toBe(1);
+  });
+
+  it('guard-ids and dispositions write local helpers and import them; the build runs after npm prune --omit=dev', async () => {
+    const guard = await runCommand(process.execPath, [cli(), 'codemod', 'guard-ids', '--force'], project);
+    expect(guard.code, guard.stderr + guard.stdout).toBe(0);
+    expect(guard.stdout + guard.stderr).toContain('agent-contract is only a devDependency here');
+    const dispositions = await runCommand(process.execPath, [cli(), 'codemod', 'dispositions', '--force'], project);
+    expect(dispositions.code, dispositions.stderr + dispositions.stdout).toBe(0);
+    const server = await readFile(join(project, 'src/server.ts'), 'utf8');
+    expect(server).toContain("import { guardId } from './agent-contract-guard.js';");
+    expect(server).toContain("from './agent-contract-dispositions.js';");
+    expect(server).not.toMatch(/from 'agent-contract'/);
+    expect(existsSync(join(project, 'src/agent-contract-guard.ts'))).toBe(true);
+    expect(existsSync(join(project, 'src/agent-contract-dispositions.ts'))).toBe(true);
+
+    const tsc = await runCommand(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], project);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.code).toBe(0);
+    await command('npm', ['prune', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], project);
+    expect(existsSync(join(project, 'node_modules/agent-contract'))).toBe(false);
+    const started = await runCommand(process.execPath, ['dist/main.js'], project);
+    expect(started.stderr).toBe('');
+    expect(started.stdout).toBe('started\n');
+  }, 300_000);
+});
