@@ -1,8 +1,9 @@
+import { isTestFile } from '../../src/model/test-files.ts';
 import path from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import ts from 'typescript';
 import { TypeScriptSchemaReader } from '../../src/adapters/typescript/from-typescript.ts';
-import { isTestFile, relativeTo, type AuditProject } from '../../src/adapters/typescript/load-project.ts';
+import { relativeTo, type AuditProject } from '../../src/adapters/typescript/load-project.ts';
 import { projectOfProgram } from '../../src/adapters/typescript/project-chains.ts';
 import {
   discoverProjectTools,

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import ts from 'typescript';
 import type { ChainVerdict } from '../model/chain-matrix.ts';
 import type { JsonType } from '../model/id-fields.ts';
@@ -10,14 +8,14 @@ import type { EmitChannel } from '../adapters/typescript/emitters.ts';
 import type { EvidenceKind } from '../adapters/typescript/id-evidence.ts';
 import { defensiveCastFindings, toolFindings, type FindingRule, type RawFinding } from './findings.ts';
 import {
-  isTestFile,
   loadProject,
   relativeTo,
   syntaxErrorsOf,
   typeErrorsOf,
-  typeScriptFilesUnder,
   type AuditProject,
 } from '../adapters/typescript/load-project.ts';
+import { testCastSitesOf } from '../adapters/typescript/defensive-casts.ts';
+import type { SourceSpan } from '../model/source-span.ts';
 import { acceptorTypeOf, projectChainsOf, type PublishedReading } from '../adapters/typescript/project-chains.ts';
 import type { PublishedSurface } from '../model/published-surface.ts';
 import { dispositionTablesIn } from '../adapters/typescript/published-fields.ts';
@@ -223,8 +221,9 @@ export interface AuditOptions {
 }
 
 /** Where an end is: its node's file:line, or, for an end only a contract shows, the contract with line 0. */
-function locationOf(root: string, node: ts.Node | undefined, contract?: string): SourceLocation {
+function locationOf(root: string, node: ts.Node | SourceSpan | undefined, contract?: string): SourceLocation {
   if (node === undefined) return { file: contract ?? '', line: 0 };
+  if ('line' in node) return { file: relativeTo(root, node.file), line: node.line };
   const sourceFile = node.getSourceFile();
   const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
   return { file: relativeTo(root, sourceFile.fileName), line: line + 1 };
@@ -449,16 +448,7 @@ export function auditProject(
     });
   }
 
-  for (const file of project.sourceFiles) {
-    if (isTestFile(relativeTo(root, file.fileName))) raw.push(...defensiveCastFindings(file, checker));
-  }
-  // Tests a tsconfig leaves out are still read for casts, parsed on their own.
-  const inProgram = new Set(project.sourceFiles.map((file) => path.resolve(file.fileName)));
-  for (const fileName of typeScriptFilesUnder(root, 5_000)) {
-    if (inProgram.has(fileName) || !isTestFile(relativeTo(root, fileName))) continue;
-    const sourceFile = ts.createSourceFile(fileName, readFileSync(fileName, 'utf8'), ts.ScriptTarget.Latest, true);
-    raw.push(...defensiveCastFindings(sourceFile, undefined));
-  }
+  raw.push(...defensiveCastFindings(testCastSitesOf(project)));
   // A registration whose shared callback was read for its tools through the lookup of their handlers is followed.
   for (const registration of discovery.unfollowed.filter((entry) => !read.dispatchSites.has(entry.node)))
     raw.push({ rule: 'unfollowed-registration', node: registration.node, message: registration.message });
