@@ -27,7 +27,6 @@ export default createRule<[NoDefensiveIdCastOptions], 'defensiveCast' | 'passAsI
       passAsIs: 'Pass `{{value}}` as it is.',
     },
   },
-  defaultOptions: [{ ignoredNames: [] }],
   create(context, optionList) {
     const { ignoredNames } = optionList[0];
     const { sourceCode } = context;

@@ -1,5 +1,5 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { installedZodMajor } from '../../src/adapters/packages/installed-zod.ts';
+import { installedZodMajor } from '../../src/adapters/packages/index.ts';
 import type { ChainMethod } from '../../src/model/schema-expr.ts';
 import { effectVerdictOf } from '../../src/model/schema-meaning.ts';
 import { mayHoldContractEmptyingEffect } from '../../src/model/text-shortcuts.ts';
@@ -48,7 +48,6 @@ export default createRule<[NoEffectsOnToolSchemaOptions], 'emptiedInput' | 'drop
       droppedOutput: 'Under zod {{major}}, `.{{effect}}()` drops the output schema of {{tool}}: every call fails.',
     },
   },
-  defaultOptions: [{ zodMajor: 'detect' }],
   create(context, optionList) {
     const options = optionList[0];
     const installed = (): 3 | 4 | undefined =>

@@ -27,7 +27,7 @@ import {
 } from '../../src/model/tool-registration.ts';
 import { GUARD_MODULES } from '../../src/model/zod-imports.ts';
 import { perLintedFile } from './per-linted-file.ts';
-import { fileToolShapesOf, type FileToolShapes } from './program-tools.ts';
+import { fileToolShapesOf, type FileToolShapes } from '../../src/adapters/typescript/index.ts';
 
 /**
  * The one visitor every rule of this plugin is written on, in the manner of eslint-plugin-regexp's

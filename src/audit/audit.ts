@@ -1,24 +1,21 @@
-import ts from 'typescript';
 import type { ChainVerdict } from '../model/chain-matrix.ts';
 import type { JsonType } from '../model/id-fields.ts';
-import type { AcceptorType } from '../adapters/typescript/acceptors.ts';
-import type { AuditConfig } from '../adapters/typescript/agent-contract-config.ts';
-import type { SiteVia, ToolStyle } from '../adapters/typescript/discover-tools.ts';
-import type { EmitChannel } from '../adapters/typescript/emitters.ts';
-import type { EvidenceKind } from '../adapters/typescript/id-evidence.ts';
-import { defensiveCastFindings, toolFindings, type FindingRule, type RawFinding } from './findings.ts';
-import {
-  loadProject,
-  relativeTo,
-  syntaxErrorsOf,
-  typeErrorsOf,
-  type AuditProject,
-} from '../adapters/typescript/load-project.ts';
-import { testCastSitesOf } from '../adapters/typescript/defensive-casts.ts';
-import type { SourceSpan } from '../model/source-span.ts';
-import { acceptorTypeOf, projectChainsOf, type PublishedReading } from '../adapters/typescript/project-chains.ts';
 import type { PublishedSurface } from '../model/published-surface.ts';
-import { dispositionTablesIn } from '../adapters/typescript/published-fields.ts';
+import type { SourceSpan } from '../model/source-span.ts';
+import {
+  readProject,
+  relativeTo,
+  type AcceptorType,
+  type AuditConfig,
+  type AuditProject,
+  type EmitChannel,
+  type EvidenceKind,
+  type ProjectReading,
+  type PublishedReading,
+  type SiteVia,
+  type ToolStyle,
+} from '../adapters/typescript/index.ts';
+import { defensiveCastFindings, toolFindings, type FindingRule, type RawFinding } from './findings.ts';
 
 /**
  * `agent-contract audit`: the chain matrix of a whole server from its TypeScript types. The reading (tools, every id
@@ -220,13 +217,9 @@ export interface AuditOptions {
   readonly published?: PublishedSurface;
 }
 
-/** Where an end is: its node's file:line, or, for an end only a contract shows, the contract with line 0. */
-function locationOf(root: string, node: ts.Node | SourceSpan | undefined, contract?: string): SourceLocation {
-  if (node === undefined) return { file: contract ?? '', line: 0 };
-  if ('line' in node) return { file: relativeTo(root, node.file), line: node.line };
-  const sourceFile = node.getSourceFile();
-  const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
-  return { file: relativeTo(root, sourceFile.fileName), line: line + 1 };
+/** Where an end is: its file:line, or, for an end only a contract shows, the contract with line 0. */
+function locationOf(root: string, at: SourceSpan | undefined, contract?: string): SourceLocation {
+  return at === undefined ? { file: contract ?? '', line: 0 } : { file: relativeTo(root, at.file), line: at.line };
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -370,119 +363,53 @@ export function auditProject(
   project: AuditProject,
   options: AuditOptions = {},
 ): { report: AuditReport; timings: Omit<AuditTimings, 'programMs'> } {
-  const { root, checker } = project;
-  const started = performance.now();
+  const { report, timings } = reportOf(readProject(project, options), options);
+  const { programMs: _programMs, ...rest } = timings;
+  return { report, timings: rest };
+}
 
-  options.onProgress?.('discovery', 0, project.sourceFiles.length);
-  let discovered = started;
-  const read = projectChainsOf(project, {
-    ...(options.config === undefined ? {} : { config: options.config }),
-    onDiscovered: ({ serverFiles }) => {
-      options.onProgress?.('discovery', serverFiles.length, serverFiles.length);
-      discovered = performance.now();
-    },
-    onTool: (done, total) => options.onProgress?.('matching', done, total),
-    ...(options.published === undefined ? {} : { published: options.published }),
-  });
+/** The report of a project read once through the TypeScript adapter's face. */
+function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditReport; timings: AuditTimings } {
+  const { root } = read;
   // Where an end only the contract shows is placed: the contract file (relative, as every file here), or the command.
   const published = options.published;
   const contractSource = published?.file === undefined ? published?.source : relativeTo(root, published.file);
-  const { discovery, resolver, config } = read.surface;
-  const tools: AuditTool[] = [];
-  const emitters: AuditEmitter[] = [];
-  const acceptors: AuditAcceptor[] = [];
-  const raw: RawFinding[] = [];
-  const unknownEmitters: UnknownEmitter[] = [];
-  const tables = dispositionTablesIn(read.surface.serverFiles, checker, resolver);
-  for (const facts of read.tools) {
-    const { tool, input } = facts;
-    raw.push(...toolFindings(tool, input, resolver, checker, tables));
-    for (const unknown of facts.unknownEmitted)
-      unknownEmitters.push({ tool: tool.name, path: unknown.path, ...locationOf(root, unknown.node) });
-    for (const id of facts.emitted) {
-      emitters.push({
-        tool: tool.name,
-        path: id.path,
-        entity: id.entity,
-        types: id.types,
-        channel: id.channel,
-        ...locationOf(root, id.node),
-      });
-    }
-    tools.push({
-      name: tool.name,
-      style: tool.style,
-      ...locationOf(root, tool.node),
-      handler: tool.handler === undefined ? undefined : locationOf(root, tool.handler),
-      input: input.source,
-      emits: facts.emits,
-      ...(tool.className === undefined ? {} : { class: tool.className }),
-    });
-  }
-
-  // A published outputSchema stands in for a tool whose emitted types the source does not show: its ids are emitters too.
-  for (const end of read.emitterEnds) {
-    if (end.published === undefined) continue;
-    emitters.push({
-      tool: end.tool,
-      path: end.label,
-      entity: end.field.entity,
-      types: end.field.types,
-      channel: 'outputSchema',
-      ...locationOf(root, end.node, contractSource),
-    });
-  }
-  for (const end of read.acceptorEnds) {
-    const detail = end.acceptor?.detail;
-    acceptors.push({
-      tool: end.tool,
-      field: end.label,
-      entity: end.field.entity,
-      type: acceptorTypeOf(end),
-      published: end.field.types,
-      ...(detail === undefined ? {} : { detail }),
-      ...(end.published === undefined
-        ? {}
-        : { placed: end.acceptor !== undefined ? 'field' : end.node !== undefined ? 'tool' : 'none' }),
-      ...locationOf(root, end.node, contractSource),
-    });
-  }
-
-  raw.push(...defensiveCastFindings(testCastSitesOf(project)));
-  // A registration whose shared callback was read for its tools through the lookup of their handlers is followed.
-  for (const registration of discovery.unfollowed.filter((entry) => !read.dispatchSites.has(entry.node)))
-    raw.push({ rule: 'unfollowed-registration', node: registration.node, message: registration.message });
-
+  const place = (at: SourceSpan | undefined): SourceLocation => locationOf(root, at, contractSource);
+  const tools: AuditTool[] = read.tools.map((tool) => ({
+    name: tool.name,
+    style: tool.style,
+    ...place(tool.at),
+    handler: tool.handler === undefined ? undefined : place(tool.handler),
+    input: tool.input,
+    emits: tool.emits,
+    ...(tool.className === undefined ? {} : { class: tool.className }),
+  }));
+  const emitters: AuditEmitter[] = read.emitters.map(({ at, ...emitter }) => ({ ...emitter, ...place(at) }));
+  const acceptors: AuditAcceptor[] = read.acceptors.map(({ at, ...acceptor }) => ({ ...acceptor, ...place(at) }));
+  const unknownEmitters: UnknownEmitter[] = read.unknownEmitters.map(({ at, ...unknown }) => ({
+    ...unknown,
+    ...place(at),
+  }));
+  const raw: RawFinding[] = [
+    ...toolFindings(read.toolFindings),
+    ...defensiveCastFindings(read.casts),
+    ...read.discovery.unfollowed.map((registration): RawFinding => ({
+      rule: 'unfollowed-registration',
+      at: registration.at,
+      message: registration.message,
+    })),
+  ];
   const chains: AuditChain[] = read.chains.map((chain) => ({
     entity: chain.entity,
     status: chain.verdict,
     reason: chain.reason,
-    from: {
-      tool: chain.from.tool,
-      path: chain.from.label,
-      type: chain.from.type,
-      ...locationOf(root, chain.from.node, contractSource),
-    },
-    to: {
-      tool: chain.to.tool,
-      field: chain.to.label,
-      type: acceptorTypeOf(chain.to),
-      ...locationOf(root, chain.to.node, contractSource),
-    },
-    ...(chain.from.evidence === undefined
+    from: { tool: chain.from.tool, path: chain.from.path, type: chain.from.type, ...place(chain.from.at) },
+    to: { tool: chain.to.tool, field: chain.to.field, type: chain.to.type, ...place(chain.to.at) },
+    ...(chain.evidence === undefined
       ? {}
-      : {
-          evidence: chain.from.evidence.map((entry) => ({
-            kind: entry.kind,
-            text: entry.text,
-            tool: entry.tool,
-            field: entry.field,
-            ...locationOf(root, entry.node),
-          })),
-        }),
+      : { evidence: chain.evidence.map(({ at, ...entry }) => ({ ...entry, ...place(at) })) }),
   }));
   const tally = read.tally;
-  const matched = performance.now();
 
   // With a contract, a field finding stands only for a field the tool publishes: what the source reading took for a
   // field and the server does not publish (a JSON Schema keyword, a misread helper) is no field of the contract.
@@ -502,15 +429,12 @@ export function auditProject(
       rule: finding.rule,
       message: finding.message,
       ...(finding.tool === undefined ? {} : { tool: finding.tool }),
-      ...locationOf(root, finding.node),
+      ...place(finding.at),
     }))
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule));
 
-  // Syntax errors cost nothing more (the files are parsed); type errors need a full type-check, so only when asked.
-  options.onProgress?.('diagnostics', 0, project.sourceFiles.length);
-  const syntaxErrors = syntaxErrorsOf(project);
-  const errors = options.typeErrors === true ? typeErrorsOf(project) : syntaxErrors;
-  const diagnosed = performance.now();
+  const syntaxErrors = read.syntaxErrors;
+  const errors = read.typeErrors ?? syntaxErrors;
 
   const { knownEmitters, acceptedEntities, typedEntities } = read;
   const emitterGap =
@@ -520,11 +444,10 @@ export function auditProject(
   // Tools whose emitted types the audit does not know: with a contract, the published ones neither source nor an
   // outputSchema shows.
   const unknownEmitterTools =
-    contract?.unknownEmitters ?? read.tools.filter((facts) => !facts.knownEmitter).map((facts) => facts.tool.name);
+    contract?.unknownEmitters ?? read.tools.filter((tool) => !tool.knownEmitter).map((tool) => tool.name);
   const coverage: AuditCoverage = {
-    registrationSites: discovery.sites.length,
-    unfollowedSites: discovery.sites.filter((site) => site.via === 'not-followed' && !read.dispatchSites.has(site.node))
-      .length,
+    registrationSites: read.discovery.sites.length,
+    unfollowedSites: read.discovery.sites.filter((site) => site.via === 'not-followed').length,
     ...(contract === undefined
       ? {
           tools: tools.length,
@@ -542,15 +465,15 @@ export function auditProject(
   const report: AuditReport = {
     project: {
       root,
-      tsconfig: project.tsconfig === undefined ? null : relativeTo(root, project.tsconfig),
-      optionsOnly: project.optionsOnly,
-      files: project.sourceFiles.length,
+      tsconfig: read.tsconfig === undefined ? null : relativeTo(root, read.tsconfig),
+      optionsOnly: read.optionsOnly,
+      files: read.files,
       filesWithErrors: errors.files,
       filesNotParsed: syntaxErrors.files,
       parseErrors: syntaxErrors.messages,
       errors: errors.messages,
       typeErrorsCounted: options.typeErrors === true,
-      config: config.source ?? null,
+      config: read.configSource ?? null,
     },
     coverage,
     summary: {
@@ -570,13 +493,12 @@ export function auditProject(
       files: [...toolsPerFile]
         .map(([file, count]) => ({ file, tools: count }))
         .sort((a, b) => a.file.localeCompare(b.file)),
-      dynamic: discovery.dynamic.map((site) => ({ style: site.style, ...locationOf(root, site.node) })),
-      duplicates: discovery.duplicates,
-      sites: discovery.sites.map((site) => ({
+      dynamic: read.discovery.dynamic.map((site) => ({ style: site.style, ...place(site.at) })),
+      duplicates: read.discovery.duplicates,
+      sites: read.discovery.sites.map((site) => ({
         style: site.style,
-        ...locationOf(root, site.node),
-        // Its tools, registered under names known at run time, were read where their handlers are kept.
-        via: site.via === 'not-followed' && read.dispatchSites.has(site.node) ? 'definitions' : site.via,
+        ...place(site.at),
+        via: site.via,
         tools: site.tools,
       })),
     },
@@ -591,21 +513,10 @@ export function auditProject(
       acceptors: acceptors.length,
     }),
   };
-  return {
-    report,
-    timings: {
-      discoveryMs: discovered - started,
-      matchingMs: matched - discovered,
-      diagnosticsMs: diagnosed - matched,
-    },
-  };
+  return { report, timings: read.timings };
 }
 
 /** Audits the project at `target` (a folder or a tsconfig). Throws `ProjectError`/`ConfigError` for what it cannot audit. */
 export function audit(target: string, options: AuditOptions = {}): { report: AuditReport; timings: AuditTimings } {
-  const started = performance.now();
-  const project = loadProject(target, { onFileRead: (count) => options.onProgress?.('program', count, 0) });
-  const programMs = performance.now() - started;
-  const { report, timings } = auditProject(project, options);
-  return { report, timings: { programMs, ...timings } };
+  return reportOf(readProject(target, options), options);
 }

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import ts from 'typescript';
 import {
   castOfCallee,
@@ -11,8 +9,6 @@ import {
   type DefensiveCastKind,
 } from '../../model/defensive-cast.ts';
 import type { SourceSpan } from '../../model/source-span.ts';
-import { isTestFile } from '../../model/test-files.ts';
-import { relativeTo, typeScriptFilesUnder, type AuditProject } from './load-project.ts';
 import { shortText, unwrapExpression } from './unwrap.ts';
 
 /**
@@ -267,23 +263,4 @@ function isEnvTarget(target: ts.Expression): boolean {
     if (ts.isPropertyAccessExpression(object) && object.name.text === 'env') return true;
   }
   return false;
-}
-
-/**
- * The casts in every test file of the project: those in the program, and those its tsconfig leaves out (read from
- * disk and parsed alone, up to `limit` files), since a test outside the build hides a broken chain all the same.
- */
-export function testCastSitesOf(project: AuditProject, limit = 5_000): CastSite[] {
-  const { root } = project;
-  const sites: CastSite[] = [];
-  const inProgram = new Set<string>();
-  for (const file of project.sourceFiles) {
-    inProgram.add(path.resolve(file.fileName));
-    if (isTestFile(relativeTo(root, file.fileName))) sites.push(...castSitesIn(file));
-  }
-  for (const fileName of typeScriptFilesUnder(root, limit)) {
-    if (inProgram.has(fileName) || !isTestFile(relativeTo(root, fileName))) continue;
-    sites.push(...castSitesOf(fileName, readFileSync(fileName, 'utf8')));
-  }
-  return sites;
 }

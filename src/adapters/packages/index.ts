@@ -1,0 +1,2 @@
+/** The face of the packages adapter: what the installed packages next to a file say. */
+export { installedZodMajor } from './installed-zod.ts';
