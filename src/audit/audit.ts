@@ -1,16 +1,16 @@
 import type { ChainVerdict } from '../model/chain-matrix.ts';
 import type { JsonType } from '../model/id-fields.ts';
-import type { PublishedSurface } from '../model/published-surface.ts';
 import type { SourceSpan } from '../model/source-span.ts';
 import {
   readProject,
   relativeTo,
   type AcceptorType,
-  type AuditConfig,
   type AuditProject,
   type EmitChannel,
   type EvidenceKind,
   type ProjectReading,
+  type ReadPhase,
+  type ReadProjectOptions,
   type PublishedReading,
   type SiteVia,
   type ToolStyle,
@@ -194,28 +194,13 @@ export interface AuditReport {
   readonly verdict: AuditVerdict;
 }
 
-export interface AuditTimings {
-  readonly programMs: number;
-  readonly discoveryMs: number;
-  readonly matchingMs: number;
-  readonly diagnosticsMs: number;
-}
+/** What each phase of an audit took: the program's build, the discovery, the matching, the diagnostics. */
+export type AuditTimings = ProjectReading['timings'];
 
-export type AuditPhase = 'program' | 'discovery' | 'matching' | 'diagnostics';
+export type AuditPhase = ReadPhase;
 
-export interface AuditOptions {
-  /** Called as the audit moves on: `done`/`total` count files or tools within a phase. */
-  readonly onProgress?: (phase: AuditPhase, done: number, total: number) => void;
-  /** Also count the files that do not type-check: a full type-check of the project, the slowest step by far. */
-  readonly typeErrors?: boolean;
-  /** Configuration to use instead of the project's own file. */
-  readonly config?: AuditConfig;
-  /**
-   * The server's published `tools/list` (a contract file or a live snapshot): the ground truth of what it accepts.
-   * Its id fields are the acceptors, placed in source where the reading finds them.
-   */
-  readonly published?: PublishedSurface;
-}
+/** How to audit: progress, type errors, configuration, and the server's published `tools/list`. */
+export type AuditOptions = ReadProjectOptions;
 
 /** Where an end is: its file:line, or, for an end only a contract shows, the contract with line 0. */
 function locationOf(root: string, at: SourceSpan | undefined, contract?: string): SourceLocation {

@@ -1,9 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseForESLint } from '@typescript-eslint/parser';
-import type { TSESLint } from '@typescript-eslint/utils';
-import { ESLint, SourceCode, type Linter } from 'eslint';
+import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import plugin from '../../eslint-plugin/index.ts';
@@ -11,28 +9,11 @@ import { audit } from '../../src/audit/audit.ts';
 import { castSitesIn } from '../../src/adapters/estree/index.ts';
 import { castSitesOf } from '../../src/adapters/typescript/index.ts';
 import { isTestFile } from '../../src/model/test-files.ts';
+import { estreeSourceOf } from '../support/estree-source.ts';
 
 // Facts the two adapters read from their own ASTs (ESTree for lint, the TypeScript AST for the audit and the editor)
 // must come out the same. Each fixture marks what both must find with a `// <marker>:` comment on its line; the lint
 // rule (the ESTree reader), the TypeScript reader on its own and the audit must each find exactly those lines.
-
-/** A file as ESLint would hand it to a rule: typescript-eslint's tree with its scopes. */
-function estreeSourceOf(text: string): TSESLint.SourceCode {
-  const { ast, scopeManager, visitorKeys, services } = parseForESLint(text, {
-    range: true,
-    loc: true,
-    tokens: true,
-    comment: true,
-    sourceType: 'module',
-  });
-  return new SourceCode({
-    text,
-    ast: ast as never,
-    scopeManager: scopeManager as never,
-    visitorKeys,
-    parserServices: services,
-  } as never) as unknown as TSESLint.SourceCode;
-}
 
 const fixtures = fileURLToPath(new URL('fixtures/agreement', import.meta.url));
 

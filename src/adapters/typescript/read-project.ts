@@ -141,9 +141,16 @@ export interface ProjectReading {
 export type ReadPhase = 'program' | 'discovery' | 'matching' | 'diagnostics';
 
 export interface ReadProjectOptions {
+  /** Called as the reading moves on: `done`/`total` count files or tools within a phase. */
   readonly onProgress?: (phase: ReadPhase, done: number, total: number) => void;
+  /** Also count the files that do not type-check: a full type-check of the project, the slowest step by far. */
   readonly typeErrors?: boolean;
+  /** Configuration to use instead of the project's own file. */
   readonly config?: AuditConfig;
+  /**
+   * The server's published `tools/list` (a contract file or a live snapshot): the ground truth of what it accepts.
+   * Its id fields are the acceptors, placed in source where the reading finds them.
+   */
   readonly published?: PublishedSurface;
 }
 
