@@ -12,6 +12,9 @@ const FRONT_ENDS = ['eslint-plugin', 'codemods', 'src/audit', 'src/contract', 's
 const RUNTIME = ['src/guard', 'src/dispositions', 'src/responses', 'src/index.ts'];
 const PLUMBING = ['src/transport', 'src/files'];
 const ADAPTERS = ['src/adapters'];
+/** Front ends that read code only through an adapter's face (`src/adapters/<name>/index.ts`), never its inner files. */
+const FACED_FRONT_ENDS = ['eslint-plugin', 'src/audit', 'src/cli', 'src/contract', 'src/testing'];
+const FACES = ['./typescript/index.ts', './estree/index.ts', './packages/index.ts'];
 
 const zones = [
   {
@@ -38,6 +41,12 @@ const zones = [
     target: frontEnd,
     from: [...FRONT_ENDS.filter((other) => other !== frontEnd), 'src/cli'],
     message: 'Front ends never import each other; src/cli wires them together.',
+  })),
+  ...FACED_FRONT_ENDS.map((frontEnd) => ({
+    target: frontEnd,
+    from: 'src/adapters',
+    except: FACES,
+    message: "Front ends read code through an adapter's face: import src/adapters/<name>/index.ts.",
   })),
 ];
 
@@ -102,6 +111,27 @@ export default tseslint.config(
         {
           patterns: [
             { group: NOT_IN_MODEL, message: 'src/model holds pure facts: read code and files in src/adapters.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Syntax is read behind the adapters' faces: these front ends get facts, and may name the compiler's types only.
+    // The ESLint plugin's loader of typescript-eslint's own TypeScript (utils/typescript.ts) is the named exception.
+    files: ['src/audit/**/*.ts', 'src/cli/**/*.ts', 'eslint-plugin/**/*.ts'],
+    ignores: ['eslint-plugin/utils/typescript.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'typescript',
+              allowTypeImports: true,
+              message:
+                "Read TypeScript syntax in src/adapters/typescript and import its facts from the adapter's face.",
+            },
           ],
         },
       ],

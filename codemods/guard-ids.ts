@@ -15,7 +15,7 @@ import {
   type SchemaShape,
   type TypedShapes,
 } from '../src/adapters/typescript/shapes-from-typescript.ts';
-import { isTestFilePath } from '../src/model/test-files.ts';
+import { isTestFile } from '../src/model/test-files.ts';
 import { GUARD_MODULES } from '../src/model/zod-imports.ts';
 import { applyEdits, type Codemod, type CodemodEdit, type CodemodNote, type CodemodOutcome } from './codemod.ts';
 import { namedImportEdit } from '../src/adapters/typescript/import-edit.ts';
@@ -364,7 +364,7 @@ export function analyseGuardIds(source: string, filePath: string, options: Guard
   const guards = run.guardNames();
   // Tests build plain schemas to assert what they reject (`z.object({ taskId: z.string() }).safeParse({ taskId: 123 })`);
   // only the inputs of servers they register are rewritten there.
-  const isTest = isTestFilePath(filePath);
+  const isTest = isTestFile(filePath);
   const externalRoles = externalRolesOf(options.exportUses);
   const shapes = schemaShapesOf(run.reader, filePath, externalRoles, options.typedShapes);
   const bothSides = externalRoles === undefined ? [] : usedOnBothSides(run, shapes, options.exportUses ?? new Map());

@@ -14,7 +14,10 @@ async function importErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
   return (result?.messages ?? [])
     .filter(
-      (message) => message.ruleId === 'import-x/no-restricted-paths' || message.ruleId === 'no-restricted-imports',
+      (message) =>
+        message.ruleId === 'import-x/no-restricted-paths' ||
+        message.ruleId === 'no-restricted-imports' ||
+        message.ruleId === '@typescript-eslint/no-restricted-imports',
     )
     .map((message) => message.message);
 }
@@ -41,6 +44,17 @@ describe('the layout is enforced by lint', () => {
     ['eslint-plugin/probe.ts', `import { guardIds } from '../codemods/guard-ids.ts';\nexport const x = guardIds;\n`],
     ['src/guard/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
     ['src/guard/probe.ts', `import { connectStdio } from '../transport/connect.ts';\nexport const x = connectStdio;\n`],
+    // Front ends read code through an adapter's face, and get facts rather than syntax.
+    [
+      'src/audit/probe.ts',
+      `import { loadProject } from '../adapters/typescript/load-project.ts';\nexport const x = loadProject;\n`,
+    ],
+    [
+      'eslint-plugin/utils/probe.ts',
+      `import { EstreeSchemaReader } from '../../src/adapters/estree/from-estree.ts';\nexport const x = EstreeSchemaReader;\n`,
+    ],
+    ['src/audit/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
+    ['eslint-plugin/rules/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
   ])('%s may not: %s', async (filePath, code) => {
     expect(await importErrors(filePath, code)).not.toEqual([]);
   });
@@ -63,6 +77,15 @@ describe('the layout is enforced by lint', () => {
       `import { projectChainsOf } from '../adapters/typescript/project-chains.ts';\nexport const x = projectChainsOf;\n`,
     ],
     ['src/guard/probe.ts', `import { isIdName } from '../model/ids.ts';\nexport const x = isIdName;\n`],
+    [
+      'src/audit/probe.ts',
+      `import { readProject } from '../adapters/typescript/index.ts';\nexport const x = readProject;\n`,
+    ],
+    [
+      'eslint-plugin/utils/probe.ts',
+      `import { EstreeSchemaReader } from '../../src/adapters/estree/index.ts';\nexport const x = EstreeSchemaReader;\n`,
+    ],
+    ['eslint-plugin/rules/probe.ts', `import type ts from 'typescript';\nexport type X = ts.Node;\n`],
   ])('%s may: %s', async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { agentContractInstallFor } from '../../src/adapters/packages/runtime-import.ts';
-import { isTestFilePath } from '../../src/model/test-files.ts';
+import { isTestFile } from '../../src/model/test-files.ts';
 import type { CodemodNewFile, CodemodPlan, CodemodProject } from '../codemod.ts';
 
 /**
@@ -14,7 +14,7 @@ function helperByInstall(
   what: string,
 ): { readonly path?: string } | undefined {
   if (options.helper !== undefined || options.importFrom !== undefined) return options.helper;
-  const source = project.files.find((file) => !isTestFilePath(file)) ?? project.files[0];
+  const source = project.files.find((file) => !isTestFile(file)) ?? project.files[0];
   if (source === undefined) return undefined;
   const install = agentContractInstallFor(path.dirname(source));
   if (install.kind !== 'devDependency') return undefined;

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { installedZodMajor } from '../../src/adapters/packages/installed-zod.ts';
-import { isTestFilePath } from '../../src/model/test-files.ts';
+import { isTestFile } from '../../src/model/test-files.ts';
 import type { ZodFlavour } from '../../src/model/zod-flavour.ts';
 import { LOCAL_GUARD_MODULE_NAME, zodModuleOf } from '../../src/model/zod-imports.ts';
 import { type CodemodNewFile, type CodemodProject, CodemodRefusal } from '../codemod.ts';
@@ -190,8 +190,12 @@ function extensionFromTsconfig(tsconfig: string | undefined): '.js' | '.ts' | ''
 
 /** The deepest folder holding every non-test source file of the project: where the helper goes by default. */
 export function commonSourceFolder(files: readonly string[]): string | undefined {
-  const sources = files.filter((file) => !isTestFilePath(file));
-  const folders = (sources.length > 0 ? sources : files).map((file) => path.dirname(file));
+  const root = commonFolder(files.map((file) => path.dirname(file)));
+  const sources = root === undefined ? files : files.filter((file) => !isTestFile(file, root));
+  return commonFolder((sources.length > 0 ? sources : files).map((file) => path.dirname(file)));
+}
+
+function commonFolder(folders: readonly string[]): string | undefined {
   const [first, ...rest] = folders;
   if (first === undefined) return undefined;
   let common = first.split(path.sep);

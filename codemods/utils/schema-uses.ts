@@ -1,7 +1,7 @@
 import { TypeScriptSchemaReader } from '../../src/adapters/typescript/from-typescript.ts';
 import type { SchemaRole } from '../../src/model/schema-role.ts';
 import { importedSchemaUsesOf } from '../../src/adapters/typescript/shapes-from-typescript.ts';
-import { isTestFilePath } from '../../src/model/test-files.ts';
+import { isTestFile } from '../../src/model/test-files.ts';
 import type { CodemodProject } from '../codemod.ts';
 import { parseSource } from './parse-source.ts';
 
@@ -116,7 +116,7 @@ class UsesFinder {
       return;
     }
     // Tests parse values in arrows all the time (`expect(() => Args.parse(v)).toThrow()`): that is no emitter.
-    const isTest = isTestFilePath(filePath);
+    const isTest = isTestFile(filePath);
     for (const use of importedSchemaUsesOf(reader, filePath)) {
       if (isTest && use.emitted) continue;
       const target = this.resolveExport(use.module, use.imported, filePath, 0);

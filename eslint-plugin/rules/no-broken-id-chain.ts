@@ -1,23 +1,21 @@
 import { ESLintUtils, type TSESLint } from '@typescript-eslint/utils';
 import type ts from 'typescript';
-import { acceptorGuardOf } from '../../src/adapters/typescript/acceptor-guard.ts';
 import { fixModuleFor } from '../utils/guard-import.ts';
 import {
   acceptorFindingsOf,
+  acceptorGuardOf,
   brokenEmitterFindingsOf,
+  createChainReadCache,
   emitterName,
   nameList,
-  type ChainFinding,
-} from '../../src/adapters/typescript/chain-findings.ts';
-import {
-  createChainReadCache,
+  programToolsOf,
   projectChainsOf,
   sortedTypes,
+  type ChainFinding,
   type ChainReadCache,
   type ProjectChains,
-} from '../../src/adapters/typescript/project-chains.ts';
+} from '../../src/adapters/typescript/index.ts';
 import { createRule } from '../utils/create-rule.ts';
-import { programToolsOf } from '../utils/program-tools.ts';
 import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { CHECKS } from '../../src/model/checks.ts';
 
@@ -82,7 +80,6 @@ export default createRule<[NoBrokenIdChainOptions], MessageIds>({
       wrapInGuard: 'Wrap `{{field}}` of {{tool}} in {{guard}}(...).',
     },
   },
-  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, emitters: false }],
   create(context, optionList) {
     const { importFrom, emitters } = optionList[0];
     const services = ESLintUtils.getParserServices(context);

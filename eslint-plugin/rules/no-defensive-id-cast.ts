@@ -1,5 +1,3 @@
-import { buildsTestData } from '../../src/model/defensive-cast.ts';
-import { castContextAt } from '../utils/cast-context.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { shortText } from '../utils/message-text.ts';
 import { optionsSchema } from '../utils/rule-options.ts';
@@ -29,16 +27,12 @@ export default createRule<[NoDefensiveIdCastOptions], 'defensiveCast' | 'passAsI
       passAsIs: 'Pass `{{value}}` as it is.',
     },
   },
-  defaultOptions: [{ ignoredNames: [] }],
   create(context, optionList) {
     const { ignoredNames } = optionList[0];
     const { sourceCode } = context;
     return defineSchemaVisitor(context, {
       onDefensiveCast(cast) {
         if (ignoredNames.includes(cast.idName)) return;
-        // A mock of an upstream response or an environment variable holds what the API or the process would: the
-        // cast builds test data there, and covers for no acceptor.
-        if (buildsTestData(castContextAt(cast.node))) return;
         const value = sourceCode.getText(cast.value);
         context.report({
           node: cast.node,

@@ -1,7 +1,7 @@
 import type { TSESTree } from '@typescript-eslint/utils';
-import { installedZodMajor } from '../../src/adapters/packages/installed-zod.ts';
+import { installedZodMajor } from '../../src/adapters/packages/index.ts';
 import type { ChainMethod } from '../../src/model/schema-expr.ts';
-import { effectEmptiesContract } from '../../src/model/schema-meaning.ts';
+import { effectVerdictOf } from '../../src/model/schema-meaning.ts';
 import { mayHoldContractEmptyingEffect } from '../../src/model/text-shortcuts.ts';
 import { createRule } from '../utils/create-rule.ts';
 import { toolLabel } from '../utils/message-text.ts';
@@ -48,32 +48,21 @@ export default createRule<[NoEffectsOnToolSchemaOptions], 'emptiedInput' | 'drop
       droppedOutput: 'Under zod {{major}}, `.{{effect}}()` drops the output schema of {{tool}}: every call fails.',
     },
   },
-  defaultOptions: [{ zodMajor: 'detect' }],
   create(context, optionList) {
     const options = optionList[0];
-    const majorOf = (declared: 3 | 4 | undefined): 3 | 4 | undefined => {
-      if (declared !== undefined) return declared;
-      return options.zodMajor === 'detect' ? installedZodMajor(context.physicalFilename) : options.zodMajor;
-    };
+    const installed = (): 3 | 4 | undefined =>
+      options.zodMajor === 'detect' ? installedZodMajor(context.physicalFilename) : options.zodMajor;
     return defineSchemaVisitor(context, {
       mayReport: mayHoldContractEmptyingEffect,
       onToolSchema({ role, tool, meaning }) {
         if (meaning.accepts !== 'object') return;
         for (const effect of meaning.objectEffects) {
-          // The installed zod is only looked up when the two majors disagree about this effect (refine, not transform).
-          // Unknown major (no zod installed, bare import): judged as zod 4, so only certain breakage is reported.
-          const sameUnderBoth = effectEmptiesContract(effect.name, 3) === effectEmptiesContract(effect.name, 4);
-          const declared = meaning.module?.major;
-          const major = sameUnderBoth ? (declared ?? 4) : (majorOf(declared) ?? 4);
-          if (!effectEmptiesContract(effect.name, major)) continue;
+          const verdict = effectVerdictOf(effect.name, meaning.module?.major, installed);
+          if (!verdict.empties) continue;
           context.report({
             node: methodNameNode(effect),
             messageId: role === 'input' ? 'emptiedInput' : 'droppedOutput',
-            data: {
-              effect: effect.name,
-              tool: toolLabel(tool),
-              major: sameUnderBoth && declared === undefined ? '3 and 4' : String(major),
-            },
+            data: { effect: effect.name, tool: toolLabel(tool), major: verdict.major },
           });
           return;
         }

@@ -30,7 +30,6 @@ export default createRule<[NoGuardedIdInOutputOptions], 'guardedOutput'>({
       guardedOutput: 'Guarded {{subject}} lets {{tool}} return {{values}} that clients reject.',
     },
   },
-  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE }],
   create(context, optionList) {
     const { sourceCode } = context;
     return defineSchemaVisitor(context, {

@@ -31,7 +31,6 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'idUnionThrough' | 'us
       useGuardId: 'Replace the union with {{guard}}({{branch}}).',
     },
   },
-  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE }],
   create(context, optionList) {
     const { importFrom } = optionList[0];
     const { sourceCode } = context;

@@ -54,7 +54,6 @@ export default createRule<[NoUnguardedCoerceOptions], 'coerce' | 'useGuardId' | 
       useGuardedPreprocess: 'Replace it with a preprocess that converts only what you mean to accept.',
     },
   },
-  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, allow: [] }],
   create(context, optionList) {
     const { importFrom, allow } = optionList[0];
     const { sourceCode } = context;

@@ -17,7 +17,6 @@ export default createRule<[], 'wideIntegerId'>({
       wideIntegerId: '`{{name}}` is a 64-bit integer: as a JSON number it loses digits past 2^53; send it as a string.',
     },
   },
-  defaultOptions: [],
   create(context) {
     return defineSchemaVisitor(context, {
       mayReport: mayHoldWideIntegerIn,

@@ -41,7 +41,6 @@ export default createRule<[PreferGuardedIdOptions], 'preferGuardedId' | 'preferG
         'Wrap it in {{guard}}(...) and review it: with `.catch()` on the chain, 47 then parses to "47", not the fallback.',
     },
   },
-  defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE, ignoredNames: [], numberIds: true }],
   create(context, optionList) {
     const { importFrom, ignoredNames, numberIds } = optionList[0];
     const { sourceCode } = context;

@@ -53,6 +53,16 @@ function sameItems(first: readonly unknown[], second: readonly unknown[]): boole
   return true;
 }
 
+/** A rule as this plugin writes it: its defaults once, in `meta.defaultOptions`, where ESLint and the docs read them. */
+type RuleDefinition<Options extends readonly unknown[], MessageIds extends string> = Omit<
+  ESLintUtils.RuleWithMetaAndName<Options, MessageIds, AgentContractRuleDocs>,
+  'defaultOptions' | 'meta'
+> & {
+  readonly meta: ESLintUtils.RuleWithMetaAndName<Options, MessageIds, AgentContractRuleDocs>['meta'] & {
+    readonly defaultOptions: Options;
+  };
+};
+
 /**
  * `ESLintUtils.RuleCreator` with the docs URL, except for how options reach `create`: RuleCreator deep-clones the
  * defaults with `structuredClone` for every file and rule, which measured about a quarter of this plugin's lint time
@@ -61,10 +71,11 @@ function sameItems(first: readonly unknown[], second: readonly unknown[]): boole
  * iterator protocol on every file and rule.
  */
 export function createRule<Options extends readonly unknown[], MessageIds extends string>(
-  rule: Readonly<ESLintUtils.RuleWithMetaAndName<Options, MessageIds, AgentContractRuleDocs>>,
+  rule: Readonly<RuleDefinition<Options, MessageIds>>,
 ): ReturnType<typeof withDocsUrl<Options, MessageIds>> {
-  const created = withDocsUrl(rule);
-  const withDefaults = optionsMerger((rule.meta.defaultOptions ?? rule.defaultOptions ?? []) as Readonly<Options>);
+  const defaults = rule.meta.defaultOptions;
+  const created = withDocsUrl({ ...rule, defaultOptions: defaults });
+  const withDefaults = optionsMerger<Options>(defaults);
   // ESLint builds a new options array per file, but with the same option objects for every file of one
   // configuration (the defaults, when the config sets none): merge once per set of objects, not once per file.
   let given: readonly unknown[] = [];
@@ -74,7 +85,7 @@ export function createRule<Options extends readonly unknown[], MessageIds extend
       given = options;
       merged = withDefaults(options);
     }
-    return merged;
+    return merged as Options;
   };
   return {
     ...created,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ASTUtils, AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
 import type { GuardName } from '../../src/model/guard-rewrite.ts';
 import { perLintedFile } from './per-linted-file.ts';
-import { helperSpecifier, runtimeImportFor, type RuntimeImport } from '../../src/adapters/packages/runtime-import.ts';
+import { helperSpecifier, runtimeImportFor, type RuntimeImport } from '../../src/adapters/packages/index.ts';
 import { LOCAL_GUARD_MODULE_NAME } from '../../src/model/zod-imports.ts';
 import { DEFAULT_GUARD_MODULE } from './rule-options.ts';
 

@@ -1,12 +1,14 @@
 import { AST_NODE_TYPES, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { outermostChain, propertyKeyOf } from '../../src/adapters/estree/chain-position.ts';
 import {
   defensiveCastOf,
   EstreeSchemaReader,
   importsZod,
+  outermostChain,
+  propertyKeyOf,
+  SchemaRoles,
   type Coercion,
   type DefensiveCastSite,
-} from '../../src/adapters/estree/from-estree.ts';
+} from '../../src/adapters/estree/index.ts';
 import { CAST_CALLEES, CAST_METHODS } from '../../src/model/defensive-cast.ts';
 import { idAcceptorVerdict, type IdAcceptorVerdict } from '../../src/model/id-acceptor.ts';
 import { ID_NAME_PATTERN, isIdName, type ToolSide } from '../../src/model/ids.ts';
@@ -25,8 +27,7 @@ import {
 } from '../../src/model/tool-registration.ts';
 import { GUARD_MODULES } from '../../src/model/zod-imports.ts';
 import { perLintedFile } from './per-linted-file.ts';
-import { fileToolShapesOf, type FileToolShapes } from './program-tools.ts';
-import { SchemaRoles } from './schema-roles.ts';
+import { fileToolShapesOf, type FileToolShapes } from '../../src/adapters/typescript/index.ts';
 
 /**
  * The one visitor every rule of this plugin is written on, in the manner of eslint-plugin-regexp's

@@ -1,26 +1,21 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import ts from 'typescript';
 import type { ChainVerdict } from '../model/chain-matrix.ts';
 import type { JsonType } from '../model/id-fields.ts';
-import type { AcceptorType } from '../adapters/typescript/acceptors.ts';
-import type { AuditConfig } from '../adapters/typescript/agent-contract-config.ts';
-import type { SiteVia, ToolStyle } from '../adapters/typescript/discover-tools.ts';
-import type { EmitChannel } from '../adapters/typescript/emitters.ts';
-import type { EvidenceKind } from '../adapters/typescript/id-evidence.ts';
-import { defensiveCastFindings, toolFindings, type FindingRule, type RawFinding } from './findings.ts';
+import type { SourceSpan } from '../model/source-span.ts';
 import {
-  isTestFile,
-  loadProject,
+  readProject,
   relativeTo,
-  syntaxErrorsOf,
-  typeErrorsOf,
-  typeScriptFilesUnder,
+  type AcceptorType,
   type AuditProject,
-} from '../adapters/typescript/load-project.ts';
-import { acceptorTypeOf, projectChainsOf, type PublishedReading } from '../adapters/typescript/project-chains.ts';
-import type { PublishedSurface } from '../model/published-surface.ts';
-import { dispositionTablesIn } from '../adapters/typescript/published-fields.ts';
+  type EmitChannel,
+  type EvidenceKind,
+  type ProjectReading,
+  type ReadPhase,
+  type ReadProjectOptions,
+  type PublishedReading,
+  type SiteVia,
+  type ToolStyle,
+} from '../adapters/typescript/index.ts';
+import { defensiveCastFindings, toolFindings, type FindingRule, type RawFinding } from './findings.ts';
 
 /**
  * `agent-contract audit`: the chain matrix of a whole server from its TypeScript types. The reading (tools, every id
@@ -201,35 +196,17 @@ export interface AuditReport {
   readonly verdict: AuditVerdict;
 }
 
-export interface AuditTimings {
-  readonly programMs: number;
-  readonly discoveryMs: number;
-  readonly matchingMs: number;
-  readonly diagnosticsMs: number;
-}
+/** What each phase of an audit took: the program's build, the discovery, the matching, the diagnostics. */
+export type AuditTimings = ProjectReading['timings'];
 
-export type AuditPhase = 'program' | 'discovery' | 'matching' | 'diagnostics';
+export type AuditPhase = ReadPhase;
 
-export interface AuditOptions {
-  /** Called as the audit moves on: `done`/`total` count files or tools within a phase. */
-  readonly onProgress?: (phase: AuditPhase, done: number, total: number) => void;
-  /** Also count the files that do not type-check: a full type-check of the project, the slowest step by far. */
-  readonly typeErrors?: boolean;
-  /** Configuration to use instead of the project's own file. */
-  readonly config?: AuditConfig;
-  /**
-   * The server's published `tools/list` (a contract file or a live snapshot): the ground truth of what it accepts.
-   * Its id fields are the acceptors, placed in source where the reading finds them.
-   */
-  readonly published?: PublishedSurface;
-}
+/** How to audit: progress, type errors, configuration, and the server's published `tools/list`. */
+export type AuditOptions = ReadProjectOptions;
 
-/** Where an end is: its node's file:line, or, for an end only a contract shows, the contract with line 0. */
-function locationOf(root: string, node: ts.Node | undefined, contract?: string): SourceLocation {
-  if (node === undefined) return { file: contract ?? '', line: 0 };
-  const sourceFile = node.getSourceFile();
-  const { line } = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile));
-  return { file: relativeTo(root, sourceFile.fileName), line: line + 1 };
+/** Where an end is: its file:line, or, for an end only a contract shows, the contract with line 0. */
+function locationOf(root: string, at: SourceSpan | undefined, contract?: string): SourceLocation {
+  return at === undefined ? { file: contract ?? '', line: 0 } : { file: relativeTo(root, at.file), line: at.line };
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {
@@ -373,128 +350,53 @@ export function auditProject(
   project: AuditProject,
   options: AuditOptions = {},
 ): { report: AuditReport; timings: Omit<AuditTimings, 'programMs'> } {
-  const { root, checker } = project;
-  const started = performance.now();
+  const { report, timings } = reportOf(readProject(project, options), options);
+  const { programMs: _programMs, ...rest } = timings;
+  return { report, timings: rest };
+}
 
-  options.onProgress?.('discovery', 0, project.sourceFiles.length);
-  let discovered = started;
-  const read = projectChainsOf(project, {
-    ...(options.config === undefined ? {} : { config: options.config }),
-    onDiscovered: ({ serverFiles }) => {
-      options.onProgress?.('discovery', serverFiles.length, serverFiles.length);
-      discovered = performance.now();
-    },
-    onTool: (done, total) => options.onProgress?.('matching', done, total),
-    ...(options.published === undefined ? {} : { published: options.published }),
-  });
+/** The report of a project read once through the TypeScript adapter's face. */
+function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditReport; timings: AuditTimings } {
+  const { root } = read;
   // Where an end only the contract shows is placed: the contract file (relative, as every file here), or the command.
   const published = options.published;
   const contractSource = published?.file === undefined ? published?.source : relativeTo(root, published.file);
-  const { discovery, resolver, config } = read.surface;
-  const tools: AuditTool[] = [];
-  const emitters: AuditEmitter[] = [];
-  const acceptors: AuditAcceptor[] = [];
-  const raw: RawFinding[] = [];
-  const unknownEmitters: UnknownEmitter[] = [];
-  const tables = dispositionTablesIn(read.surface.serverFiles, checker, resolver);
-  for (const facts of read.tools) {
-    const { tool, input } = facts;
-    raw.push(...toolFindings(tool, input, resolver, checker, tables));
-    for (const unknown of facts.unknownEmitted)
-      unknownEmitters.push({ tool: tool.name, path: unknown.path, ...locationOf(root, unknown.node) });
-    for (const id of facts.emitted) {
-      emitters.push({
-        tool: tool.name,
-        path: id.path,
-        entity: id.entity,
-        types: id.types,
-        channel: id.channel,
-        ...locationOf(root, id.node),
-      });
-    }
-    tools.push({
-      name: tool.name,
-      style: tool.style,
-      ...locationOf(root, tool.node),
-      handler: tool.handler === undefined ? undefined : locationOf(root, tool.handler),
-      input: input.source,
-      emits: facts.emits,
-      ...(tool.className === undefined ? {} : { class: tool.className }),
-    });
-  }
-
-  // A published outputSchema stands in for a tool whose emitted types the source does not show: its ids are emitters too.
-  for (const end of read.emitterEnds) {
-    if (end.published === undefined) continue;
-    emitters.push({
-      tool: end.tool,
-      path: end.label,
-      entity: end.field.entity,
-      types: end.field.types,
-      channel: 'outputSchema',
-      ...locationOf(root, end.node, contractSource),
-    });
-  }
-  for (const end of read.acceptorEnds) {
-    const detail = end.acceptor?.detail;
-    acceptors.push({
-      tool: end.tool,
-      field: end.label,
-      entity: end.field.entity,
-      type: acceptorTypeOf(end),
-      published: end.field.types,
-      ...(detail === undefined ? {} : { detail }),
-      ...(end.published === undefined
-        ? {}
-        : { placed: end.acceptor !== undefined ? 'field' : end.node !== undefined ? 'tool' : 'none' }),
-      ...locationOf(root, end.node, contractSource),
-    });
-  }
-
-  for (const file of project.sourceFiles) {
-    if (isTestFile(relativeTo(root, file.fileName))) raw.push(...defensiveCastFindings(file, checker));
-  }
-  // Tests a tsconfig leaves out are still read for casts, parsed on their own.
-  const inProgram = new Set(project.sourceFiles.map((file) => path.resolve(file.fileName)));
-  for (const fileName of typeScriptFilesUnder(root, 5_000)) {
-    if (inProgram.has(fileName) || !isTestFile(relativeTo(root, fileName))) continue;
-    const sourceFile = ts.createSourceFile(fileName, readFileSync(fileName, 'utf8'), ts.ScriptTarget.Latest, true);
-    raw.push(...defensiveCastFindings(sourceFile, undefined));
-  }
-  // A registration whose shared callback was read for its tools through the lookup of their handlers is followed.
-  for (const registration of discovery.unfollowed.filter((entry) => !read.dispatchSites.has(entry.node)))
-    raw.push({ rule: 'unfollowed-registration', node: registration.node, message: registration.message });
-
+  const place = (at: SourceSpan | undefined): SourceLocation => locationOf(root, at, contractSource);
+  const tools: AuditTool[] = read.tools.map((tool) => ({
+    name: tool.name,
+    style: tool.style,
+    ...place(tool.at),
+    handler: tool.handler === undefined ? undefined : place(tool.handler),
+    input: tool.input,
+    emits: tool.emits,
+    ...(tool.className === undefined ? {} : { class: tool.className }),
+  }));
+  const emitters: AuditEmitter[] = read.emitters.map(({ at, ...emitter }) => ({ ...emitter, ...place(at) }));
+  const acceptors: AuditAcceptor[] = read.acceptors.map(({ at, ...acceptor }) => ({ ...acceptor, ...place(at) }));
+  const unknownEmitters: UnknownEmitter[] = read.unknownEmitters.map(({ at, ...unknown }) => ({
+    ...unknown,
+    ...place(at),
+  }));
+  const raw: RawFinding[] = [
+    ...toolFindings(read.toolFindings),
+    ...defensiveCastFindings(read.casts),
+    ...read.discovery.unfollowed.map((registration): RawFinding => ({
+      rule: 'unfollowed-registration',
+      at: registration.at,
+      message: registration.message,
+    })),
+  ];
   const chains: AuditChain[] = read.chains.map((chain) => ({
     entity: chain.entity,
     status: chain.verdict,
     reason: chain.reason,
-    from: {
-      tool: chain.from.tool,
-      path: chain.from.label,
-      type: chain.from.type,
-      ...locationOf(root, chain.from.node, contractSource),
-    },
-    to: {
-      tool: chain.to.tool,
-      field: chain.to.label,
-      type: acceptorTypeOf(chain.to),
-      ...locationOf(root, chain.to.node, contractSource),
-    },
-    ...(chain.from.evidence === undefined
+    from: { tool: chain.from.tool, path: chain.from.path, type: chain.from.type, ...place(chain.from.at) },
+    to: { tool: chain.to.tool, field: chain.to.field, type: chain.to.type, ...place(chain.to.at) },
+    ...(chain.evidence === undefined
       ? {}
-      : {
-          evidence: chain.from.evidence.map((entry) => ({
-            kind: entry.kind,
-            text: entry.text,
-            tool: entry.tool,
-            field: entry.field,
-            ...locationOf(root, entry.node),
-          })),
-        }),
+      : { evidence: chain.evidence.map(({ at, ...entry }) => ({ ...entry, ...place(at) })) }),
   }));
   const tally = read.tally;
-  const matched = performance.now();
 
   // With a contract, a field finding stands only for a field the tool publishes: what the source reading took for a
   // field and the server does not publish (a JSON Schema keyword, a misread helper) is no field of the contract.
@@ -515,15 +417,12 @@ export function auditProject(
       message: finding.message,
       ...(finding.tool === undefined ? {} : { tool: finding.tool }),
       ...(finding.field === undefined ? {} : { field: finding.field }),
-      ...locationOf(root, finding.node),
+      ...place(finding.at),
     }))
     .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.rule.localeCompare(b.rule));
 
-  // Syntax errors cost nothing more (the files are parsed); type errors need a full type-check, so only when asked.
-  options.onProgress?.('diagnostics', 0, project.sourceFiles.length);
-  const syntaxErrors = syntaxErrorsOf(project);
-  const errors = options.typeErrors === true ? typeErrorsOf(project) : syntaxErrors;
-  const diagnosed = performance.now();
+  const syntaxErrors = read.syntaxErrors;
+  const errors = read.typeErrors ?? syntaxErrors;
 
   const { knownEmitters, acceptedEntities, typedEntities } = read;
   const emitterGap =
@@ -533,11 +432,10 @@ export function auditProject(
   // Tools whose emitted types the audit does not know: with a contract, the published ones neither source nor an
   // outputSchema shows.
   const unknownEmitterTools =
-    contract?.unknownEmitters ?? read.tools.filter((facts) => !facts.knownEmitter).map((facts) => facts.tool.name);
+    contract?.unknownEmitters ?? read.tools.filter((tool) => !tool.knownEmitter).map((tool) => tool.name);
   const coverage: AuditCoverage = {
-    registrationSites: discovery.sites.length,
-    unfollowedSites: discovery.sites.filter((site) => site.via === 'not-followed' && !read.dispatchSites.has(site.node))
-      .length,
+    registrationSites: read.discovery.sites.length,
+    unfollowedSites: read.discovery.sites.filter((site) => site.via === 'not-followed').length,
     ...(contract === undefined
       ? {
           tools: tools.length,
@@ -555,15 +453,15 @@ export function auditProject(
   const report: AuditReport = {
     project: {
       root,
-      tsconfig: project.tsconfig === undefined ? null : relativeTo(root, project.tsconfig),
-      optionsOnly: project.optionsOnly,
-      files: project.sourceFiles.length,
+      tsconfig: read.tsconfig === undefined ? null : relativeTo(root, read.tsconfig),
+      optionsOnly: read.optionsOnly,
+      files: read.files,
       filesWithErrors: errors.files,
       filesNotParsed: syntaxErrors.files,
       parseErrors: syntaxErrors.messages,
       errors: errors.messages,
       typeErrorsCounted: options.typeErrors === true,
-      config: config.source ?? null,
+      config: read.configSource ?? null,
     },
     coverage,
     summary: {
@@ -583,13 +481,12 @@ export function auditProject(
       files: [...toolsPerFile]
         .map(([file, count]) => ({ file, tools: count }))
         .sort((a, b) => a.file.localeCompare(b.file)),
-      dynamic: discovery.dynamic.map((site) => ({ style: site.style, ...locationOf(root, site.node) })),
-      duplicates: discovery.duplicates,
-      sites: discovery.sites.map((site) => ({
+      dynamic: read.discovery.dynamic.map((site) => ({ style: site.style, ...place(site.at) })),
+      duplicates: read.discovery.duplicates,
+      sites: read.discovery.sites.map((site) => ({
         style: site.style,
-        ...locationOf(root, site.node),
-        // Its tools, registered under names known at run time, were read where their handlers are kept.
-        via: site.via === 'not-followed' && read.dispatchSites.has(site.node) ? 'definitions' : site.via,
+        ...place(site.at),
+        via: site.via,
         tools: site.tools,
       })),
     },
@@ -604,21 +501,10 @@ export function auditProject(
       acceptors: acceptors.length,
     }),
   };
-  return {
-    report,
-    timings: {
-      discoveryMs: discovered - started,
-      matchingMs: matched - discovered,
-      diagnosticsMs: diagnosed - matched,
-    },
-  };
+  return { report, timings: read.timings };
 }
 
 /** Audits the project at `target` (a folder or a tsconfig). Throws `ProjectError`/`ConfigError` for what it cannot audit. */
 export function audit(target: string, options: AuditOptions = {}): { report: AuditReport; timings: AuditTimings } {
-  const started = performance.now();
-  const project = loadProject(target, { onFileRead: (count) => options.onProgress?.('program', count, 0) });
-  const programMs = performance.now() - started;
-  const { report, timings } = auditProject(project, options);
-  return { report, timings: { programMs, ...timings } };
+  return reportOf(readProject(target, options), options);
 }

@@ -8,14 +8,13 @@ import { DEFAULT_CONTRACT_FILE } from '../contract/contract-file-schema.ts';
 import type { McpContract } from '../contract/contract-file.ts';
 import type { LiveOptions } from './contract.ts';
 import { audit, type AuditPhase, type AuditReport } from '../audit/audit.ts';
-import { ConfigError, loadAuditConfig, type AuditConfig } from '../adapters/typescript/agent-contract-config.ts';
+import { ConfigError, loadAuditConfig, ProjectError, type AuditConfig } from '../adapters/typescript/index.ts';
 import { acceptedFindingsFor, writeBaselineFor } from './audit-baseline.ts';
 import { formatAuditJson } from '../audit/format-json.ts';
 import { formatAuditSarif } from '../audit/format-sarif.ts';
 import { formatAuditSummary } from '../audit/format-summary.ts';
 import { formatAuditText } from '../audit/format-text.ts';
-import { agentContractInstallFor } from '../adapters/packages/runtime-import.ts';
-import { ProjectError } from '../adapters/typescript/load-project.ts';
+import { agentContractInstallFor } from '../adapters/packages/index.ts';
 import { EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, UsageError } from './errors.ts';
 
 export interface AuditCommandOptions extends LiveOptions {

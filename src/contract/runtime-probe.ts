@@ -19,10 +19,8 @@ import type { ContractRuntime } from './contract-types.ts';
  * - ESM before that (Node 20.19 to 22.14): a wrapper around the `resolve` method of Node's ESM loader, the object every
  *   import of the process is resolved through, also under loader hooks such as tsx's. Node does not hand that object
  *   out; the preload reaches it through an in-process `node:inspector` session, as the variable `cascadedLoader` in
- *   the scope of `module.register`, and closes the session again (about 5 ms, once). The other ways measured on the
- *   helpdesk example: `module.register` hooks run on a separate thread, +50% server CPU to start; Node's ESM debug log
- *   (NODE_DEBUG=esm, read from stderr), +25% to +30%; listing the loaded scripts with the inspector's `Debugger.enable`
- *   when the server ends, some 50 ms then, and the imports still to be read from the files.
+ *   the scope of `module.register`, and closes the session again (about 5 ms, once). It is the cheapest way that
+ *   sees every import; the others measured are in docs/dev/performance-notes.md.
  * Where neither ESM way works (a Node without the inspector, or one whose loader looks different), the probe records
  * nothing at all rather than the CommonJS half, and the runtime is unknown. A process that is not Node ignores all of
  * this, and its runtime is simply unknown too.

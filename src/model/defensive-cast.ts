@@ -209,3 +209,17 @@ export function castContextOf(steps: Iterable<CastStep>): CastContext {
 export function buildsTestData(context: CastContext): boolean {
   return context === 'mock-response' || context === 'env';
 }
+
+/**
+ * The id a cast covers for in a test, or undefined: the value is no id, is a string by nature, or the cast builds test
+ * data (a mock of an upstream response, an environment variable). `steps` are read only when the value is an id.
+ */
+export function coverUpOf(
+  kind: DefensiveCastKind,
+  value: CastValue,
+  steps: Iterable<CastStep>,
+  ignoredNames: readonly string[] = [],
+): string | undefined {
+  const idName = coveredIdName(kind, value, ignoredNames);
+  return idName === undefined || buildsTestData(castContextOf(steps)) ? undefined : idName;
+}

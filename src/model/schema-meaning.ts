@@ -282,3 +282,25 @@ export function effectEmptiesContract(effect: string, major: 3 | 4 | undefined):
   if (effect === 'refine' || effect === 'superRefine') return major === 3;
   return false;
 }
+
+/** Whether an effect empties a tool's contract, and under which zod: `3 and 4` when the major did not matter. */
+export interface EffectVerdict {
+  readonly empties: boolean;
+  readonly major: '3' | '4' | '3 and 4';
+}
+
+/**
+ * The one decision on an effect of a tool's object schema, for the lint rule and the audit alike. The import's own
+ * major (`zod/v3`) decides; for a bare `zod` import, `installed` is asked only when the two majors disagree about the
+ * effect (refine, not transform), and an unknown major counts as 4, so only certain breakage is reported.
+ */
+export function effectVerdictOf(
+  effect: string,
+  declared: 3 | 4 | undefined,
+  installed: () => 3 | 4 | undefined,
+): EffectVerdict {
+  const sameUnderBoth = effectEmptiesContract(effect, 3) === effectEmptiesContract(effect, 4);
+  if (sameUnderBoth && declared === undefined) return { empties: effectEmptiesContract(effect, 4), major: '3 and 4' };
+  const major = declared ?? installed() ?? 4;
+  return { empties: effectEmptiesContract(effect, major), major: major === 3 ? '3' : '4' };
+}

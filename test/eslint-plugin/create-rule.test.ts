@@ -40,7 +40,6 @@ describe('createRule', () => {
       defaultOptions: [{ importFrom: 'agent-contract' }],
       messages: { x: 'x' },
     },
-    defaultOptions: [{ importFrom: 'agent-contract' }],
     create(_context, optionList) {
       received.push(optionList);
       return {};
@@ -91,9 +90,9 @@ describe('meta.docs.url', () => {
         type: 'problem',
         docs: { description: 'probe', config: 'recommended' },
         schema: [],
+        defaultOptions: [],
         messages: { x: 'x' },
       },
-      defaultOptions: [],
       create: () => ({}),
     });
     expect(probe.meta.docs?.url).toBe(`${repositoryUrl}/blob/main/eslint-plugin/docs/rules/probe-rule.md`);

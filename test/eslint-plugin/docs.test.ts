@@ -105,7 +105,12 @@ describe('generated files', () => {
       [...rulesOf('recommended'), 'agent-contract/no-wide-integer-id', 'agent-contract/prefer-guarded-id'].sort(),
     );
     expect(rulesOf('tests')).toEqual(['agent-contract/no-defensive-id-cast']);
-    expect(plugin.configs.tests.files).toEqual(['**/*.{test,spec}.?(c|m)[jt]s?(x)', '**/__tests__/**']);
+    expect(plugin.configs.tests.files).toEqual([
+      '**/*.{test,spec}.?(c|m)[jt]s?(x)',
+      '**/__tests__/**',
+      '**/test/**',
+      '**/tests/**',
+    ]);
     expect(rulesOf('all')).toEqual(ruleIds().map((rule) => `agent-contract/${rule}`));
     for (const rule of Object.values(plugin.rules)) expect(rule.meta.defaultOptions).toBeDefined();
   });

@@ -7,7 +7,7 @@ import { z as z3 } from 'zod3';
 import plugin from '../../eslint-plugin/index.ts';
 import { CAST_CALLEES, CAST_METHODS } from '../../src/model/defensive-cast.ts';
 import { isIdName, mayBeIdName } from '../../src/model/ids.ts';
-import { isTestFilePath } from '../../src/model/test-files.ts';
+import { isTestFile } from '../../src/model/test-files.ts';
 import { COERCED_ID_LOOKALIKES } from '../../src/model/zod-vocabulary.ts';
 
 /** The plugin takes these facts from the model; each test fails when the plugin's use of them drifts from the model's meaning. */
@@ -144,9 +144,7 @@ describe('test files', () => {
     ];
     for (const path of paths) {
       const config = (await eslint.calculateConfigForFile(path)) as { rules?: Record<string, unknown> } | undefined;
-      expect(config?.rules?.['agent-contract/no-defensive-id-cast'] !== undefined, path).toBe(
-        isTestFilePath(`/p/${path}`),
-      );
+      expect(config?.rules?.['agent-contract/no-defensive-id-cast'] !== undefined, path).toBe(isTestFile(path));
     }
   });
 });

@@ -26,14 +26,6 @@ export class ProjectError extends Error {
 
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', 'build', 'out', 'coverage', '.git']);
 const TS_FILE = /\.(?:ts|tsx|mts|cts)$/;
-const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$/;
-const TEST_FOLDER = /(?:^|[\\/])(?:__tests__|tests?)[\\/]/;
-
-/** Test code: `*.test.ts`, `*.spec.ts`, anything under `test/`, `tests/` or `__tests__/`. */
-export function isTestFile(relativePath: string): boolean {
-  return TEST_FILE.test(relativePath) || TEST_FOLDER.test(relativePath);
-}
-
 /** TypeScript files under `directory`, skipping node_modules, build output and hidden folders. */
 export function typeScriptFilesUnder(directory: string, limit = 20_000): string[] {
   const found: string[] = [];

@@ -1,3 +1,4 @@
+import { isTestFile } from '../../model/test-files.ts';
 import path from 'node:path';
 import ts from 'typescript';
 import { jsonSchemaLiteralOf } from '../../model/json-schema-literal.ts';
@@ -5,7 +6,7 @@ import { schemaFieldsOf } from '../../model/schema-fields.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import { loadAuditConfig, type AuditConfig } from './agent-contract-config.ts';
 import { discoverTools, type DiscoveredTool, type Discovery } from './discover-tools.ts';
-import { isTestFile, relativeTo, type AuditProject } from './load-project.ts';
+import { relativeTo, type AuditProject } from './load-project.ts';
 import { SchemaResolver } from './resolve-schema.ts';
 import { ToolClasses } from './tool-classes.ts';
 

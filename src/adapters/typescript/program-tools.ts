@@ -1,20 +1,16 @@
+import { isTestFile } from '../../model/test-files.ts';
 import path from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import ts from 'typescript';
-import { TypeScriptSchemaReader } from '../../src/adapters/typescript/from-typescript.ts';
-import { isTestFile, relativeTo, type AuditProject } from '../../src/adapters/typescript/load-project.ts';
-import { projectOfProgram } from '../../src/adapters/typescript/project-chains.ts';
-import {
-  discoverProjectTools,
-  toolInputSitesOf,
-  typedShapesByFile,
-  type ProjectTools,
-} from '../../src/adapters/typescript/tool-surface.ts';
-import { importedSchemaUsesOf } from '../../src/adapters/typescript/shapes-from-typescript.ts';
-import type { SchemaRole } from '../../src/model/schema-role.ts';
+import { TypeScriptSchemaReader } from './from-typescript.ts';
+import { relativeTo, type AuditProject } from './load-project.ts';
+import { projectOfProgram } from './project-chains.ts';
+import { discoverProjectTools, toolInputSitesOf, typedShapesByFile, type ProjectTools } from './tool-surface.ts';
+import { importedSchemaUsesOf } from './shapes-from-typescript.ts';
+import type { SchemaRole } from '../../model/schema-role.ts';
 
 /**
- * The tools of the program typescript-eslint hands the rules when linting is type-aware, discovered once per program
+ * Typed lint's per-file read: the tools of the program typescript-eslint hands the rules when linting is type-aware, discovered once per program
  * for every rule of the plugin: the same discovery the audit and the codemods run (tool classes, configs held in
  * consts, shapes exported from one file and registered in another).
  */

@@ -1,7 +1,7 @@
 import { AST_NODE_TYPES, ASTUtils, type TSESLint, type TSESTree } from '@typescript-eslint/utils';
-import { classSiteOf } from '../../src/adapters/estree/class-site.ts';
-import type { EstreeSchemaReader } from '../../src/adapters/estree/from-estree.ts';
-import { isExpressionWrapper, unwrap } from '../../src/adapters/estree/unwrap.ts';
+import { classSiteOf } from './class-site.ts';
+import type { EstreeSchemaReader } from './from-estree.ts';
+import { isExpressionWrapper, unwrap } from './unwrap.ts';
 import {
   PARSE_METHODS,
   parsedValueRole,
@@ -9,14 +9,14 @@ import {
   schemaRoleOfKey,
   schemaRoleOfName,
   type SchemaRole,
-} from '../../src/model/schema-role.ts';
+} from '../../model/schema-role.ts';
 import {
   REGISTRATION_METHODS,
   TOOL_DEFINITION_INPUT_KEYS,
   TOOL_LIKE_METHOD,
   TOOL_NAME_KEY,
   toolClassOf,
-} from '../../src/model/tool-registration.ts';
+} from '../../model/tool-registration.ts';
 import { lastNameOf } from './estree-names.ts';
 
 type Node = TSESTree.Node;

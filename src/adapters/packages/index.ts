@@ -1,0 +1,3 @@
+/** The face of the packages adapter: what the installed packages next to a file say. */
+export { installedZodMajor } from './installed-zod.ts';
+export { agentContractInstallFor, helperSpecifier, runtimeImportFor, type RuntimeImport } from './runtime-import.ts';

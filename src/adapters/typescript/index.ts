@@ -1,0 +1,42 @@
+/**
+ * The face of the TypeScript adapter: the one module outside code imports it by. `readProject` owns a whole program
+ * and answers the audit in plain facts placed as spans; the per-file and per-program reads below serve the editor
+ * plugin, typed lint and the codemods.
+ */
+export { castSitesOf, type CastSite } from './defensive-casts.ts';
+export {
+  readProject,
+  type ProjectReading,
+  type ReadAcceptor,
+  type ReadChain,
+  type ReadEmitter,
+  type ReadPhase,
+  type ReadProjectOptions,
+  type ReadTool,
+} from './read-project.ts';
+export type { ToolFindingFact } from './tool-finding-facts.ts';
+export { loadProject, ProjectError, relativeTo, type AuditProject } from './load-project.ts';
+export type { AcceptorType } from './acceptors.ts';
+export { ConfigError, loadAuditConfig, type AuditConfig } from './agent-contract-config.ts';
+export type { SiteVia, ToolStyle } from './discover-tools.ts';
+export type { EmitChannel } from './emitters.ts';
+export type { EvidenceKind } from './id-evidence.ts';
+export type { PublishedReading } from './project-chains.ts';
+
+// Typed lint: the program typescript-eslint hands the rules, read once per program.
+export { fileToolShapesOf, programToolsOf, type FileToolShapes, type ProgramTools } from './program-tools.ts';
+export { acceptorGuardOf } from './acceptor-guard.ts';
+export {
+  acceptorFindingsOf,
+  brokenEmitterFindingsOf,
+  emitterName,
+  nameList,
+  type ChainFinding,
+} from './chain-findings.ts';
+export {
+  createChainReadCache,
+  projectChainsOf,
+  sortedTypes,
+  type ChainReadCache,
+  type ProjectChains,
+} from './project-chains.ts';
