@@ -130,6 +130,8 @@ describe('what each command loads before it runs', () => {
       'dist/src/cli/errors.js',
       'dist/src/cli/main.js',
       'dist/src/cli/printable.js',
+      // agent-contract.config.json's contract.file and failOn, read as JSON.
+      'dist/src/cli/run-config.js',
       'dist/src/files/find-package.js',
       'dist/src/files/write-atomic.js',
       'dist/src/package-info.js',

@@ -104,7 +104,7 @@ describe('a TypeScript 7 project', () => {
     expect(result.stderr).toBe('');
     expect(result.stdout).toContain('agent-contract audit . (1 file; tsconfig.json)');
     expect(result.stdout).toContain('get_ticket.ticketId accepts string  src/server.ts:11');
-    expect(result.stdout).toContain('list_tickets tickets[].ticketId emits number  src/server.ts:8');
+    expect(result.stdout).toContain('<- 1 emitter: list_tickets tickets[].ticketId');
     expect(result.code).toBe(1);
   });
 
