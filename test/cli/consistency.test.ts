@@ -32,7 +32,7 @@ describe('a usage error', () => {
   it.each([
     [
       ['audit', '--format', 'xml', '.'],
-      "agent-contract: option '--format <format>' argument 'xml' is invalid. Allowed choices are text, json, sarif; run agent-contract audit --help",
+      "agent-contract: option '--format <format>' argument 'xml' is invalid. Allowed choices are text, json, sarif, summary; run agent-contract audit --help",
     ],
     [
       ['audit', 'a', 'b'],
