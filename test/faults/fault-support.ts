@@ -20,9 +20,10 @@ export function listedByPs(pids: readonly number[], group: number): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => {
-      const [pid, pgid, stat] = line.split(/\s+/);
+      // The columns of `ps`, read as the numbers they print: process and group numbers, not ids a tool emits.
+      const [processColumn = '', groupColumn = '', stat] = line.split(/\s+/);
       if (stat === undefined || stat.startsWith('Z')) return false;
-      return pids.includes(Number(pid)) || Number(pgid) === group;
+      return pids.includes(Number.parseInt(processColumn, 10)) || Number.parseInt(groupColumn, 10) === group;
     });
 }
 
