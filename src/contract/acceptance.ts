@@ -64,7 +64,7 @@ export function acceptanceQuestions(tools: readonly ContractTool[]): AcceptanceQ
   const naming = toolNamingOf(tools.map((tool) => tool.name));
   const questions: AcceptanceQuestion[] = [];
   for (const tool of tools) {
-    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' })) {
+    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input', keys: true })) {
       const list = isArraySchema(schemaAt(tool.inputSchema, field.path));
       questions.push({
         tool: tool.name,

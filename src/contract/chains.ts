@@ -83,14 +83,14 @@ export function contractChainMatrix(contract: McpContract): ContractChainMatrix 
       wideIds.push({ tool, field: path, side, message: wideIdMessage(path, tool, JSON.stringify(wide), side) });
   };
   for (const tool of contract.tools) {
-    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' })) {
+    for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input', keys: true })) {
       checkWidth(tool.name, tool.inputSchema, field, 'input');
       const tolerates = toleratedTypes(acceptanceOf(contract, tool.name, formatPath(field.path)), field.types);
       acceptors.push({ tool: tool.name, field, ...(tolerates.length > 0 ? { tolerates } : {}) });
     }
     if (tool.outputSchema === undefined) withoutOutput.push(tool.name);
     else
-      for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output' })) {
+      for (const field of idFieldsOfJsonSchema(tool.outputSchema, tool.name, { naming, side: 'output', keys: true })) {
         checkWidth(tool.name, tool.outputSchema, field, 'output');
         emitters.push({ tool: tool.name, field: emittedField(tool.outputSchema, field) });
       }

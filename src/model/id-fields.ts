@@ -109,7 +109,8 @@ export function idFieldsOfJsonSchema(
 /**
  * Every id value a tool result carries, with the path it sits at: `{ tickets: [{ id: 4 }] }` gives `tickets[].id = 4`.
  * The first non-null value at each path is kept, so one emitter is one path, however many rows it returned.
- * `toolName` and `naming` (the server's, `toolNamingOf`) name a bare `id`: what the tool returns.
+ * `toolName` and `naming` (the server's, `toolNamingOf`) name a bare `id`: what the tool returns. A record's second
+ * key (an issue's `number`) counts, as the audit and `contract chains` read it.
  */
 export function emittedIdValues(
   value: unknown,
@@ -126,7 +127,7 @@ export function emittedIdValues(
     if (typeof node === 'string' || typeof node === 'number') {
       const key = path.join('\u0000');
       if (found.has(key)) return;
-      const field = idFieldAt(path, toolName, { naming, side: 'output' });
+      const field = idFieldAt(path, toolName, { naming, side: 'output', keys: true });
       if (field !== undefined) found.set(key, { ...field, value: node });
       return;
     }

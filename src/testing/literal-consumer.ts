@@ -183,7 +183,7 @@ function emittersOf(tool: string, result: CallToolResult, naming: ToolNaming): E
 }
 
 function acceptorsOf(tool: Tool, naming: ToolNaming): Acceptor[] {
-  return idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input' }).map((field: SchemaIdField) => ({
+  return idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input', keys: true }).map((field: SchemaIdField) => ({
     tool: tool.name,
     field: formatPath(field.path),
     entity: field.entity,
