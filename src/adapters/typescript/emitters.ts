@@ -103,6 +103,12 @@ function isAsync(fn: ts.SignatureDeclaration): boolean {
   );
 }
 const MAX_CALL_DEPTH = 6;
+/** Operators whose text may be either side's: a concatenation, or a fallback. */
+const TEXT_JOINS = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.PlusToken,
+  ts.SyntaxKind.QuestionQuestionToken,
+  ts.SyntaxKind.BarBarToken,
+]);
 /** Array methods whose result holds elements of the list they are called on. */
 const SAME_ELEMENTS = new Set(['slice', 'filter', 'sort', 'reverse', 'toSorted', 'toReversed']);
 /** How far a value is followed through consts, awaits, property reads and returns when its type says nothing. */
@@ -633,7 +639,8 @@ export class EmitterReader {
       for (const span of expr.templateSpans) this.text(span.expression, bindings, depth, site, out);
       return;
     }
-    if (ts.isBinaryExpression(expr) && expr.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    // `'Found: ' + JSON.stringify(x)`, and a fallback for a value with no JSON form: `JSON.stringify(x) ?? 'null'`.
+    if (ts.isBinaryExpression(expr) && TEXT_JOINS.has(expr.operatorToken.kind)) {
       this.text(expr.left, bindings, depth, site, out);
       this.text(expr.right, bindings, depth, site, out);
       return;
