@@ -93,11 +93,15 @@ export function classifyChain(
   toleratedTypes: readonly JsonType[] = [],
   suspectedTypes: readonly JsonType[] = [],
 ): { verdict: ChainVerdict; reason: string } {
+  // A number emitted into an integer acceptor passes whenever it is integral, as ids are: tolerated, not broken.
+  const integral = (type: JsonType) => type === 'number' && acceptedTypes.includes('integer');
   // A null id is not chained: an agent has nothing to pass on.
   const emitted = emittedTypes.filter((type) => type !== 'null');
   if (emitted.length === 0) {
     const suspected = suspectedTypes.filter((type) => type !== 'null');
-    const rejected = suspected.filter((type) => !accepts(acceptedTypes, type) && !accepts(toleratedTypes, type));
+    const rejected = suspected.filter(
+      (type) => !accepts(acceptedTypes, type) && !accepts(toleratedTypes, type) && !integral(type),
+    );
     if (acceptedTypes.length > 0 && rejected.length > 0) {
       const accepted = typeList(acceptedTypes.filter((type) => type !== 'null'));
       return {
@@ -126,10 +130,8 @@ export function classifyChain(
       reason: `emits ${typeList(emitted)}, publishes ${accepted} but also accepts ${typeList(through)}`,
     };
   }
-  // A number emitted into an integer acceptor passes whenever it is integral, as ids are: tolerated, not broken. Any
-  // other type the acceptor rejects breaks the chain, even beside types it takes: an emitter of `string | number` into
-  // `z.number()` hands an agent strings that are refused.
-  const integral = (type: JsonType) => type === 'number' && acceptedTypes.includes('integer');
+  // Any type the acceptor rejects, other than an integral number, breaks the chain, even beside types it takes: an
+  // emitter of `string | number` into `z.number()` hands an agent strings that are refused.
   const failing = emitted.filter((type) => !accepts(acceptedTypes, type) && !integral(type));
   if (failing.length > 0)
     return {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHAIN_VERDICT_MEANING,
   chainVerdictLegend,
+  classifyChain,
   classifyObservedChain,
   formatChainMatrixTally,
 } from '../../src/model/chain-matrix.ts';
@@ -16,6 +17,28 @@ describe('classifyObservedChain: a live chain judged like a static one', () => {
     ['', ['string'], 'rejected', 'broken', 'emits string, publishes string, but validation rejects the value'],
   ] as const)('%j into %j, %s: %s', (value, accepted, validation, verdict, reason) => {
     expect(classifyObservedChain(value, accepted, validation)).toEqual({ verdict, reason });
+  });
+});
+
+describe('classifyChain for an untyped emitter, from what the code suggests it sends', () => {
+  it.each([
+    [
+      ['number'],
+      ['string'],
+      'suspect',
+      'emits a value of unknown type; the code treats these ids as number, accepts only string',
+    ],
+    [
+      ['string'],
+      ['integer'],
+      'suspect',
+      'emits a value of unknown type; the code treats these ids as string, accepts only integer',
+    ],
+    // Ids are whole numbers: a number the code suggests passes an integer acceptor, as a typed one does.
+    [['number'], ['integer'], 'unknown', 'the emitter publishes no type for the id'],
+    [['number'], ['number'], 'unknown', 'the emitter publishes no type for the id'],
+  ] as const)('suspected %j into %j is %s', (suspected, accepted, verdict, reason) => {
+    expect(classifyChain([], accepted, [], suspected)).toEqual({ verdict, reason });
   });
 });
 
