@@ -378,10 +378,14 @@ export function splitWords(name: string): string[] {
     .map((word) => word.toLowerCase());
 }
 
-/** `tickets` -> `ticket`, `replies` -> `reply`, `addresses` -> `address`, `statuses` -> `status`; leaves `status` and `series` alone. */
+/** Nouns whose singular ends in `ie`, so their plural in `ies` does not end in `y` (`movies` is no `movy`). */
+const IE_SINGULARS = /^(?:movie|cookie|calorie|zombie|rookie|selfie|brownie|freebie|hoodie|pie|tie|lie)s$/;
+
+/** `tickets` -> `ticket`, `replies` -> `reply`, `movies` -> `movie`, `addresses` -> `address`, `statuses` -> `status`; leaves `status` and `series` alone. */
 export function singularize(word: string): string {
   if (word.length <= 3) return word;
   if (/(?:ss|us|is|series|news|data)$/.test(word)) return word;
+  if (IE_SINGULARS.test(word)) return word.slice(0, -1);
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (/(?:sses|xes|ches|shes|zes|[^aeiou]uses)$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s')) return word.slice(0, -1);

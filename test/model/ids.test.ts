@@ -44,6 +44,9 @@ describe('splitWords and singularize', () => {
   it.each([
     ['tickets', 'ticket'],
     ['replies', 'reply'],
+    ['movies', 'movie'],
+    ['cookies', 'cookie'],
+    ['categories', 'category'],
     ['addresses', 'address'],
     ['branches', 'branch'],
     ['status', 'status'],
