@@ -183,14 +183,16 @@ function emittersOf(tool: string, result: CallToolResult, naming: ToolNaming): E
 }
 
 function acceptorsOf(tool: Tool, naming: ToolNaming): Acceptor[] {
-  return idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input', keys: true }).map((field: SchemaIdField) => ({
-    tool: tool.name,
-    field: formatPath(field.path),
-    entity: field.entity,
-    types: field.types,
-    many: field.many,
-    path: field.path,
-  }));
+  return idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input', keys: true }).map(
+    (field: SchemaIdField) => ({
+      tool: tool.name,
+      field: formatPath(field.path),
+      entity: field.entity,
+      types: field.types,
+      many: field.many,
+      path: field.path,
+    }),
+  );
 }
 
 /** Puts `value` at `path` inside `args`, creating the objects and one-element arrays on the way. */

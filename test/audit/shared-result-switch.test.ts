@@ -4,8 +4,9 @@ import { audit } from '../../src/audit/audit.ts';
 
 /**
  * A low-level call handler whose branches leave their result in a variable that one statement after the switch
- * serializes. The branch is each tool's handler, and it returns nothing of its own: what the tool emits is built
- * later, so it is unknown, not "nothing". Read as nothing, the audit vouched for a server it had not seen emit.
+ * serializes. The branch is each tool's handler; what it emits is the statement after the switch, read with the
+ * variable bound to what the branch assigned. (Read as nothing, the audit once vouched for a server it had not seen
+ * emit; read as unknown, it could not vouch for one whose every type is in view.)
  */
 
 const FIXTURE = fileURLToPath(new URL('fixtures/shared-result-switch', import.meta.url));
@@ -13,19 +14,23 @@ const FIXTURE = fileURLToPath(new URL('fixtures/shared-result-switch', import.me
 describe('branches that leave their result to the code after the switch', () => {
   const { report } = audit(FIXTURE);
 
-  it('are unknown emitters; a branch that only throws emits nothing', () => {
+  it('are read through the code after the switch; a branch that only throws emits nothing', () => {
     expect(report.tools.map((tool) => `${tool.name} ${tool.emits}`)).toEqual([
-      'list_tickets unknown',
-      'get_ticket unknown',
+      'list_tickets typed',
+      'get_ticket typed',
       'purge_tickets none',
     ]);
-    expect(report.coverage).toMatchObject({ tools: 3, knownEmitters: 1 });
+    expect(report.coverage).toMatchObject({ tools: 3, knownEmitters: 3 });
   });
 
-  it('leave the audit unable to vouch', () => {
-    expect(report.verdict).toEqual({
-      vouched: false,
-      text: 'could not vouch for ticket: it has an acceptor and no emitter of known type.',
-    });
+  it('find the chains they break', () => {
+    expect(
+      report.chains.map(
+        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
+      ),
+    ).toEqual([
+      'list_tickets data.tickets[].id -> get_ticket.ticketId: broken',
+      'get_ticket data.ticket.id -> get_ticket.ticketId: broken',
+    ]);
   });
 });

@@ -236,6 +236,14 @@ function schemaInputOf(
 }
 
 /** The id fields an output schema declares (`outputSchema`, `outputShape`), with the JSON type each publishes. */
+/**
+ * Whether a tool's output schema was read into fields. The SDK checks `structuredContent` against it, and the text
+ * beside it is the same value, so it types what the tool emits whatever the handler's own types say.
+ */
+export function hasReadOutputSchema(tool: DiscoveredTool, resolver: SchemaResolver): boolean {
+  return tool.output !== undefined && schemaFieldsOf(resolver.resolve(tool.output), resolver.resolve).length > 0;
+}
+
 export function outputIdFieldsOf(
   tool: DiscoveredTool,
   resolver: SchemaResolver,

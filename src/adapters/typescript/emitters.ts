@@ -205,8 +205,59 @@ export class EmitterReader {
       const self = instance.symbol === undefined || ts.isMethodDeclaration(handler) ? instance.declaration : undefined;
       bindings = { values: new Map(), instances, self, definitions };
     }
-    for (const expression of returnedExpressions(handler)) this.results(expression, bindings, 0, expression, sources);
+    const returned = returnedExpressions(handler);
+    for (const expression of returned) this.results(expression, bindings, 0, expression, sources);
+    if (returned.length === 0) {
+      const later = this.resultLeftToLaterCode(handler);
+      if (later !== undefined) {
+        const values = new Map(bindings.values);
+        for (const [symbol, expr] of later.assigned) values.set(symbol, { expr, bindings });
+        for (const expression of later.returned)
+          this.results(expression, { ...bindings, values }, 0, expression, sources);
+      }
+    }
     return sources;
+  }
+
+  /**
+   * A `case` that assigns its result to a variable and leaves it to the code after the switch (`case 'x': result =
+   * await run(args); break;` ... `return result;`, or `return { content: [{ type: 'text', text: JSON.stringify(result)
+   * }] }`): the returns after the switch that read the variable, with the variable bound to what this branch assigned.
+   */
+  private resultLeftToLaterCode(
+    branch: ts.Node,
+  ): { assigned: ReadonlyMap<ts.Symbol, ts.Expression>; returned: ts.Expression[] } | undefined {
+    if (!ts.isCaseClause(branch) && !ts.isDefaultClause(branch)) return undefined;
+    const switchStatement = branch.parent.parent;
+    let fn: ts.Node | undefined = switchStatement.parent;
+    while (fn !== undefined && !ts.isFunctionLike(fn)) fn = fn.parent;
+    if (fn === undefined) return undefined;
+    const assigned = new Map<ts.Symbol, ts.Expression>();
+    const visit = (node: ts.Node): void => {
+      if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+      if (
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        ts.isIdentifier(node.left)
+      ) {
+        const symbol = this.checker.getSymbolAtLocation(node.left);
+        if (symbol !== undefined) assigned.set(symbol, node.right);
+      }
+      ts.forEachChild(node, visit);
+    };
+    for (const statement of branch.statements) visit(statement);
+    if (assigned.size === 0) return undefined;
+    const reads = (node: ts.Node): boolean => {
+      if (ts.isIdentifier(node)) {
+        const symbol = this.checker.getSymbolAtLocation(node);
+        return symbol !== undefined && assigned.has(symbol);
+      }
+      return ts.forEachChild(node, reads) ?? false;
+    };
+    const returned = returnedExpressions(fn).filter(
+      (expression) => expression.getStart() >= switchStatement.end && reads(expression),
+    );
+    return returned.length === 0 ? undefined : { assigned, returned };
   }
 
   /**

@@ -2,7 +2,14 @@ import ts from 'typescript';
 import { chainMatrix, chainMatrixSummary, type ChainEnd, type MatrixChain } from '../../model/chain-matrix.ts';
 import type { JsonType } from '../../model/id-fields.ts';
 import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../../model/ids.ts';
-import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType, type ToolInput } from './acceptors.ts';
+import {
+  hasReadOutputSchema,
+  outputIdFieldsOf,
+  toolInputOf,
+  type AcceptorField,
+  type AcceptorType,
+  type ToolInput,
+} from './acceptors.ts';
 import type { AuditConfig } from './agent-contract-config.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
@@ -354,8 +361,8 @@ function readTool(
     emits = 'unknown';
     unknownEmitted.push({ path: '', node: unserialized });
   }
-  // A low-level branch that returns nothing of its own (`case 'x': result = await ...; break;`) leaves its result to
-  // the code after the switch, which is not read per tool: what it emits is not known.
+  // A low-level branch that returns nothing of its own and assigns no variable the code after the switch returns
+  // leaves its result to code that is not read per tool: what it emits is not known.
   const branch = tool.handler !== undefined && !ts.isFunctionLike(tool.handler) ? tool.handler : undefined;
   if (branch !== undefined && sources.length === 0 && leavesItsResultToLaterCode(branch)) {
     emits = 'unknown';
@@ -363,11 +370,11 @@ function readTool(
   }
   // What a result leaves untyped on one channel it may say with types on the other: `structuredContent` typed
   // `Record<string, unknown>` beside the JSON text of a typed value is that value (the SDK sends both), and so is the
-  // reverse. Only when the other channel of the same result is not fully typed does an untyped part make the tool
-  // unknown.
+  // reverse; a tool's output schema types both. Only when neither does an untyped part make the tool unknown.
   const typed = sources.filter((source) => !source.opaque && source.opaqueWithin.length === 0);
+  const outputTyped = hasReadOutputSchema(tool, resolver);
   const typedElsewhere = (source: EmitSource): boolean =>
-    typed.some((other) => other.channel !== source.channel && other.site === source.site);
+    outputTyped || typed.some((other) => other.channel !== source.channel && other.site === source.site);
   const untypedLeaves: { readonly path: readonly PathSegment[]; readonly site: ts.Node }[] = [];
   for (const source of sources) {
     const covered = typedElsewhere(source);

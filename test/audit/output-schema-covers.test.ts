@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { audit } from '../../src/audit/audit.ts';
+
+const FIXTURE = fileURLToPath(new URL('fixtures/output-schema-covers', import.meta.url));
+
+describe('a tool whose handler passes `any` through, under an output schema', () => {
+  // The SDK checks structuredContent against the output schema, and the text beside it is the same value: what the
+  // agent reads is typed by the schema, whatever the handler's types say.
+  const { report } = audit(FIXTURE);
+
+  it('counts the output schema as the emitted type, and finds the chain it breaks', () => {
+    expect(report.tools.map((tool) => `${tool.name} ${tool.emits}`)).toEqual([
+      'search_movies typed',
+      'get_movie unknown',
+    ]);
+    expect(
+      report.chains.map(
+        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
+      ),
+    ).toEqual(['search_movies results[].id -> get_movie.movie_id: broken']);
+  });
+});
