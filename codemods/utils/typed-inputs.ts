@@ -2,7 +2,6 @@ import { toolInputsOfProgram, type ToolInputSite } from '../../src/adapters/type
 import type { CodemodProject } from '../codemod.ts';
 
 /** The tool inputs the TypeScript checker finds in every program of a project (see `toolInputsOfProgram`). */
-
 export interface TypedInputs {
   readonly sites: readonly ToolInputSite[];
   /** Per absolute file path, the start offsets of registration calls whose tools are defined elsewhere. */

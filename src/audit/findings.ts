@@ -57,7 +57,10 @@ export function toolFindings(facts: readonly ToolFindingFact[]): RawFinding[] {
           rule,
           at,
           tool,
-          message: messageText(CHECK_MESSAGES['no-id-union'].idUnion, { name: fact.key }),
+          message:
+            fact.through === undefined
+              ? messageText(CHECK_MESSAGES['no-id-union'].idUnion, { name: fact.key })
+              : messageText(CHECK_MESSAGES['no-id-union'].idUnionThrough, { name: fact.key, union: fact.through }),
         };
       case 'no-guarded-id-in-output': {
         // guardId lets a number through a string schema; guardNumberId a decimal string through a number schema.

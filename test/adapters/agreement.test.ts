@@ -154,6 +154,7 @@ describe('one message text per rule id, in the lint rule and the audit', () => {
     const linted = await lintLines(folder, 'no-id-union', withMessage);
     expect(linted.map((line) => line.split(' ')[0])).toEqual(markedLines(folder, 'union').sort());
     expect(linted[0]).toContain('`ticketId` accepts a string or a number');
+    expect(linted.join('\n')).toContain('`ticketId` accepts a string or a number through `LooseKey`');
     expect(auditLines(folder, 'no-id-union', withMessage)).toEqual(linted);
   });
 
