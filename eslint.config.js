@@ -12,8 +12,12 @@ const FRONT_ENDS = ['eslint-plugin', 'codemods', 'src/audit', 'src/contract', 's
 const RUNTIME = ['src/guard', 'src/dispositions', 'src/responses', 'src/index.ts'];
 const PLUMBING = ['src/transport', 'src/files'];
 const ADAPTERS = ['src/adapters'];
-/** Front ends that read code only through an adapter's face (`src/adapters/<name>/index.ts`), never its inner files. */
-const FACED_FRONT_ENDS = ['eslint-plugin', 'src/audit', 'src/cli', 'src/contract', 'src/testing'];
+/**
+ * Every front end and the CLI read code only through an adapter's face (`src/adapters/<name>/index.ts`), never its
+ * inner files. The editor plugin keeps `import ts from 'typescript'` for the host's API (diagnostics, code fixes;
+ * its bundle points it at the language service's own copy), and reads code through the face like the others.
+ */
+const FACED_FRONT_ENDS = [...FRONT_ENDS, 'src/cli'];
 const FACES = ['./typescript/index.ts', './estree/index.ts', './packages/index.ts'];
 
 const zones = [
@@ -118,9 +122,10 @@ export default tseslint.config(
   },
   {
     // Syntax is read behind the adapters' faces: these front ends get facts, and may name the compiler's types only.
-    // The ESLint plugin's loader of typescript-eslint's own TypeScript (utils/typescript.ts) is the named exception.
-    files: ['src/audit/**/*.ts', 'src/cli/**/*.ts', 'eslint-plugin/**/*.ts'],
-    ignores: ['eslint-plugin/utils/typescript.ts'],
+    // Named exceptions: the ESLint plugin's loader of typescript-eslint's own TypeScript (utils/typescript.ts), and the
+    // codemod runner's tsconfig reading and module resolution, which load typescript lazily as an optional peer.
+    files: ['src/audit/**/*.ts', 'src/cli/**/*.ts', 'eslint-plugin/**/*.ts', 'codemods/**/*.ts'],
+    ignores: ['eslint-plugin/utils/typescript.ts', 'codemods/runner/project.ts', 'codemods/runner/tsconfig-files.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -1,3 +1,5 @@
+import { SourceParseError } from '../src/adapters/typescript/index.ts';
+
 /**
  * The contract every codemod meets. A codemod is a pure analysis of one file's text: it never reads or writes files
  * (the runner and the jscodeshift adapter do), and it edits by text splices at positions a real parser found, so
@@ -125,6 +127,17 @@ export class CodemodParseError extends Error {
     this.filePath = filePath;
     this.line = line;
     this.column = column;
+  }
+}
+
+/** Runs an adapter's read of one file, turning its `SourceParseError` into a `CodemodParseError`. */
+export function readingFile<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof SourceParseError)
+      throw new CodemodParseError(error.filePath, error.reason, error.line, error.column);
+    throw error;
   }
 }
 

@@ -55,6 +55,23 @@ describe('the layout is enforced by lint', () => {
     ],
     ['src/audit/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
     ['eslint-plugin/rules/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
+    [
+      'codemods/probe.ts',
+      `import { TypeScriptSchemaReader } from '../src/adapters/typescript/from-typescript.ts';\nexport const x = TypeScriptSchemaReader;\n`,
+    ],
+    [
+      'codemods/utils/probe.ts',
+      `import { installedZodMajor } from '../../src/adapters/packages/installed-zod.ts';\nexport const x = installedZodMajor;\n`,
+    ],
+    ['codemods/probe.ts', `import ts from 'typescript';\nexport const x = ts;\n`],
+    [
+      'src/ts-plugin/probe.ts',
+      `import { projectChainsOf } from '../adapters/typescript/project-chains.ts';\nexport const x = projectChainsOf;\n`,
+    ],
+    [
+      'src/ts-plugin/probe.ts',
+      `import { runtimeImportFor } from '../adapters/packages/runtime-import.ts';\nexport const x = runtimeImportFor;\n`,
+    ],
   ])('%s may not: %s', async (filePath, code) => {
     expect(await importErrors(filePath, code)).not.toEqual([]);
   });
@@ -74,8 +91,9 @@ describe('the layout is enforced by lint', () => {
     ],
     [
       'src/ts-plugin/probe.ts',
-      `import { projectChainsOf } from '../adapters/typescript/project-chains.ts';\nexport const x = projectChainsOf;\n`,
+      `import { editorReadingOf } from '../adapters/typescript/index.ts';\nexport const x = editorReadingOf;\n`,
     ],
+    ['src/ts-plugin/probe.ts', `import ts from 'typescript';\nexport const x = ts.DiagnosticCategory;\n`],
     ['src/guard/probe.ts', `import { isIdName } from '../model/ids.ts';\nexport const x = isIdName;\n`],
     [
       'src/audit/probe.ts',
@@ -86,6 +104,10 @@ describe('the layout is enforced by lint', () => {
       `import { EstreeSchemaReader } from '../../src/adapters/estree/index.ts';\nexport const x = EstreeSchemaReader;\n`,
     ],
     ['eslint-plugin/rules/probe.ts', `import type ts from 'typescript';\nexport type X = ts.Node;\n`],
+    [
+      'codemods/probe.ts',
+      `import { guardIdEditsOf } from '../src/adapters/typescript/index.ts';\nexport const x = guardIdEditsOf;\n`,
+    ],
   ])('%s may: %s', async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
   });

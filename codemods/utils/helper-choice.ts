@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { agentContractInstallFor } from '../../src/adapters/packages/runtime-import.ts';
+import { agentContractInstallFor } from '../../src/adapters/packages/index.ts';
 import { isTestFile } from '../../src/model/test-files.ts';
 import type { CodemodNewFile, CodemodPlan, CodemodProject } from '../codemod.ts';
 

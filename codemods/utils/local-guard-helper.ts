@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
-import { installedZodMajor } from '../../src/adapters/packages/installed-zod.ts';
+import { installedZodMajor } from '../../src/adapters/packages/index.ts';
+import { importExtensionOf } from '../../src/adapters/typescript/index.ts';
 import { isTestFile } from '../../src/model/test-files.ts';
 import type { ZodFlavour } from '../../src/model/zod-flavour.ts';
 import { LOCAL_GUARD_MODULE_NAME, zodModuleOf } from '../../src/model/zod-imports.ts';
@@ -172,22 +172,6 @@ function styleOf(project: CodemodProject): ProjectStyle {
   return style;
 }
 
-/** With no relative import to copy, the tsconfig decides: `.ts` where allowed, `.js` under node16/nodenext. */
-function extensionFromTsconfig(tsconfig: string | undefined): '.js' | '.ts' | '' {
-  if (tsconfig === undefined) return '';
-  const read = ts.readConfigFile(tsconfig, (file) => ts.sys.readFile(file));
-  if (read.error !== undefined) return '';
-  const { options } = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(tsconfig), undefined, tsconfig);
-  if (options.allowImportingTsExtensions === true || options.rewriteRelativeImportExtensions === true) return '.ts';
-  const resolution = options.moduleResolution;
-  const nodeNext =
-    resolution === ts.ModuleResolutionKind.Node16 ||
-    resolution === ts.ModuleResolutionKind.NodeNext ||
-    options.module === ts.ModuleKind.Node16 ||
-    options.module === ts.ModuleKind.NodeNext;
-  return nodeNext ? '.js' : '';
-}
-
 /** The deepest folder holding every non-test source file of the project: where the helper goes by default. */
 export function commonSourceFolder(files: readonly string[]): string | undefined {
   const root = commonFolder(files.map((file) => path.dirname(file)));
@@ -284,7 +268,7 @@ export function planLocalGuardHelper(project: CodemodProject, requested: string 
 export function helperImportFrom(project: CodemodProject, helperPath: string, style = styleOf(project)): string {
   const convention =
     mostFrequent(style.extensions) ??
-    extensionFromTsconfig(project.tsconfigs.find((tsconfig) => isAbove(tsconfig, helperPath)));
+    importExtensionOf(project.tsconfigs.find((tsconfig) => isAbove(tsconfig, helperPath)));
   const helperExtension = path.extname(helperPath);
   const spelled = convention === '' ? '' : convention === '.ts' ? helperExtension : helperExtension.replace('t', 'j');
   return path.join(path.dirname(helperPath), `${path.basename(helperPath, helperExtension)}${spelled}`);

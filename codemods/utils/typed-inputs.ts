@@ -1,20 +1,7 @@
-import path from 'node:path';
-import { loadProject } from '../../src/adapters/typescript/load-project.ts';
-import { projectChainsOf } from '../../src/adapters/typescript/project-chains.ts';
-import {
-  discoverProjectTools,
-  followedRegistrationsOf,
-  toolInputSitesOf,
-  type ToolInputSite,
-} from '../../src/adapters/typescript/tool-surface.ts';
+import { toolInputsOfProgram, type ToolInputSite } from '../../src/adapters/typescript/index.ts';
 import type { CodemodProject } from '../codemod.ts';
 
-/**
- * The tool inputs the TypeScript checker finds in a project, for codemods that rewrite one file at a time: the same
- * discovery the audit runs (tool classes and their input methods, shape factories, configs held in consts,
- * registration methods of an `McpServer` subclass), so a shape the audit reads as an input is one for the codemod too.
- */
-
+/** The tool inputs the TypeScript checker finds in every program of a project (see `toolInputsOfProgram`). */
 export interface TypedInputs {
   readonly sites: readonly ToolInputSite[];
   /** Per absolute file path, the start offsets of registration calls whose tools are defined elsewhere. */
@@ -43,20 +30,12 @@ export function typedInputsOf(project: CodemodProject, options: { readonly chain
   const problems: string[] = [];
   for (const tsconfig of project.tsconfigs) {
     try {
-      const program = loadProject(tsconfig);
-      const tools = discoverProjectTools(program);
-      sites.push(...toolInputSitesOf(tools));
-      for (const [file, starts] of followedRegistrationsOf(tools))
+      const inputs = toolInputsOfProgram(tsconfig, options);
+      sites.push(...inputs.sites);
+      for (const [file, starts] of inputs.followed)
         followed.set(file, new Set([...(followed.get(file) ?? []), ...starts]));
-      if (options.chains === true) {
-        for (const chain of projectChainsOf(program, { surface: tools }).chains) {
-          const acceptor = chain.to.acceptor;
-          if (chain.verdict !== 'broken' || acceptor?.type !== 'number') continue;
-          if (!chain.from.field.types.includes('string')) continue;
-          const file = path.resolve(acceptor.node.getSourceFile().fileName);
-          stringFedNumberIds.set(file, new Set([...(stringFedNumberIds.get(file) ?? []), acceptor.node.getStart()]));
-        }
-      }
+      for (const [file, starts] of inputs.stringFedNumberIds)
+        stringFedNumberIds.set(file, new Set([...(stringFedNumberIds.get(file) ?? []), ...starts]));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       problems.push(`${tsconfig}: ${message}`);

@@ -8,6 +8,7 @@ import { toolLabel } from '../utils/message-text.ts';
 import { optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 import { CHECKS } from '../../src/model/checks.ts';
+import { CHECK_MESSAGES } from '../../src/model/check-messages.ts';
 
 export interface NoEffectsOnToolSchemaOptions {
   /**
@@ -43,10 +44,7 @@ export default createRule<[NoEffectsOnToolSchemaOptions], 'emptiedInput' | 'drop
       },
     }),
     defaultOptions: [{ zodMajor: 'detect' }],
-    messages: {
-      emptiedInput: 'Under zod {{major}}, `.{{effect}}()` makes {{tool}} publish no input parameters.',
-      droppedOutput: 'Under zod {{major}}, `.{{effect}}()` drops the output schema of {{tool}}: every call fails.',
-    },
+    messages: CHECK_MESSAGES['no-effects-on-tool-schema'],
   },
   create(context, optionList) {
     const options = optionList[0];

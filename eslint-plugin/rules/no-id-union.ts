@@ -7,6 +7,7 @@ import { shortText } from '../utils/message-text.ts';
 import { DEFAULT_GUARD_MODULE, importFromOption, optionsSchema } from '../utils/rule-options.ts';
 import { defineSchemaVisitor } from '../utils/schema-visitor.ts';
 import { CHECKS } from '../../src/model/checks.ts';
+import { CHECK_MESSAGES } from '../../src/model/check-messages.ts';
 
 export interface NoIdUnionOptions {
   /** The module `guardId` is imported from when the suggestion adds it. */
@@ -25,9 +26,7 @@ export default createRule<[NoIdUnionOptions], 'idUnion' | 'idUnionThrough' | 'us
     schema: optionsSchema({ importFrom: importFromOption('suggestion') }),
     defaultOptions: [{ importFrom: DEFAULT_GUARD_MODULE }],
     messages: {
-      idUnion: '`{{name}}` accepts a string or a number: its published schema moves and the handler receives numbers.',
-      idUnionThrough:
-        '`{{name}}` accepts a string or a number through `{{union}}`: its published schema moves and the handler receives numbers.',
+      ...CHECK_MESSAGES['no-id-union'],
       useGuardId: 'Replace the union with {{guard}}({{branch}}).',
     },
   },

@@ -65,8 +65,8 @@ type RuleDefinition<Options extends readonly unknown[], MessageIds extends strin
 
 /**
  * `ESLintUtils.RuleCreator` with the docs URL, except for how options reach `create`: RuleCreator deep-clones the
- * defaults with `structuredClone` for every file and rule, which measured about a quarter of this plugin's lint time
- * (`npm run bench:lint`). Here `create` gets the merged options without a clone; rules treat them as read-only.
+ * defaults with `structuredClone` for every file and rule, a large share of this plugin's lint time
+ * (docs/dev/performance-notes.md). Here `create` gets the merged options without a clone; rules treat them as read-only.
  * Rules index them (`optionList[0]`) rather than destructure `[options]` in the parameter list, which runs the
  * iterator protocol on every file and rule.
  */

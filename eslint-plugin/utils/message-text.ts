@@ -1,8 +1,9 @@
+import { toolLabelOf } from '../../src/model/check-messages.ts';
 import type { ToolRegistration } from '../../src/model/tool-registration.ts';
 
 /** `tool `get_ticket`` or `this tool`, as messages name a tool. */
 export function toolLabel(tool: ToolRegistration<unknown>): string {
-  return tool.name === undefined ? 'this tool' : `tool \`${tool.name}\``;
+  return toolLabelOf(tool.name);
 }
 
 /** Source text cut to a length a one-sentence message can carry. */

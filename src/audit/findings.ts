@@ -1,4 +1,5 @@
 import type { CastSite, ToolFindingFact } from '../adapters/typescript/index.ts';
+import { CHECK_MESSAGES, messageText, toolLabelOf } from '../model/check-messages.ts';
 import { joinPhrases } from '../model/coercion.ts';
 import { wideIdMessage } from '../model/wide-ids.ts';
 import type { SourceSpan } from '../model/source-span.ts';
@@ -56,7 +57,10 @@ export function toolFindings(facts: readonly ToolFindingFact[]): RawFinding[] {
           rule,
           at,
           tool,
-          message: `\`${fact.key}\` of tool \`${tool}\` accepts a string or a number: the published schema stops being {"type":"string"} and the handler receives numbers. Use guardId(z.string()) instead.`,
+          message:
+            fact.through === undefined
+              ? messageText(CHECK_MESSAGES['no-id-union'].idUnion, { name: fact.key })
+              : messageText(CHECK_MESSAGES['no-id-union'].idUnionThrough, { name: fact.key, union: fact.through }),
         };
       case 'no-guarded-id-in-output': {
         // guardId lets a number through a string schema; guardNumberId a decimal string through a number schema.
@@ -76,10 +80,14 @@ export function toolFindings(facts: readonly ToolFindingFact[]): RawFinding[] {
           rule,
           at,
           tool,
-          message:
-            fact.role === 'input'
-              ? `\`.${effect}()\` on the input schema of tool \`${tool}\`: under zod ${major} the SDK publishes {"type":"object","properties":{}}, so agents see a tool without parameters. Keep the raw shape as inputSchema and check inside the handler.`
-              : `\`.${effect}()\` on the output schema of tool \`${tool}\`: under zod ${major} the SDK lists the tool without an output schema and every call errors. Keep the raw shape as outputSchema.`,
+          message: messageText(
+            CHECK_MESSAGES['no-effects-on-tool-schema'][fact.role === 'input' ? 'emptiedInput' : 'droppedOutput'],
+            {
+              major,
+              effect,
+              tool: toolLabelOf(tool),
+            },
+          ),
         };
       }
       default:

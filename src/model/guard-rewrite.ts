@@ -41,11 +41,8 @@ export function stringBranchOfUnion<N>(
 /**
  * How an id acceptor becomes a guarded one, in terms of its own nodes, for every front end that fixes it (codemods,
  * lint fixes). `target` is what `guardId(...)` goes around: the whole expression, except that a trailing
- * `.optional()` (with any `.describe()`/`.meta()` after it, or a `z.optional(...)` wrapper) stays outside. Measured on
- * zod 3.25.76, 4.0.0, 4.4.3 and 4.6.7: `guardId(z.string()).optional()` publishes the bytes of `z.string().optional()`
- * on all four, `guardId(z.string().optional())` drops out of `required` on 4.0.0; `guardId(z.string().nullable())` and
- * `guardId(z.string().default(x))` keep the bytes on 3.25 and 4.6, while the guard inside a `.nullable()` or
- * `.default()` drops the field from `required` or loses the default.
+ * `.optional()` (with any `.describe()`/`.meta()` after it, or a `z.optional(...)` wrapper) stays outside, since
+ * `guardId(z.string().optional())` publishes other bytes on zod 4.0.0 (docs/dev/published-bytes.md).
  * - `wrap`: `guardId(<target>)`, or `guardNumberId(<target>)` for a number schema (`guard` says which).
  * - `drop-coerce`: the same, with the callee of `factory` (`z.coerce.string`, `z.coerce.number`) becoming
  *   `<namespace>.<into>`.

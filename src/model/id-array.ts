@@ -2,11 +2,9 @@ import type { ChainMethod, SchemaExpr } from './schema-expr.ts';
 
 /**
  * A list of ids (`ticketIds: z.array(z.string())`, `z.string().array().min(1)`, mini `z.optional(z.array(z.string()))`)
- * and whether guarding its elements keeps the published bytes. Measured through the MCP SDK on zod 3.25.76 (and its
- * `zod/v4`), 4.0.0, 4.4.3 and 4.6.7, classic and mini: `z.array(guardId(el))` and `guardId(el).array()` publish the bytes
- * of the unguarded list with `.min()`, `.max()`, `.length()`, `.nonempty()`, `.optional()`, `.nullable()`, `.nullish()`,
- * `.readonly()`, `.describe()` and mini `.check(...)` on the list, while `.default([])` loses its `default` on every
- * zod 4 (a transform inside keeps zod 4 from publishing an input default) and `.catch([])` loses it on 4.6.7.
+ * and whether guarding its elements keeps the published bytes: constraints, wrappers and `.describe()` on the list do,
+ * a default does not (zod 4 publishes no input default through a transform). The measurements per zod version:
+ * docs/dev/published-bytes.md.
  */
 
 /** Methods on the list itself after which the guarded list publishes the same bytes. */

@@ -1,8 +1,7 @@
 import ts from 'typescript';
-import { acceptorFindingsOf, nameList, type ChainFinding } from '../adapters/typescript/chain-findings.ts';
-import type { ProjectChains } from '../adapters/typescript/project-chains.ts';
+import { acceptorFindingsOf, nameList, type ChainFinding, type ProjectChains } from '../adapters/typescript/index.ts';
 import { editorCodeOf } from '../model/checks.ts';
-import { runtimeImportFor } from '../adapters/packages/runtime-import.ts';
+import { runtimeImportFor } from '../adapters/packages/index.ts';
 import { LOCAL_GUARD_MODULE_NAME } from '../model/zod-imports.ts';
 
 /**

@@ -1,11 +1,5 @@
 import ts from 'typescript';
-import { spanOf } from '../adapters/typescript/chain-findings.ts';
-import type { ProjectChains } from '../adapters/typescript/project-chains.ts';
-import {
-  publishedFieldFindingsOf,
-  type DispositionTables,
-  type PublishedFieldFinding,
-} from '../adapters/typescript/published-fields.ts';
+import { publishedFieldPlacesIn, type EditorReading, type PlacedFieldFinding } from '../adapters/typescript/index.ts';
 import { DIAGNOSTIC_SOURCE } from './chain-diagnostics.ts';
 import { editorCodeOf } from '../model/checks.ts';
 
@@ -21,51 +15,33 @@ export const FIELD_CODES = {
   refusedField: editorCodeOf('published-refused-field'),
 } as const;
 
-function propertyNamed(table: ts.ObjectLiteralExpression, key: string): ts.ObjectLiteralElementLike | undefined {
-  return table.properties.find(
-    (property) =>
-      property.name !== undefined &&
-      (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) &&
-      property.name.text === key,
-  );
-}
-
-function diagnostic(found: PublishedFieldFinding): ts.Diagnostic {
-  const entry = found.table === undefined ? undefined : propertyNamed(found.table.literal, found.field);
+function diagnostic(found: PlacedFieldFinding, file: ts.SourceFile, program: ts.Program): ts.Diagnostic {
+  const refusedIn = found.refusedAt === undefined ? undefined : program.getSourceFile(found.refusedAt.fileName);
   return {
     category: ts.DiagnosticCategory.Warning,
     code: found.kind === 'unread' ? FIELD_CODES.unreadField : FIELD_CODES.refusedField,
     source: DIAGNOSTIC_SOURCE,
-    file: found.node.getSourceFile(),
-    ...spanOf(found.node),
+    file,
+    ...found.span,
     messageText: found.message,
     relatedInformation:
-      entry === undefined || found.table === undefined
+      found.refusedAt === undefined || refusedIn === undefined
         ? []
         : [
             {
               category: ts.DiagnosticCategory.Message,
               code: 0,
-              file: entry.getSourceFile(),
-              ...spanOf(entry),
-              messageText: `${found.table.name} refuses ${found.field} here`,
+              file: refusedIn,
+              ...found.refusedAt.span,
+              messageText: found.refusedAt.message,
             },
           ],
   };
 }
 
 /** The diagnostics at the published fields written in `fileName`, of every tool whose input has one there. */
-export function fieldDiagnosticsFor(
-  chains: ProjectChains,
-  tables: DispositionTables,
-  fileName: string,
-  checker: ts.TypeChecker,
-): ts.Diagnostic[] {
-  const found: ts.Diagnostic[] = [];
-  for (const { tool, input } of chains.tools) {
-    if (!input.fields.some((field) => field.node.getSourceFile().fileName === fileName)) continue;
-    for (const finding of publishedFieldFindingsOf(tool, input, tables, checker))
-      if (finding.node.getSourceFile().fileName === fileName) found.push(diagnostic(finding));
-  }
-  return found;
+export function fieldDiagnosticsFor(reading: EditorReading, program: ts.Program, fileName: string): ts.Diagnostic[] {
+  const file = program.getSourceFile(fileName);
+  if (file === undefined) return [];
+  return publishedFieldPlacesIn(reading, fileName).map((found) => diagnostic(found, file, program));
 }

@@ -1,19 +1,14 @@
 import ts from 'typescript';
-import { dispositionTablesIn, type DispositionTables } from '../adapters/typescript/published-fields.ts';
 import {
   createChainReadCache,
-  projectChainsOf,
-  projectOfProgram,
-  type ChainSide,
-  type ProjectChains,
-} from '../adapters/typescript/project-chains.ts';
-import { acceptorGuardOf } from '../adapters/typescript/acceptor-guard.ts';
-import { GUARD_MODULE } from '../adapters/typescript/guard-edit.ts';
-import { helperSpecifier, runtimeImportFor } from '../adapters/packages/runtime-import.ts';
-import { LOCAL_GUARD_MODULE_NAME } from '../model/zod-imports.ts';
-import { spanOf } from '../adapters/typescript/chain-findings.ts';
+  dispositionEntryFixesAt,
+  editorReadingOf,
+  guardFixesAt,
+  type EditorFix,
+  type EditorReading,
+} from '../adapters/typescript/index.ts';
 import { CHAIN_CODES, chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES } from './chain-diagnostics.ts';
-import { dispositionEntryFixesAt, TABLE_ERROR_CODES } from './disposition-fix.ts';
+import { DISPOSITION_FIX_NAME, TABLE_ERROR_CODES } from './disposition-fix.ts';
 import { FIELD_CODES, fieldDiagnosticsFor } from './field-diagnostics.ts';
 import { createFileFilter, pluginOptionsOf, type FindingKind, type PluginOptions, type Severity } from './options.ts';
 
@@ -30,11 +25,10 @@ import { createFileFilter, pluginOptionsOf, type FindingKind, type PluginOptions
 
 export const GUARD_FIX_NAME = 'agentContractGuardId';
 
-/** What the plugin reads of one program: its chains, and its disposition tables. */
-export interface ProgramReading {
-  readonly chains: ProjectChains;
-  readonly tables: DispositionTables;
-  readonly checker: ts.TypeChecker;
+/** What the plugin reads of one program: the adapter's reading, and the program to place diagnostics in. */
+interface ProgramReading {
+  readonly reading: EditorReading;
+  readonly program: ts.Program;
 }
 
 export function createPlugin(): ts.server.PluginModule {
@@ -60,10 +54,10 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
   function readingOf(program: ts.Program): ProgramReading {
     const cached = read.get(program);
     if (cached !== undefined) return cached;
-    const project = projectOfProgram(program, info.project.getCurrentDirectory(), info.project.getProjectName());
-    const chains = projectChainsOf(project, { cache });
-    const tables = dispositionTablesIn(chains.surface.serverFiles, project.checker, chains.surface.resolver);
-    const reading = { chains, tables, checker: project.checker };
+    const reading = {
+      reading: editorReadingOf(program, info.project.getCurrentDirectory(), info.project.getProjectName(), cache),
+      program,
+    };
     read.set(program, reading);
     return reading;
   }
@@ -121,9 +115,11 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
     const guard = errorCodes.some((code) => GUARDABLE_CODES.includes(code));
     const table = errorCodes.some((code) => TABLE_ERROR_CODES.includes(code));
     if (!guard && !table) return own;
-    return withChains(fileName, own, (reading) => [
-      ...(guard ? guardFixesAt(reading.chains, fileName, start, end) : []),
-      ...(table ? dispositionEntryFixesAt(reading, fileName, start, end) : []),
+    return withChains(fileName, own, ({ reading }) => [
+      ...(guard ? guardFixesAt(reading, fileName, start, end).map((fix) => codeFixOf(GUARD_FIX_NAME, fix)) : []),
+      ...(table
+        ? dispositionEntryFixesAt(reading, fileName, start, end).map((fix) => codeFixOf(DISPOSITION_FIX_NAME, fix))
+        : []),
     ]);
   };
 
@@ -148,16 +144,16 @@ function categoryOf(severity: Exclude<Severity, 'off'>): ts.DiagnosticCategory {
  * suggestions with the suggestion diagnostics (where editors look for them), `off` nowhere.
  */
 function chainDiagnosticsFor(
-  { chains, tables, checker }: ProgramReading,
+  { reading, program }: ProgramReading,
   fileName: string,
   options: PluginOptions,
   list: 'semantic' | 'suggestion',
 ): ts.Diagnostic[] {
   const shown: ts.Diagnostic[] = [];
   for (const diagnostic of [
-    ...chainErrorsFor(chains, fileName),
-    ...chainSuggestionsFor(chains, fileName),
-    ...fieldDiagnosticsFor(chains, tables, fileName, checker),
+    ...chainErrorsFor(reading.chains, fileName),
+    ...chainSuggestionsFor(reading.chains, fileName),
+    ...fieldDiagnosticsFor(reading, program, fileName),
   ]) {
     const kind = KIND_OF_CODE[diagnostic.code];
     const severity = kind === undefined ? 'error' : options.severity[kind];
@@ -207,52 +203,18 @@ function onePerPosition(diagnostics: readonly ts.Diagnostic[]): ts.Diagnostic[] 
   });
 }
 
-function overlaps(node: ts.Node, start: number, end: number): boolean {
-  const span = spanOf(node);
-  return span.start <= end && start <= span.start + span.length;
-}
-
-/**
- * The quick fix at an acceptor that a broken or suspect chain ends in: its schema wrapped in `guardId(...)`, or in
- * `guardNumberId(...)` for a number schema.
- */
-function guardFixesAt(chains: ProjectChains, fileName: string, start: number, end: number): ts.CodeFixAction[] {
-  const fixes: ts.CodeFixAction[] = [];
-  const seen = new Set<ChainSide>();
-  for (const chain of chains.chains) {
-    const acceptor = chain.to;
-    if (chain.verdict !== 'broken' && chain.verdict !== 'suspect') continue;
-    const node = acceptor.node;
-    if (node === undefined || seen.has(acceptor) || node.getSourceFile().fileName !== fileName) continue;
-    if (!overlaps(node, start, end)) continue;
-    seen.add(acceptor);
-    const specifier = guardSpecifierFor(node.getSourceFile());
-    const guard = specifier === undefined ? undefined : acceptorGuardOf(acceptor, specifier);
-    if (guard === undefined) continue;
-    fixes.push({
-      fixName: GUARD_FIX_NAME,
-      description: `Wrap ${acceptor.label} of ${acceptor.tool} in ${guard.guard}(...)`,
-      changes: [
-        {
-          fileName: guard.fileName,
-          textChanges: guard.edits.map((edit) => ({
-            span: { start: edit.start, length: edit.end - edit.start },
-            newText: edit.text,
-          })),
-        },
-      ],
-    });
-  }
-  return fixes;
-}
-
-/**
- * Where the fix imports the guard from in `file` so that the deploy resolves it: the package when it is a dependency,
- * the project's local helper when agent-contract is only a devDependency; undefined when it is a devDependency and
- * the project has no helper yet (the acceptor's diagnostic then says how to write one).
- */
-function guardSpecifierFor(file: ts.SourceFile): string | undefined {
-  const choice = runtimeImportFor(file.fileName, LOCAL_GUARD_MODULE_NAME, 'guard-ids');
-  if (choice.kind === 'missing') return undefined;
-  return choice.kind === 'package' ? GUARD_MODULE : helperSpecifier(file.fileName, choice.helper, file.text);
+function codeFixOf(fixName: string, fix: EditorFix): ts.CodeFixAction {
+  return {
+    fixName,
+    description: fix.description,
+    changes: [
+      {
+        fileName: fix.fileName,
+        textChanges: fix.edits.map((edit) => ({
+          span: { start: edit.start, length: edit.end - edit.start },
+          newText: edit.text,
+        })),
+      },
+    ],
+  };
 }

@@ -145,3 +145,24 @@ describe('effects on tool schemas, judged under one zod major', () => {
     expect(auditLines(folder, 'no-effects-on-tool-schema', major)).toEqual(linted);
   });
 });
+
+describe('one message text per rule id, in the lint rule and the audit', () => {
+  const withMessage = (message: string): string => ` ${message}`;
+
+  it('no-id-union: the marked fields, worded the same', async () => {
+    const folder = path.join(fixtures, 'unions');
+    const linted = await lintLines(folder, 'no-id-union', withMessage);
+    expect(linted.map((line) => line.split(' ')[0])).toEqual(markedLines(folder, 'union').sort());
+    expect(linted[0]).toContain('`ticketId` accepts a string or a number');
+    expect(linted.join('\n')).toContain('`ticketId` accepts a string or a number through `LooseKey`');
+    expect(auditLines(folder, 'no-id-union', withMessage)).toEqual(linted);
+  });
+
+  it('no-effects-on-tool-schema: the marked effects, worded the same', async () => {
+    const folder = path.join(fixtures, 'effects');
+    const linted = await lintLines(folder, 'no-effects-on-tool-schema', withMessage);
+    expect(linted.map((line) => line.split(' ')[0])).toEqual(markedLines(folder, 'effect').sort());
+    expect(linted.join('\n')).toContain('drops the output schema of tool `close_ticket`');
+    expect(auditLines(folder, 'no-effects-on-tool-schema', withMessage)).toEqual(linted);
+  });
+});

@@ -112,9 +112,7 @@ describe('the text report', () => {
     expect(text).toContain('Tolerated chains (8)');
     expect(text).toContain('Tools that emit unknown types (1)');
     expect(text).toContain('  raw_query  src/sdk-server.ts:29\n');
-    expect(text).toContain(
-      '  src/sdk-server.ts:25 no-id-union `project_id` of tool `search_issues` accepts a string or a number',
-    );
+    expect(text).toContain('  src/sdk-server.ts:25 no-id-union `project_id` accepts a string or a number');
     // A uuid acceptor cannot be fixed by guarding it: no number is a uuid.
     expect(text).toContain('✗ rename_label.labelId accepts string (uuid)');
   });

@@ -56,6 +56,8 @@ export interface InputField {
   readonly value: Expr;
   readonly meaning: SchemaMeaning<ts.Node>;
   readonly node: ts.Node;
+  /** The const the field's value names as written (`ticketId: AnyId`), when it names one. */
+  readonly through?: string;
 }
 
 export interface ToolInput {
@@ -203,6 +205,7 @@ function schemaInputOf(
       value: field.value,
       meaning: field.meaning,
       node: fieldNode(field),
+      ...(field.property.value.kind === 'identifier' ? { through: field.property.value.name } : {}),
     });
     if (!isIdName(field.key) && !isKeyName(field.key)) continue;
     let value = field.value;

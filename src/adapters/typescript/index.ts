@@ -40,3 +40,28 @@ export {
   type ChainReadCache,
   type ProjectChains,
 } from './project-chains.ts';
+
+// Codemods: each reads one file (with the program's discovery handed in) and answers with text edits and notes.
+export { dispositionScaffoldOf, type DispositionScaffoldOptions } from './disposition-scaffold.ts';
+export { UNREAD_MESSAGE } from './disposition-entry.ts';
+export type { EditNote, FileEdits } from './file-edits.ts';
+export type { TextEdit } from './guard-edit.ts';
+export { guardIdEditsOf, type GuardIdReadOptions } from './guard-id-edits.ts';
+export { importExtensionOf } from './import-extension.ts';
+export { SourceParseError } from './parse-file.ts';
+export { projectSchemaUses, type ProjectFiles, type ProjectSchemaUses, type SchemaUse } from './schema-uses.ts';
+export type { TypedShapes } from './shapes-from-typescript.ts';
+export { toolInputsOfProgram, type ProgramToolInputs } from './tool-inputs.ts';
+export { typedShapesByFile, type ToolInputSite } from './tool-surface.ts';
+export { TypedFiles } from './typed-files.ts';
+
+// The editor plugin: one reading per program, and the places and edits of one file.
+export {
+  dispositionEntryFixesAt,
+  editorReadingOf,
+  guardFixesAt,
+  publishedFieldPlacesIn,
+  type EditorFix,
+  type EditorReading,
+  type PlacedFieldFinding,
+} from './editor-reads.ts';

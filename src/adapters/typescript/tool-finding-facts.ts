@@ -29,7 +29,14 @@ export type ToolFindingFact =
       readonly target: string;
       readonly surprises: readonly string[];
     }
-  | { readonly rule: 'no-id-union'; readonly at: SourceSpan; readonly tool: string; readonly key: string }
+  | {
+      readonly rule: 'no-id-union';
+      readonly at: SourceSpan;
+      readonly tool: string;
+      readonly key: string;
+      /** The const the field's value names (`ticketId: AnyId`), when it names one. */
+      readonly through?: string;
+    }
   | {
       readonly rule: 'no-guarded-id-in-output';
       readonly at: SourceSpan;
@@ -87,8 +94,15 @@ export function toolFindingFactsOf(
           surprises,
         });
     }
-    if (idAcceptorVerdict(field.key, field.meaning) === 'union')
-      facts.push({ rule: 'no-id-union', at: spanOf(field.node), tool: tool.name, key: field.key });
+    if (idAcceptorVerdict(field.key, field.meaning) === 'union') {
+      facts.push({
+        rule: 'no-id-union',
+        at: spanOf(field.node),
+        tool: tool.name,
+        key: field.key,
+        ...(field.through === undefined ? {} : { through: field.through }),
+      });
+    }
   }
   facts.push(...wideIdFacts(tool, input, resolver));
   if (tool.output !== undefined) {

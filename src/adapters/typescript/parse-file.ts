@@ -1,6 +1,5 @@
 import path from 'node:path';
 import ts from 'typescript';
-import { CodemodParseError } from '../codemod.ts';
 
 function scriptKindOf(filePath: string): ts.ScriptKind {
   switch (path.extname(filePath).toLowerCase()) {
@@ -17,8 +16,22 @@ function scriptKindOf(filePath: string): ts.ScriptKind {
   }
 }
 
+/** The file does not parse: where (1-based line and column) and the parser's message. */
+export class SourceParseError extends Error {
+  override readonly name = 'SourceParseError';
+
+  constructor(
+    readonly filePath: string,
+    readonly reason: string,
+    readonly line: number,
+    readonly column: number,
+  ) {
+    super(`${filePath}:${line}:${column}: ${reason}`);
+  }
+}
+
 /**
- * Parses one file with the script kind of its extension, or throws `CodemodParseError` at its first syntax error.
+ * Parses one file with the script kind of its extension, or throws `SourceParseError` at its first syntax error.
  * No setParentNodes: `schemaShapesOf` sets the parent pointers in the walk it makes anyway. No JSDoc either (from
  * TypeScript 5.3): nothing here reads it, and skipping it saves a tenth of the parse.
  */
@@ -29,17 +42,21 @@ export function parseSource(source: string, filePath: string): ts.SourceFile {
       ? { languageVersion: ts.ScriptTarget.Latest }
       : { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode };
   const sourceFile = ts.createSourceFile(filePath, source, options, false, scriptKindOf(filePath));
+  throwParseError(sourceFile, filePath);
+  return sourceFile;
+}
+
+/** Throws `SourceParseError` at the file's first syntax error, if it has one. */
+export function throwParseError(sourceFile: ts.SourceFile, filePath: string): void {
   // `parseDiagnostics` is where the parser leaves syntax errors; the public API only exposes them through a Program.
   const [first] =
     (sourceFile as unknown as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-  if (first !== undefined) {
-    const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start);
-    throw new CodemodParseError(
-      filePath,
-      ts.flattenDiagnosticMessageText(first.messageText, '\n'),
-      line + 1,
-      character + 1,
-    );
-  }
-  return sourceFile;
+  if (first === undefined) return;
+  const { line, character } = sourceFile.getLineAndCharacterOfPosition(first.start);
+  throw new SourceParseError(
+    filePath,
+    ts.flattenDiagnosticMessageText(first.messageText, '\n'),
+    line + 1,
+    character + 1,
+  );
 }

@@ -1,9 +1,8 @@
-import { TypeScriptSchemaReader } from '../../src/adapters/typescript/from-typescript.ts';
-import type { SchemaRole } from '../../src/model/schema-role.ts';
-import { importedSchemaUsesOf } from '../../src/adapters/typescript/shapes-from-typescript.ts';
-import { isTestFile } from '../../src/model/test-files.ts';
-import type { CodemodProject } from '../codemod.ts';
-import { parseSource } from './parse-source.ts';
+import { TypeScriptSchemaReader } from './from-typescript.ts';
+import type { SchemaRole } from '../../model/schema-role.ts';
+import { importedSchemaUsesOf } from './shapes-from-typescript.ts';
+import { isTestFile } from '../../model/test-files.ts';
+import { parseSource } from './parse-file.ts';
 
 /**
  * Which exported consts of which file other files of a project use as a tool input or as an output, so a codemod
@@ -12,6 +11,16 @@ import { parseSource } from './parse-source.ts';
  * exports (or a whole module, `import * as schemas`) is parsed; the roles of its uses come from the shared model
  * (`importedSchemaUsesOf`).
  */
+
+/** A project's files as a front end that works one file at a time holds them (the codemods' project). */
+export interface ProjectFiles {
+  /** Every TypeScript file of the project, absolute. */
+  readonly files: readonly string[];
+  /** A file's text, or undefined when it cannot be read. */
+  read(filePath: string): string | undefined;
+  /** The file `specifier` names from `fromFile`; undefined when it does not resolve. */
+  resolveModule(specifier: string, fromFile: string): string | undefined;
+}
 
 /** One use of an exported const in another file. */
 export interface SchemaUse {
@@ -64,7 +73,7 @@ class UsesFinder {
   private readonly uses = new Map<string, Map<string, SchemaUse[]>>();
 
   constructor(
-    private readonly project: CodemodProject,
+    private readonly project: ProjectFiles,
     private readonly declaresSchemas: (source: string) => boolean,
   ) {}
 
@@ -165,7 +174,7 @@ class UsesFinder {
  * codemod's `mightMatch`). Only uses that give a role are kept (see `importedSchemaUsesOf`).
  */
 export function projectSchemaUses(
-  project: CodemodProject,
+  project: ProjectFiles,
   declaresSchemas: (source: string) => boolean,
 ): ProjectSchemaUses {
   return new UsesFinder(project, declaresSchemas).run();
