@@ -148,7 +148,7 @@ describe('a server project on MCP SDK v2 alone', () => {
     const cli = join(project, 'node_modules/agent-contract/dist/cli/main.js');
     const before = await runCli(['audit'], { cli, cwd: project });
     expect(before.stdout).toContain('get_ticket.ticketId accepts string  src/server.ts:10');
-    expect(before.stdout).toContain('Of 1 chains, 1 broken, 0 tolerated, 0 ok.');
+    expect(before.stdout).toContain('Verdict: 1 broken chain of 1.');
     expect(before.code, before.stderr).toBe(1);
     const codemod = await runCli(['codemod', 'guard-ids', 'src'], { cli, cwd: project });
     expect(codemod.code, codemod.stderr).toBe(0);
@@ -156,7 +156,7 @@ describe('a server project on MCP SDK v2 alone', () => {
     expect(guarded).toContain("import { guardId } from 'agent-contract';");
     expect(guarded).toContain('inputSchema: z.object({ ticketId: guardId(z.string().min(1)) })');
     const after = await runCli(['audit'], { cli, cwd: project });
-    expect(after.stdout).toContain('Of 1 chains, 0 broken, 1 tolerated, 0 ok.');
+    expect(after.stdout).toContain('Verdict: no broken chain among 1 chain (1 tolerated).');
     expect(after.code, after.stderr).toBe(0);
   });
 
