@@ -240,14 +240,7 @@ const SILENT_INPUTS_EMITTERS = 3;
 const UNREAD_INPUTS_TOLERATED = 0.1;
 
 /** How many chains there are, and of each class. */
-interface ChainCounts {
-  readonly chains: number;
-  readonly broken: number;
-  readonly suspect: number;
-  readonly tolerated: number;
-  readonly unknown: number;
-  readonly ok: number;
-}
+type ChainCounts = Pick<AuditReport['summary'], 'chains' | 'broken' | 'suspect' | 'tolerated' | 'unknown' | 'ok'>;
 
 /** The verdict the report ends with: what is broken or suspect, and what the audit could not vouch for. */
 function verdictOf(

@@ -187,11 +187,13 @@ await client.close();
 `;
 
 /**
- * The deploy of a project that lists agent-contract as a devDependency only: `npm ci --omit=dev` from its lockfile
- * (agent-contract is then gone), then the built server started over stdio by a client on the project's own SDK v1,
- * which lists its tools. Returns that run: its stdout is the tool names, space-separated.
+ * The build and deploy of a project that lists agent-contract as a devDependency only: its own `tsc` (a type error
+ * throws, with tsc's output), `npm ci --omit=dev` from its lockfile (agent-contract is then gone), then the built
+ * server started over stdio by a client on the project's own SDK v1, which lists its tools. Returns that run: its
+ * stdout is the tool names, space-separated.
  */
-export async function deployAndListTools(project: string, server: readonly string[]): Promise<CommandRun> {
+export async function buildDeployAndListTools(project: string, server: readonly string[]): Promise<CommandRun> {
+  await command(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], project);
   await command(npm, ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], project);
   if (existsSync(join(project, 'node_modules/agent-contract')))
     throw new Error(`npm ci --omit=dev left node_modules/agent-contract in ${project}`);
