@@ -87,6 +87,11 @@ export interface Codemod<Options> {
    * no match is possible, and the file is not parsed at all.
    */
   mightMatch(source: string, options?: Options): boolean;
+  /**
+   * Why `mightMatch` said no, as the report prints it after a count (`no zod import`, `no id-like name`). Optional: a
+   * codemod without it is reported as `nothing it could change`.
+   */
+  skipReason?(source: string, options?: Options): string;
   /** Analyses one file. Throws `CodemodParseError` when the file does not parse. */
   analyse(source: string, filePath: string, options: Options): CodemodOutcome;
   /**

@@ -73,6 +73,7 @@ export const dispositions: Codemod<DispositionsOptions> = {
   description:
     'write a completeness-checked disposition table (honored / warned / refused) next to every tool input shape',
   mightMatch: mightMatchDispositions,
+  skipReason: (source) => (source.includes('zod') ? 'no tool registration or definition' : 'no zod import'),
   analyse: analyseDispositions,
   plan(project, options) {
     return planHelperByInstall(project, options, 'honored, warned and offeredShape', planLocalDispositionsHelper);

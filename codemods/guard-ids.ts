@@ -85,6 +85,12 @@ export const guardIds: Codemod<GuardIdsOptions> = {
   description:
     'wrap the string schema of every id a tool accepts in guardId(...), and each number schema an emitter feeds a string in guardNumberId(...), so ids chain; published bytes stay identical',
   mightMatch: (source) => mightMatchGuardIds(source) && !isLocalGuardHelper(source),
+  skipReason: (source) =>
+    !mayImportZod(source)
+      ? 'no zod import'
+      : !mayMentionIdName(source)
+        ? 'no id-like name'
+        : 'the local guard helper itself',
   analyse: analyseGuardIds,
   plan(project, options) {
     return planHelperByInstall(project, options, 'guardId and guardNumberId', planLocalGuardHelper);

@@ -27,6 +27,16 @@ function colorKind(kind: CodemodNote['kind'] | 'error' | 'note', colors: Colors)
   return colors.dim(kind);
 }
 
+/** ` (118 no zod import, 2 no id-like name)`: why the skipped files were skipped, most first; '' for none. */
+function skipReasons(report: CodemodRunReport): string {
+  const counts = new Map<string, number>();
+  for (const file of report.files)
+    if (file.status === 'skipped') counts.set(file.reason ?? '', (counts.get(file.reason ?? '') ?? 0) + 1);
+  if (counts.size === 0) return '';
+  const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([reason, count]) => `${count} ${reason}`.trimEnd());
+  return ` (${parts.join(', ')})`;
+}
+
 /**
  * The closing summary: one line per changed file, then every note and error as `file:line:col  kind  message`, then
  * the counts and what to do next. A run in which no file had anything to change says exactly that, never "done".
@@ -65,13 +75,13 @@ export function formatSummary(report: CodemodRunReport, options: SummaryOptions)
 
   if (summary.changed === 0 && summary.errors === 0 && summary.needsReview === 0) {
     blocks.push([
-      `no file had anything to change: ${plural(summary.files, 'file')} scanned, ${summary.skipped} could not contain a match`,
+      `no file had anything to change: ${plural(summary.files, 'file')} scanned, ${summary.skipped} could not contain a match${skipReasons(report)}`,
     ]);
     return blocks.map((block) => block.join('\n')).join('\n\n');
   }
 
   const closing = [
-    `${summary.changed} changed, ${summary.created === undefined ? '' : `${summary.created} created, `}${summary.unchanged} unchanged, ${summary.skipped} skipped, ${summary.needsReview} needs review, ` +
+    `${summary.changed} changed, ${summary.created === undefined ? '' : `${summary.created} created, `}${summary.unchanged} unchanged, ${summary.skipped} skipped${skipReasons(report)}, ${summary.needsReview} needs review, ` +
       `${plural(summary.errors, 'error')} (${plural(summary.files, 'file')} scanned)`,
   ];
   if (summary.changed > 0) {

@@ -5,7 +5,7 @@ import { unifiedDiff } from './unified-diff.ts';
 /** A file of the run as `--json` prints it: the run's own report, with a relative path and without the texts read. */
 export interface JsonFileReport extends Pick<
   FileReport,
-  'status' | 'created' | 'needsReview' | 'edits' | 'notes' | 'error'
+  'status' | 'reason' | 'created' | 'needsReview' | 'edits' | 'notes' | 'error'
 > {
   /** Relative to the working folder, forward slashes. */
   readonly path: string;
@@ -38,6 +38,7 @@ export function toJsonReport(report: CodemodRunReport, options: JsonReportOption
     return {
       path: shown,
       status: file.status,
+      ...(file.reason === undefined ? {} : { reason: file.reason }),
       ...(file.created === true ? { created: true as const } : {}),
       needsReview: file.needsReview,
       edits: file.edits,

@@ -19,7 +19,8 @@ import { findRepositoryRoot } from './gitignore-filter.ts';
 import { openProject, projectFilesOf } from './project.ts';
 
 /**
- * What happened to one file. `skipped`: `mightMatch` said no match is possible, the file was not parsed. `unchanged`:
+ * What happened to one file. `skipped`: `mightMatch` said no match is possible, the file was not parsed (`reason` says
+ * why). `unchanged`:
  * parsed, nothing to change. `changed`: the codemod produced new text (written, unless the run writes nothing).
  * `error`: the file does not parse, could not be read, is not valid UTF-8, changed while the codemod ran, or could not
  * be written; nothing was written to it.
@@ -45,6 +46,8 @@ export interface FileReport {
   /** Absolute path. */
   readonly path: string;
   readonly status: FileStatus;
+  /** For a `skipped` file, why it could not contain a match: `no zod import`, `no id-like name`. */
+  readonly reason?: string;
   /** A file the run adds to the project (`changed`, from an empty `source`), such as guard-ids' local helper. */
   readonly created?: true;
   /** At least one note of kind `needs-review`. */
@@ -109,6 +112,9 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The reason of a skipped file when the codemod gives none. */
+const SKIP_REASON = 'nothing it could change';
+
 function analyseFile<Options>(
   codemod: Codemod<Options>,
   filePath: string,
@@ -117,8 +123,10 @@ function analyseFile<Options>(
 ): FileReport {
   let outcome;
   try {
-    if (!codemod.mightMatch(source, options))
-      return { path: filePath, status: 'skipped', needsReview: false, edits: [], notes: [] };
+    if (!codemod.mightMatch(source, options)) {
+      const reason = codemod.skipReason?.(source, options) ?? SKIP_REASON;
+      return { path: filePath, status: 'skipped', reason, needsReview: false, edits: [], notes: [] };
+    }
     outcome = codemod.analyse(source, filePath, options);
   } catch (error) {
     if (error instanceof CodemodParseError) {

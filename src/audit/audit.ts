@@ -239,14 +239,15 @@ const SILENT_INPUTS_EMITTERS = 3;
 /** Above this share of tools whose input schema could not be read, the audit cannot vouch for the chains it lists. */
 const UNREAD_INPUTS_TOLERATED = 0.1;
 
+/** How many chains there are, and of each class. */
+type ChainCounts = Pick<AuditReport['summary'], 'chains' | 'broken' | 'suspect' | 'tolerated' | 'unknown' | 'ok'>;
+
 /** The verdict the report ends with: what is broken or suspect, and what the audit could not vouch for. */
 function verdictOf(
   coverage: AuditCoverage,
   unknownEmitters: readonly string[],
   tools: readonly AuditTool[],
-  broken: number,
-  suspect: number,
-  chains: number,
+  counts: ChainCounts,
   ends: { readonly emitters: number; readonly acceptors: number },
 ): AuditVerdict {
   if (coverage.tools === 0) {
@@ -257,9 +258,7 @@ function verdictOf(
         'found no tool; if the server registers tools through a function of its own, declare it in agent-contract.config.json (docs/audit.md#custom-wrappers)',
     };
   }
-  const found = [broken > 0 ? plural(broken, 'broken chain') : '', suspect > 0 ? plural(suspect, 'suspect chain') : '']
-    .filter((part) => part !== '')
-    .join(' and ');
+  const found = chainCounts(counts);
   const lead = found === '' ? '' : `${found}; `;
   const untyped = tools.filter((tool) => tool.emits === 'unknown').length;
   const unseen = coverage.tools - untyped;
@@ -332,8 +331,31 @@ function verdictOf(
     };
   }
   if (found !== '') return { vouched: true, text: `${found}.` };
-  if (chains > 0) return { vouched: true, text: `no broken chain among ${plural(chains, 'chain')}.` };
+  if (counts.chains > 0)
+    return { vouched: true, text: `no broken chain among ${plural(counts.chains, 'chain')}${othersOf(counts)}.` };
   return { vouched: true, text: nothingToPair(ends) };
+}
+
+/** ` (3 tolerated, 1 ok)`: the chains neither broken nor suspect, by class, or '' for none. */
+function othersOf(counts: ChainCounts): string {
+  const others = (['tolerated', 'unknown', 'ok'] as const)
+    .filter((status) => counts[status] > 0)
+    .map((status) => `${counts[status]} ${status}`);
+  return others.length === 0 ? '' : ` (${others.join(', ')})`;
+}
+
+/**
+ * The verdict's lead, the one place a text report states its chain counts: `45 broken chains of 46 (1 ok)`,
+ * `2 broken chains and 1 suspect chain of 10 (3 tolerated, 4 ok)`, or '' when none is broken or suspect.
+ */
+function chainCounts(counts: ChainCounts): string {
+  const found = [
+    counts.broken > 0 ? plural(counts.broken, 'broken chain') : '',
+    counts.suspect > 0 ? plural(counts.suspect, 'suspect chain') : '',
+  ]
+    .filter((part) => part !== '')
+    .join(' and ');
+  return found === '' ? '' : `${found} of ${counts.chains}${othersOf(counts)}`;
 }
 
 /** Why there is no chain: which side has no id, in the words a reader checks against the server. */
@@ -496,10 +518,16 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
     chains,
     findings,
     unknownEmitters,
-    verdict: verdictOf(coverage, unknownEmitterTools, tools, tally.broken, suspect, chains.length, {
-      emitters: emitters.length,
-      acceptors: acceptors.length,
-    }),
+    verdict: verdictOf(
+      coverage,
+      unknownEmitterTools,
+      tools,
+      { ...tally, suspect, chains: chains.length },
+      {
+        emitters: emitters.length,
+        acceptors: acceptors.length,
+      },
+    ),
   };
   return { report, timings: read.timings };
 }

@@ -113,7 +113,8 @@ function foundPhrase(broken: number, suspect: number): string {
     .join(' and ');
 }
 
-const FOUND_LEAD = /^(?:\d+ broken chains?(?: and \d+ suspect chains?)?|\d+ suspect chains?)(?:; |\.$)/;
+const FOUND_LEAD =
+  /^(?:\d+ broken chains?(?: and \d+ suspect chains?)?|\d+ suspect chains?) of \d+(?: \([^)]*\))?(?:; |\.$)/;
 
 /** The verdict's text, counting only what was not accepted; what it could not vouch for stays. */
 function verdictText(text: string, broken: number, suspect: number, accepted: number): string {

@@ -23,10 +23,10 @@ export function brokenChainLines(
 ): string[] {
   const groups = chainsByAcceptor(report);
   if (groups.length === 0) return [];
-  const chains = groups.reduce((sum, group) => sum + group.chains.length, 0);
+  // The verdict counts the chains; the heading counts what there is to change.
   const lines = [
     '',
-    c.bold(`Broken chains (${chains}), by the acceptor to change (${groups.length}): ${CHAIN_VERDICT_MEANING.broken}`),
+    c.bold(`Broken chains, by the acceptor to change (${groups.length}): ${CHAIN_VERDICT_MEANING.broken}`),
   ];
   for (const group of groups) {
     const { to, detail } = group;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createColors } from 'picocolors';
-import { CHAIN_VERDICT_MEANING, formatChainMatrixTally } from '../model/chain-matrix.ts';
+import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 import type { AuditChain, AuditReport } from './audit.ts';
 import { brokenChainLines } from './format-broken.ts';
 
@@ -23,9 +23,9 @@ function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 /**
- * What the audit found, before the tally: `21 result fields return an id (emitters: 20 numbers, 1 string); 8 input
+ * What the audit found, before the chains: `21 result fields return an id (emitters: 20 numbers, 1 string); 8 input
  * fields take one (acceptors: 8 only strings).`, then what makes a chain, with the entities the chains are of. It
- * names the words the sections below use; the chain counts are the tally's.
+ * names the words the sections below use; the chain counts are the verdict's.
  */
 export function seedSummary(report: AuditReport): string {
   const emitted = { number: 0, string: 0, other: 0 };
@@ -126,7 +126,7 @@ export function publishedLine(report: AuditReport): string | undefined {
 
 /**
  * The readable report: what the audit could see first, the summary, then broken and suspect chains by acceptor with
- * both ends and the fix, then the rest, and the verdict last.
+ * both ends and the fix, then the rest, and the verdict last, the one line that counts the chains.
  */
 /** Files listed by name on the coverage line; a server with a file per tool gets the busiest ones and a count. */
 const LISTED_TOOL_FILES = 5;
@@ -208,16 +208,16 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     for (const message of project.errors) lines.push(c.dim(`  ${message}`));
   }
   lines.push('');
+  // The chain counts are stated once, in the verdict, the line a CI log ends with; the sections count acceptors.
   lines.push(seedSummary(report));
-  const tally = formatChainMatrixTally(summary);
-  lines.push(c.bold(summary.broken > 0 ? c.red(tally) : c.green(tally)));
 
   lines.push(...brokenChainLines(report, c, at, fromCwd, options.all === true, helperFlag));
   const suspect = report.chains.filter((chain) => chain.status === 'suspect');
   if (suspect.length > 0) {
-    lines.push('', c.bold(`Suspect chains, by acceptor (${suspect.length}): ${CHAIN_VERDICT_MEANING.suspect}`));
+    const suspectGroups = groupByAcceptor(suspect);
+    lines.push('', c.bold(`Suspect chains, by acceptor (${suspectGroups.size}): ${CHAIN_VERDICT_MEANING.suspect}`));
     const typeOrGuard = new FixesByFile();
-    for (const group of groupByAcceptor(suspect).values()) {
+    for (const group of suspectGroups.values()) {
       const to = (group[0] as AuditChain).to;
       lines.push(`  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}  ${at(to)}`);
       for (const chain of group)
@@ -244,7 +244,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   }
   const tolerated = report.chains.filter((chain) => chain.status === 'tolerated');
   if (tolerated.length > 0) {
-    lines.push('', c.bold(`Tolerated chains (${tolerated.length}): ${CHAIN_VERDICT_MEANING.tolerated}`));
+    lines.push('', c.bold(`Tolerated chains: ${CHAIN_VERDICT_MEANING.tolerated}`));
     for (const group of groupByAcceptor(tolerated).values()) {
       const to = (group[0] as AuditChain).to;
       const from = group.map((chain) => `${chain.from.tool} ${chain.from.path}`).join(', ');
@@ -253,7 +253,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   }
   const unknown = report.chains.filter((chain) => chain.status === 'unknown');
   if (unknown.length > 0) {
-    lines.push('', c.bold(`Unknown chains (${unknown.length}): ${CHAIN_VERDICT_MEANING.unknown}`));
+    lines.push('', c.bold(`Unknown chains: ${CHAIN_VERDICT_MEANING.unknown}`));
     for (const group of groupByAcceptor(unknown).values()) {
       const to = (group[0] as AuditChain).to;
       const from = group.map((chain) => `${chain.from.tool} ${chain.from.path}`).join(', ');
@@ -263,7 +263,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   if (options.all === true) {
     const ok = report.chains.filter((chain) => chain.status === 'ok');
     if (ok.length > 0) {
-      lines.push('', c.bold(`Chains that hold (${ok.length}): ${CHAIN_VERDICT_MEANING.ok}`));
+      lines.push('', c.bold(`Chains that hold: ${CHAIN_VERDICT_MEANING.ok}`));
       for (const chain of ok)
         lines.push(`  ${c.green('✓')} ${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}`);
     }

@@ -193,13 +193,13 @@ export function chainMatrixSummary(
 }
 
 /**
- * `Of 46 chains, 45 broken, 0 tolerated, 1 ok.`; `suspect` and `unknown` are named only when some chain is:
+ * `Of 46 chains, 45 broken, 0 tolerated, 1 ok.` (`Of 1 chain, ...`); `suspect` and `unknown` are named only when some chain is:
  * `Of 4 chains, 0 broken, 2 suspect, 1 tolerated, 1 unknown, 0 ok.`
  */
 export function formatChainMatrixTally(summary: Omit<ChainMatrixSummary, 'emitters' | 'acceptors'>): string {
   const suspect = summary.suspect === undefined || summary.suspect === 0 ? '' : ` ${summary.suspect} suspect,`;
   const unknown = summary.unknown === 0 ? '' : ` ${summary.unknown} unknown,`;
-  return `Of ${summary.chains} chains, ${summary.broken} broken,${suspect} ${summary.tolerated} tolerated,${unknown} ${summary.ok} ok.`;
+  return `Of ${summary.chains} ${summary.chains === 1 ? 'chain' : 'chains'}, ${summary.broken} broken,${suspect} ${summary.tolerated} tolerated,${unknown} ${summary.ok} ok.`;
 }
 
 /** `broken: the acceptor's input validation rejects ...`: one line per class some chain has, worst first. */

@@ -32,6 +32,6 @@ describe('tool definitions looked up by name in a low-level tool-call handler', 
       'refund_invoice typed',
     ]);
     expect(report.coverage).toMatchObject({ tools: 3, knownEmitters: 3 });
-    expect(report.verdict.text).toBe('4 broken chains.');
+    expect(report.verdict.text).toBe('4 broken chains of 6 (2 ok).');
   });
 });

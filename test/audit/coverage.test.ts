@@ -29,7 +29,7 @@ describe('coverage, at the head of every report', () => {
     expect(lines[1]).toBe(
       'Coverage: 9 tools found at 1 registration site (none it could not follow); emitted types known for 9 of 9 tools',
     );
-    expect(lines.at(-1)).toBe('Verdict: 45 broken chains.');
+    expect(lines.at(-1)).toBe('Verdict: 45 broken chains of 46 (1 ok).');
   });
 
   it('says what it could not vouch for when every emitter is untyped', () => {
@@ -44,7 +44,7 @@ describe('coverage, at the head of every report', () => {
     });
     expect(report.verdict).toEqual({
       vouched: false,
-      text: '2 suspect chains; could not vouch for ticket: it has an acceptor and no emitter of known type.',
+      text: '2 suspect chains of 2; could not vouch for ticket: it has an acceptor and no emitter of known type.',
       blind: 'knew the emitted type of no tool (2 of 2 emit unknown types); type what their handlers return',
     });
     expect(formatAuditText(report).split('\n')[1]).toBe(

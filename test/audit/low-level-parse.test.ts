@@ -43,6 +43,6 @@ describe('the schema a low-level call handler parses the arguments with', () => 
   it('counts an input read from its parse as read, and a parsed upstream response as no input', () => {
     expect(report.coverage).toMatchObject({ tools: 3, inputsRead: 3 });
     expect(report.acceptors.some((acceptor) => acceptor.tool === 'list_orders')).toBe(false);
-    expect(report.verdict).toMatchObject({ vouched: true, text: '4 broken chains.' });
+    expect(report.verdict).toMatchObject({ vouched: true, text: '4 broken chains of 4.' });
   });
 });

@@ -13,7 +13,7 @@ describe('agent-contract audit on a project with a file that does not parse', ()
     expect(result.stdout).toContain(
       "1 file did not parse; audited anyway (types there may be incomplete)\n  src/archive.ts:7: ')' expected.\n",
     );
-    expect(result.stdout).toContain('Verdict: 2 broken chains.');
+    expect(result.stdout).toContain('Verdict: 2 broken chains of 4 (2 ok).');
   });
 
   it('exits 2 in every format, and with --type-errors', async () => {

@@ -46,6 +46,6 @@ describe('tool definitions whose handlers return plain data, serialized by the r
       'get_ticket ticketId -> get_ticket.ticketId: broken',
     ]);
     expect(report.coverage).toMatchObject({ registrationSites: 3, unfollowedSites: 0, tools: 5, knownEmitters: 5 });
-    expect(report.verdict.text).toBe('3 broken chains.');
+    expect(report.verdict.text).toBe('3 broken chains of 4 (1 ok).');
   });
 });

@@ -46,7 +46,7 @@ describe('chainMatrix', () => {
       broken: 1,
       unknown: 0,
     });
-    expect(formatChainMatrixTally(matrix.summary)).toBe('Of 1 chains, 1 broken, 0 tolerated, 0 ok.');
+    expect(formatChainMatrixTally(matrix.summary)).toBe('Of 1 chain, 1 broken, 0 tolerated, 0 ok.');
   });
 });
 

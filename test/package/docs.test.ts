@@ -3,7 +3,14 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/run-cli.ts';
-import { installProject, pack, repositoryVersionOf, SERVER_TSCONFIG, type CommandRun } from './packed.ts';
+import {
+  buildDeployAndListTools,
+  installProject,
+  pack,
+  repositoryVersionOf,
+  SERVER_TSCONFIG,
+  type CommandRun,
+} from './packed.ts';
 import { OUTPUT_INFO, runSnippet, snippetsOf, type Snippet } from './snippets.ts';
 
 // The documentation, executed: every code block of README.md and docs/ a user would paste is marked (test/package/
@@ -89,7 +96,10 @@ describe('the blocks, run', () => {
       [await at('@modelcontextprotocol/sdk'), await at('zod')],
       [await at('typescript')],
     );
-    const tsconfig = { ...SERVER_TSCONFIG, compilerOptions: { ...SERVER_TSCONFIG.compilerOptions, outDir: 'dist' } };
+    const tsconfig = {
+      ...SERVER_TSCONFIG,
+      compilerOptions: { ...SERVER_TSCONFIG.compilerOptions, rootDir: 'src', outDir: 'dist' },
+    };
     await writeFile(join(server, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
     // A test outside the tsconfig's files: the `tests` config lints it by syntax, and typed linting must leave it be.
     await mkdir(join(server, 'test'));
@@ -150,5 +160,20 @@ describe('the blocks, run', () => {
       dependencies?: Record<string, string>;
     };
     expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['agent-contract', 'zod']);
+  }, 300_000);
+
+  // Last: the deploy takes the devDependencies (eslint among them) out of the server project the cases above share.
+  it('server: after the fix, tsc builds it and the deploy (npm ci --omit=dev) starts it and lists its tools', async () => {
+    const server = folders['server'] as string;
+    const manifest = JSON.parse(await readFile(join(server, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    };
+    expect(Object.keys(manifest.devDependencies ?? {})).toContain('agent-contract');
+    expect(Object.keys(manifest.dependencies ?? {})).not.toContain('agent-contract');
+    const deployed = await buildDeployAndListTools(server, ['dist/server.js']);
+    expect(deployed.stderr).toBe('');
+    expect(deployed.stdout).toBe('create_ticket get_ticket\n');
+    expect(deployed.code).toBe(0);
   }, 300_000);
 });

@@ -111,7 +111,8 @@ beforeAll(async () => {
 
   // This repository at a commit, holding the hook manifest as it is on disk.
   clone = join(work, 'agent-contract');
-  await command('git', ['clone', '--quiet', '--depth=1', `file://${repoRoot}`, clone], work);
+  // A full clone (a local one hard-links the objects): pre-commit autoupdate cannot fetch the HEAD of a shallow one.
+  await command('git', ['clone', '--quiet', repoRoot, clone], work);
   await cp(join(repoRoot, '.pre-commit-hooks.yaml'), join(clone, '.pre-commit-hooks.yaml'));
   await runCommand('git', ['commit', '--quiet', '-am', 'the hook manifest on disk'], clone, GIT_ENV);
 }, 300_000);
@@ -125,13 +126,24 @@ describe('the pre-commit framework config, from a local clone at a commit', () =
   beforeAll(async () => {
     const { body } = markedSnippet(DOC, PROJECT, 'file', '.pre-commit-config.yaml');
     const rev = (await command('git', ['rev-parse', 'HEAD'], clone)).trim();
-    // The two lines that name where the hooks come from: the clone and its commit, instead of GitHub and a tag.
-    const config = body
-      .replace(/repo: https:\/\/github\.com\/agent-contract\/agent-contract$/m, `repo: ${clone}`)
-      .replace(/rev: v\d+\.\d+\.\d+$/m, `rev: ${rev}`);
-    expect(config).toContain(`rev: ${rev}`);
+    // Where the hooks come from: the clone instead of GitHub. The `rev` is the doc's, a tag the clone does not have,
+    // until the doc's autoupdate command (its --repo the clone too) pins the clone's newest commit.
+    const config = body.replace(/repo: https:\/\/github\.com\/agent-contract\/agent-contract$/m, `repo: ${clone}`);
     expect(config).toContain(`repo: ${clone}`);
+    expect(config).toMatch(/rev: v\d+\.\d+\.\d+$/m);
     await writeFile(join(project, '.pre-commit-config.yaml'), config);
+    const autoupdate = /`(pre-commit autoupdate --bleeding-edge --repo \S+)`/.exec(
+      await readFile(join(repoRoot, DOC), 'utf8'),
+    );
+    expect(autoupdate?.[1]).toBe(
+      'pre-commit autoupdate --bleeding-edge --repo https://github.com/agent-contract/agent-contract',
+    );
+    const [, ...args] = (autoupdate?.[1] ?? '')
+      .replace('https://github.com/agent-contract/agent-contract', clone)
+      .split(' ');
+    const updated = await runCommand('pre-commit', args, project, env);
+    expect(updated.code, output(updated)).toBe(0);
+    expect(await readFile(join(project, '.pre-commit-config.yaml'), 'utf8')).toContain(`rev: ${rev}`);
     await command('git', ['add', '.pre-commit-config.yaml'], project);
     const installed = await runCommand('pre-commit', ['install'], project, env);
     expect(installed.code, output(installed)).toBe(0);

@@ -174,3 +174,29 @@ export const SERVER_TSCONFIG = {
   },
   include: ['src'],
 } as const;
+
+/** A client on the project's own SDK v1 (a production dependency): starts the server given as arguments, lists its tools. */
+const LIST_TOOLS = `import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const client = new Client({ name: 'deploy-check', version: '1.0.0' });
+await client.connect(new StdioClientTransport({ command: process.execPath, args: process.argv.slice(2) }));
+const { tools } = await client.listTools();
+console.log(tools.map((tool) => tool.name).join(' '));
+await client.close();
+`;
+
+/**
+ * The build and deploy of a project that lists agent-contract as a devDependency only: its own `tsc` (a type error
+ * throws, with tsc's output), `npm ci --omit=dev` from its lockfile (agent-contract is then gone), then the built
+ * server started over stdio by a client on the project's own SDK v1, which lists its tools. Returns that run: its
+ * stdout is the tool names, space-separated.
+ */
+export async function buildDeployAndListTools(project: string, server: readonly string[]): Promise<CommandRun> {
+  await command(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], project);
+  await command(npm, ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], project);
+  if (existsSync(join(project, 'node_modules/agent-contract')))
+    throw new Error(`npm ci --omit=dev left node_modules/agent-contract in ${project}`);
+  await writeFile(join(project, 'list-tools.mjs'), LIST_TOOLS);
+  return runCommand(process.execPath, ['list-tools.mjs', ...server], project);
+}

@@ -99,7 +99,7 @@ describe('a server project on MCP SDK v1 and zod 3', () => {
     const cli = join(project, 'node_modules/agent-contract/dist/cli/main.js');
     const audit = await runCli(['audit'], { cli, cwd: project });
     expect(audit.stdout).toContain('get_ticket.ticketId accepts string  src/server.ts:10');
-    expect(audit.stdout).toContain('Of 1 chains, 1 broken, 0 tolerated, 0 ok.');
+    expect(audit.stdout).toContain('Verdict: 1 broken chain of 1.');
     expect(audit.code, audit.stderr).toBe(1);
 
     const codemod = await runCli(['codemod', 'guard-ids', 'src'], { cli, cwd: project });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from '../support/run-cli.ts';
-import { command, copyBuiltPackage, linkFixturePackages, SERVER_TSCONFIG } from './packed.ts';
+import { command, copyBuiltPackage, linkFixturePackages, runCommand, SERVER_TSCONFIG } from './packed.ts';
 
 // A server project on MCP SDK v2 alone: @modelcontextprotocol/server and /client 2.4.0 with zod 4.6.7 (and typescript
 // 6.0.3 for audit and the codemods), and no @modelcontextprotocol/sdk. Its packages come from test/sdk-v2, installed
@@ -148,15 +148,18 @@ describe('a server project on MCP SDK v2 alone', () => {
     const cli = join(project, 'node_modules/agent-contract/dist/cli/main.js');
     const before = await runCli(['audit'], { cli, cwd: project });
     expect(before.stdout).toContain('get_ticket.ticketId accepts string  src/server.ts:10');
-    expect(before.stdout).toContain('Of 1 chains, 1 broken, 0 tolerated, 0 ok.');
+    expect(before.stdout).toContain('Verdict: 1 broken chain of 1.');
     expect(before.code, before.stderr).toBe(1);
     const codemod = await runCli(['codemod', 'guard-ids', 'src'], { cli, cwd: project });
     expect(codemod.code, codemod.stderr).toBe(0);
     const guarded = await readFile(join(project, 'src/server.ts'), 'utf8');
     expect(guarded).toContain("import { guardId } from 'agent-contract';");
     expect(guarded).toContain('inputSchema: z.object({ ticketId: guardId(z.string().min(1)) })');
+    const tsc = await runCommand(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json'], project);
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.code).toBe(0);
     const after = await runCli(['audit'], { cli, cwd: project });
-    expect(after.stdout).toContain('Of 1 chains, 0 broken, 1 tolerated, 0 ok.');
+    expect(after.stdout).toContain('Verdict: no broken chain among 1 chain (1 tolerated).');
     expect(after.code, after.stderr).toBe(0);
   });
 

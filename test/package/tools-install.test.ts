@@ -241,7 +241,7 @@ describe('a walk-through of the tools, on a server on MCP SDK v1 and zod 4', () 
     expect(Object.keys(config.rules)).toContain('agent-contract/no-id-union');
 
     const before = await runCommand(process.execPath, npx(['agent-contract', 'audit']), walk);
-    expect(before.stdout).toContain('Of 1 chains, 1 broken, 0 tolerated, 0 ok.');
+    expect(before.stdout).toContain('Verdict: 1 broken chain of 1.');
     expect(before.code, before.stderr).toBe(1);
 
     const codemod = await runCommand(process.execPath, npx(['agent-contract', 'codemod', 'guard-ids', 'src']), walk);
@@ -252,7 +252,7 @@ describe('a walk-through of the tools, on a server on MCP SDK v1 and zod 4', () 
     expect(guarded).toContain('inputSchema: { ticketId: guardId(z.string().min(1)) }');
 
     const after = await runCommand(process.execPath, npx(['agent-contract', 'audit']), walk);
-    expect(after.stdout).toContain('Of 1 chains, 0 broken, 1 tolerated, 0 ok.');
+    expect(after.stdout).toContain('Verdict: no broken chain among 1 chain (1 tolerated).');
     expect(after.code, after.stderr).toBe(0);
 
     await command(process.execPath, npx(['tsc', '-p', '.']), walk);

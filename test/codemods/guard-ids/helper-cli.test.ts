@@ -53,7 +53,7 @@ describe('agent-contract codemod guard-ids --helper local, the built CLI', () =>
         'created  src/agent-contract-guard.ts',
         'changed  src/tools/tickets.ts',
         '',
-        '1 changed, 1 created, 0 unchanged, 1 skipped, 0 needs review, 0 errors (2 files scanned)',
+        '1 changed, 1 created, 0 unchanged, 1 skipped (1 no zod import), 0 needs review, 0 errors (2 files scanned)',
         'Wrote 1 file and created 1 file; review the changes with git diff.',
         '',
       ].join('\n'),
@@ -66,7 +66,9 @@ describe('agent-contract codemod guard-ids --helper local, the built CLI', () =>
     git(root, 'commit', '-q', '-m', 'guarded');
     const second = await runCli(['codemod', 'guard-ids', '--helper', 'local', '--check', 'src'], { cwd: root });
     expect(second.code).toBe(0);
-    expect(second.stdout).toBe('no file had anything to change: 3 files scanned, 2 could not contain a match\n');
+    expect(second.stdout).toBe(
+      'no file had anything to change: 3 files scanned, 2 could not contain a match (1 the local guard helper itself, 1 no zod import)\n',
+    );
     expect(git(root, 'status', '--porcelain')).toBe('');
   });
 

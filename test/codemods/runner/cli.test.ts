@@ -98,7 +98,7 @@ describe('agent-contract codemod, the built CLI, on real runs', () => {
       stdout: [
         'changed  src/a.ts',
         '',
-        '1 changed, 0 unchanged, 1 skipped, 0 needs review, 0 errors (2 files scanned)',
+        '1 changed, 0 unchanged, 1 skipped (1 no todo), 0 needs review, 0 errors (2 files scanned)',
         '1 file would change; nothing was written. Run again without --check to apply the changes.',
         '',
       ].join('\n'),
@@ -111,7 +111,7 @@ describe('agent-contract codemod, the built CLI, on real runs', () => {
     const root = await makeTempTree({ 'a.ts': 'export {};\n', 'b.ts': "export const b = 'TODO';\n" });
     expect(await run(cliWithUpperTodo, ['codemod', 'upper-todo'], root)).toEqual({
       code: 0,
-      stdout: 'no file had anything to change: 2 files scanned, 2 could not contain a match\n',
+      stdout: 'no file had anything to change: 2 files scanned, 2 could not contain a match (2 no todo)\n',
       stderr: '',
     });
   });

@@ -54,7 +54,7 @@ describe('agent-contract codemod: the text summary', () => {
         "src/broken.ts:2:1  error  merge conflict marker '<<<'",
         "src/review.ts:1:18  needs-review  check that 'TODO' is meant here",
         '',
-        '2 changed, 1 unchanged, 1 skipped, 1 needs review, 1 error (5 files scanned)',
+        '2 changed, 1 unchanged, 1 skipped (1 no todo), 1 needs review, 1 error (5 files scanned)',
         'Wrote 2 files; review the changes with git diff, starting with the needs-review notes above.',
         '1 file could not be processed and was left as it was; fix the errors above and run again.',
         '',
@@ -74,7 +74,7 @@ describe('agent-contract codemod: the text summary', () => {
     const result = await run(root, ['.']);
     expect(result).toEqual({
       code: 0,
-      stdout: 'no file had anything to change: 3 files scanned, 2 could not contain a match\n',
+      stdout: 'no file had anything to change: 3 files scanned, 2 could not contain a match (2 no todo)\n',
       stderr: '',
     });
   });
@@ -98,7 +98,7 @@ describe('agent-contract codemod --check', () => {
       [
         'changed  a.ts',
         '',
-        '1 changed, 0 unchanged, 1 skipped, 0 needs review, 0 errors (2 files scanned)',
+        '1 changed, 0 unchanged, 1 skipped (1 no todo), 0 needs review, 0 errors (2 files scanned)',
         '1 file would change; nothing was written. Run again without --check to apply the changes.',
         '',
       ].join('\n'),
@@ -195,7 +195,7 @@ describe('agent-contract codemod --json', () => {
           edits: [{ start: 0, end: 6, text: "'TODO'", line: 1, column: 1 }],
           notes: [{ kind: 'needs-review', line: 1, column: 1, message: "check that 'TODO' is meant here" }, info],
         },
-        { path: 'b.ts', status: 'skipped', needsReview: false, edits: [], notes: [] },
+        { path: 'b.ts', status: 'skipped', reason: 'no todo', needsReview: false, edits: [], notes: [] },
         {
           path: 'c.ts',
           status: 'error',
@@ -261,7 +261,9 @@ describe('agent-contract codemod progress bar', () => {
     const result = await run(await manyFiles(201), [], {}, true);
     expect(result.stderr).toMatch(/^\rupper-todo: \[-+\] 0\/201 files/);
     expect(result.stderr).toMatch(/\rupper-todo: \[#+\] 201\/201 files\r\x1b\[K$/);
-    expect(result.stdout).toBe('no file had anything to change: 201 files scanned, 201 could not contain a match\n');
+    expect(result.stdout).toBe(
+      'no file had anything to change: 201 files scanned, 201 could not contain a match (201 no todo)\n',
+    );
   });
 
   it('stays off for 200 files, for --json, and when stderr is not a terminal', async () => {

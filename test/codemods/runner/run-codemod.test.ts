@@ -49,7 +49,7 @@ describe('runCodemod statuses', () => {
     });
     expect(files['unchanged.ts']).toMatchObject({ status: 'unchanged', needsReview: false, edits: [], notes: [] });
     expect(files['unchanged.ts']?.output).toBeUndefined();
-    expect(files['skipped.ts']).toMatchObject({ status: 'skipped', edits: [], notes: [] });
+    expect(files['skipped.ts']).toMatchObject({ status: 'skipped', reason: 'no todo', edits: [], notes: [] });
     expect(files['broken.ts']).toMatchObject({
       status: 'error',
       error: { message: "merge conflict marker '<<<'", line: 2, column: 1 },
@@ -70,6 +70,13 @@ describe('runCodemod statuses', () => {
     };
     await runCodemod({ codemod: spy, options: {}, cwd: root, write: false });
     expect(analysed.sort()).toEqual(['broken.ts', 'changed.ts', 'review.ts', 'unchanged.ts']);
+  });
+
+  it('gives a skipped file the reason of a codemod that names none', async () => {
+    const root = await makeTempTree({ 'a.ts': 'export const done = true;\n' });
+    const { skipReason: _named, ...unnamed } = upperTodo;
+    const report = await runCodemod({ codemod: unnamed, options: {}, cwd: root, write: false });
+    expect(report.files).toMatchObject([{ status: 'skipped', reason: 'nothing it could change' }]);
   });
 
   it('hands the codemod its options and the absolute file path', async () => {

@@ -13,6 +13,7 @@ export const upperTodo: Codemod<UpperTodoOptions> = {
   name: 'upper-todo',
   description: "upper-cases the string literal 'todo' (test fixture)",
   mightMatch: (source) => source.includes('todo'),
+  skipReason: () => 'no todo',
   analyse(source, filePath, options) {
     const position = (offset: number) => {
       const before = source.slice(0, offset);
