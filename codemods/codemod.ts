@@ -1,4 +1,4 @@
-import { SourceParseError } from '../src/adapters/typescript/index.ts';
+import { SourceParseError } from '../src/model/source-parse-error.ts';
 
 /**
  * The contract every codemod meets. A codemod is a pure analysis of one file's text: it never reads or writes files

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import ts from 'typescript';
+import { SourceParseError } from '../../model/source-parse-error.ts';
 
 function scriptKindOf(filePath: string): ts.ScriptKind {
   switch (path.extname(filePath).toLowerCase()) {
@@ -16,19 +17,7 @@ function scriptKindOf(filePath: string): ts.ScriptKind {
   }
 }
 
-/** The file does not parse: where (1-based line and column) and the parser's message. */
-export class SourceParseError extends Error {
-  override readonly name = 'SourceParseError';
-
-  constructor(
-    readonly filePath: string,
-    readonly reason: string,
-    readonly line: number,
-    readonly column: number,
-  ) {
-    super(`${filePath}:${line}:${column}: ${reason}`);
-  }
-}
+export { SourceParseError };
 
 /**
  * Parses one file with the script kind of its extension, or throws `SourceParseError` at its first syntax error.
