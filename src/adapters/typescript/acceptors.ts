@@ -240,20 +240,18 @@ function schemaInputOf(
 
 /** The id fields an output schema declares (`outputSchema`, `outputShape`), with the JSON type each publishes. */
 /**
- * Whether a tool's output schema was read into fields. The SDK checks `structuredContent` against it, and the text
- * beside it is the same value, so it types what the tool emits whatever the handler's own types say.
+ * A tool's output schema, read once: whether it was read into fields (`read`: the SDK checks `structuredContent`
+ * against it and the text beside it is the same value, so it types what the tool emits whatever the handler's types
+ * say), and its id fields.
  */
-export function hasReadOutputSchema(tool: DiscoveredTool, resolver: SchemaResolver): boolean {
-  return tool.output !== undefined && schemaFieldsOf(resolver.resolve(tool.output), resolver.resolve).length > 0;
-}
-
 export function outputIdFieldsOf(
   tool: DiscoveredTool,
   resolver: SchemaResolver,
-): { path: PathSegment[]; types: JsonType[]; node: ts.Node }[] {
-  if (tool.output === undefined) return [];
+): { read: boolean; ids: { path: PathSegment[]; types: JsonType[]; node: ts.Node }[] } {
+  if (tool.output === undefined) return { read: false, ids: [] };
   const found: { path: PathSegment[]; types: JsonType[]; node: ts.Node }[] = [];
-  for (const field of schemaFieldsOf(resolver.resolve(tool.output), resolver.resolve)) {
+  const fields = schemaFieldsOf(resolver.resolve(tool.output), resolver.resolve);
+  for (const field of fields) {
     if (!isIdName(field.key)) continue;
     let path = [...field.path];
     let meaning = field.meaning;
@@ -274,5 +272,5 @@ export function outputIdFieldsOf(
     if (meaning.nullable) types.push('null');
     found.push({ path, types, node: field.property.node });
   }
-  return found;
+  return { read: fields.length > 0, ids: found };
 }

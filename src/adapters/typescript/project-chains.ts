@@ -2,14 +2,7 @@ import ts from 'typescript';
 import { chainMatrix, chainMatrixSummary, type ChainEnd, type MatrixChain } from '../../model/chain-matrix.ts';
 import type { JsonType } from '../../model/id-fields.ts';
 import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../../model/ids.ts';
-import {
-  hasReadOutputSchema,
-  outputIdFieldsOf,
-  toolInputOf,
-  type AcceptorField,
-  type AcceptorType,
-  type ToolInput,
-} from './acceptors.ts';
+import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType, type ToolInput } from './acceptors.ts';
 import type { AuditConfig } from './agent-contract-config.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
@@ -372,7 +365,8 @@ function readTool(
   // `Record<string, unknown>` beside the JSON text of a typed value is that value (the SDK sends both), and so is the
   // reverse; a tool's output schema types both. Only when neither does an untyped part make the tool unknown.
   const typed = sources.filter((source) => !source.opaque && source.opaqueWithin.length === 0);
-  const outputTyped = hasReadOutputSchema(tool, resolver);
+  const output = outputIdFieldsOf(tool, resolver);
+  const outputTyped = output.read;
   const typedElsewhere = (source: EmitSource): boolean =>
     outputTyped || typed.some((other) => other.channel !== source.channel && other.site === source.site);
   const untypedLeaves: { readonly path: readonly PathSegment[]; readonly site: ts.Node }[] = [];
@@ -418,7 +412,7 @@ function readTool(
     if (id !== undefined)
       untyped.push({ tool: tool.name, path: leaf.path, entity: id.entity, many: id.many, node: leaf.site });
   }
-  for (const field of outputIdFieldsOf(tool, resolver)) {
+  for (const field of output.ids) {
     const key = field.path.join('\u0000');
     if (byPath.has(key)) continue;
     byPath.set(key, { path: field.path, types: new Set(field.types), channel: 'outputSchema', site: field.node });
