@@ -40,7 +40,8 @@ export function editorReadingOf(
   cache: ChainReadCache,
 ): EditorReading {
   const project = projectOfProgram(program, root, tsconfig);
-  const chains = projectChainsOf(project, { cache });
+  // Tests outside the program are not reread from disk at every edit; the audit reads them.
+  const chains = projectChainsOf(project, { cache, testsOnDisk: false });
   const tables = dispositionTablesIn(chains.surface.serverFiles, project.checker, chains.surface.resolver);
   return { chains, tables, checker: project.checker };
 }
