@@ -952,7 +952,7 @@ function wrapperEntryFor(
 }
 
 /** A cheap look at a file's text before walking it: a file that mentions none of these cannot register a tool. */
-const MAY_REGISTER = /registerTool|\.tool\s*\(|addTool|inputSchema|inputShape|parameters|schema|case\s|===/;
+const MAY_REGISTER = /registerTool|\btool\s*\(|addTool|inputSchema|inputShape|parameters|schema|case\s|===/;
 
 /** Every tool `files` register or define, with its input and output schemas and its handler, and every registration site. */
 export function discoverTools(
