@@ -85,8 +85,19 @@ export function registeredHandlerOf<N>(expr: SchemaExpr<N> | undefined): SchemaE
   return undefined;
 }
 
+/** Options a `tool(name, description, shape, handler, { annotations })` helper takes after the handler. */
+function isTrailingOptions<N>(expr: SchemaExpr<N> | undefined): boolean {
+  return (
+    expr?.kind === 'object' &&
+    expr.properties.length > 0 &&
+    expr.properties.every((p) => p.key !== undefined && (p.key === 'annotations' || ANNOTATION_KEYS.has(p.key)))
+  );
+}
+
 function sdkTool<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
-  const [nameExpr, ...rest] = call.args;
+  const [nameExpr, ...given] = call.args;
+  // An agent SDK's `tool(...)` may end with its options: the handler is the argument before them.
+  const rest = given.length > 1 && isTrailingOptions(given.at(-1)) ? given.slice(0, -1) : given;
   if (!isNameArgument(nameExpr) || rest.length === 0) return undefined;
   const handler = registeredHandlerOf(rest.at(-1));
   if (handler === undefined) return undefined;
