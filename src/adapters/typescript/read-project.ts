@@ -19,7 +19,7 @@ import {
 import { acceptorTypeOf, projectChainsOf, type PublishedReading } from './project-chains.ts';
 import { dispositionTablesIn } from './published-fields.ts';
 import { spanOf, spanOfOptional } from './source-spans.ts';
-import { toolFindingFactsOf, type ToolFindingFact } from './tool-finding-facts.ts';
+import { idUnionConstFactsOf, toolFindingFactsOf, type ToolFindingFact } from './tool-finding-facts.ts';
 import { isTestFile } from '../../model/test-files.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -184,6 +184,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
   const emitters: ReadEmitter[] = [];
   const unknownEmitters: { tool: string; path: string; at: SourceSpan }[] = [];
   const toolFindings: ToolFindingFact[] = [];
+  toolFindings.push(...idUnionConstFactsOf(read.tools));
   for (const facts of read.tools) {
     const { tool, input } = facts;
     toolFindings.push(...toolFindingFactsOf(tool, input, resolver, checker, tables));
