@@ -323,6 +323,11 @@ function verdictOf(
       `found ${plural(ends.emitters, 'emitted id')} and no input that takes one in ${plural(coverage.tools, 'tool')}, which suggests input schemas it did not read; audit with the published contract (--contract or --server)`,
     );
   }
+  // A suspect chain is one the audit could not settle: what its emitter sends rests on evidence, not on a type.
+  if (doubts.length === 0 && counts.suspect > 0)
+    doubts.push(
+      `could not vouch for ${counts.suspect === 1 ? 'the suspect chain' : `the ${counts.suspect} suspect chains`}: what ${counts.suspect === 1 ? 'its emitter sends' : 'their emitters send'} is not established by a type`,
+    );
   if (doubts.length > 0) {
     return {
       vouched: false,

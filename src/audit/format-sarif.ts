@@ -61,7 +61,7 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
     const emitted = chain.from.path === '' ? 'a value typed any' : `${chain.from.path} as ${chain.from.type}`;
     const evidence = (chain.evidence ?? []).map((entry, index) => ({
       id: index + 1,
-      ...location(entry, `${entry.tool}.${entry.field}: ${entry.text}`),
+      ...location(entry, entry.tool === '' ? entry.text : `${entry.tool}.${entry.field}: ${entry.text}`),
     }));
     results.push({
       ruleId: `${chain.status}-chain`,

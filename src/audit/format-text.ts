@@ -222,12 +222,15 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
       lines.push(`  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}  ${at(to)}`);
       for (const chain of group)
         lines.push(
-          `    ${c.magenta('?')} ${chain.from.tool}${chain.from.path === '' ? '' : ` ${chain.from.path}`} emits a value typed any  ${at(chain.from)}`,
+          `    ${c.magenta('?')} ${chain.from.tool}${chain.from.path === '' ? '' : ` ${chain.from.path}`} ${chain.from.type === 'unknown' ? 'emits a value typed any' : `is declared ${chain.from.type}`}  ${at(chain.from)}`,
         );
       const evidence = new Map<string, string>();
       for (const chain of group) {
         for (const entry of chain.evidence ?? []) {
-          const owner = entry.tool === to.tool && entry.field === to.field ? '' : ` (${entry.tool}.${entry.field})`;
+          const owner =
+            entry.tool === '' || (entry.tool === to.tool && entry.field === to.field)
+              ? ''
+              : ` (${entry.tool}.${entry.field})`;
           evidence.set(
             `${entry.file}:${entry.line}:${entry.text}`,
             `    evidence: ${entry.text}${owner}  ${at(entry)}`,

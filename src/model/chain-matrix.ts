@@ -24,7 +24,7 @@ export const CHAIN_VERDICT_MEANING: Readonly<Record<ChainVerdict, string>> = {
   broken: "the acceptor's input validation rejects the id the emitter sends, so an agent that passes it on is refused",
   unknown: 'one side publishes no type for the id, so nothing shows whether it gets through',
   suspect:
-    'the emitter publishes no type, but the code treats these ids as a type the acceptor rejects, so it is likely broken',
+    "the emitter publishes no type, or one the project's own tests contradict, and the code treats these ids as a type the acceptor rejects, so it is likely broken",
 };
 
 /** One end of a chain: an id field of one tool. */
@@ -38,7 +38,8 @@ export interface ChainEnd {
   readonly tolerates?: readonly JsonType[];
   /**
    * For an emitter that publishes no type: the JSON types the code suggests its ids have (evidence a front end found,
-   * such as an acceptor that parses the id as a number). A chain that these types would break is `suspect`.
+   * such as an acceptor that parses the id as a number). For an emitter that does: the types the project's tests saw
+   * instead (they cast the id before passing it on). A chain that these types would break is `suspect`.
    */
   readonly suspects?: readonly JsonType[];
 }
@@ -118,6 +119,20 @@ export function classifyChain(
     };
   const passing = emitted.filter((type) => accepts(acceptedTypes, type));
   const accepted = typeList(acceptedTypes.filter((type) => type !== 'null'));
+  // Types the code declares but the project's tests contradict: what only the declared type lets through is suspect.
+  const contradicted = suspectedTypes.filter(
+    (type) =>
+      type !== 'null' &&
+      !emitted.includes(type) &&
+      !accepts(acceptedTypes, type) &&
+      !accepts(toleratedTypes, type) &&
+      !integral(type),
+  );
+  if (passing.length === emitted.length && contradicted.length > 0)
+    return {
+      verdict: 'suspect',
+      reason: `emits ${typeList(emitted)} by its declared type, but the code treats these ids as ${typeList(contradicted)}; accepts only ${accepted}`,
+    };
   if (passing.length === emitted.length)
     return { verdict: 'ok', reason: `emits ${typeList(emitted)}, accepts ${accepted}` };
   if (

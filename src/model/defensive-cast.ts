@@ -223,3 +223,11 @@ export function coverUpOf(
   const idName = coveredIdName(kind, value, ignoredNames);
   return idName === undefined || buildsTestData(castContextOf(steps)) ? undefined : idName;
 }
+
+/**
+ * The JSON type a cast says its value had: a test that writes `String(todo.id)` before passing the id on saw
+ * something that was not a string (a number), and `Number(ticket.id)` something that was not a number (a string).
+ */
+export function typeBeforeCast(kind: DefensiveCastKind): 'number' | 'string' {
+  return kind === 'String' || kind === 'toString' || kind === 'template' || kind === 'concat' ? 'number' : 'string';
+}

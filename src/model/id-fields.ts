@@ -82,7 +82,11 @@ export function idFieldsOfJsonSchema(
     }
   };
   const visitProperty = (schema: JsonSchema, path: PathSegment[], required: boolean, depth: number): void => {
-    const field = idFieldAt(path, toolName, context);
+    const field = idFieldAt(
+      path,
+      toolName,
+      typeof schema['description'] === 'string' ? { ...context, description: schema['description'] } : context,
+    );
     const types = typesOf(schema);
     if (field !== undefined) {
       const items = asSchema(schema['items']);

@@ -386,6 +386,7 @@ export function singularize(word: string): string {
   if (word.length <= 3) return word;
   if (/(?:ss|us|is|series|news|data)$/.test(word)) return word;
   if (IE_SINGULARS.test(word)) return word.slice(0, -1);
+  if (word === 'people') return 'person';
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (/(?:sses|xes|ches|shes|zes|[^aeiou]uses)$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s')) return word.slice(0, -1);
@@ -443,8 +444,17 @@ function describedIdWords(nameWords: readonly string[], description: string): Id
   const id = idWordsOf(named);
   if (id === undefined) return undefined;
   const described = new Set(id.prefix.map(singularize));
-  return nameWords.length > 0 && nameWords.every((word) => described.has(singularize(word))) ? id : undefined;
+  // A query filter names its entity after a preposition: `with_genres` described "Comma-separated genre ids".
+  const filtered = nameWords.filter((word, index) => index > 0 || !FILTER_WORDS.has(word));
+  if (filtered.length === 0 || !filtered.every((word) => described.has(singularize(word)))) return undefined;
+  // The entity starts at the first word the name repeats: "TMDB genre ids" names a genre, not a "tmdb-genre".
+  const names = new Set(filtered.map(singularize));
+  const first = id.prefix.findIndex((word) => names.has(singularize(word)));
+  return first <= 0 ? id : { idWord: id.idWord, prefix: id.prefix.slice(first) };
 }
+
+/** Words a filter's name may start with before the entity it filters by: `with_genres`, `without_keywords`. */
+const FILTER_WORDS: ReadonlySet<string> = new Set(['with', 'without', 'exclude', 'include', 'by', 'only', 'except']);
 
 /** Names repeat across a code base; lint rules ask for every property key, so answers are kept (bounded). */
 const idNameCache = new Map<string, boolean>();

@@ -64,3 +64,21 @@ export interface ObjectProperty<N> {
   /** The key's node, for reports that point at the field name. */
   readonly keyNode: N;
 }
+
+/**
+ * The description a Zod chain gives itself, when written as a literal: `.describe('Genre ids')`, or
+ * `.meta({ description: 'Genre ids' })`; the last one wins, as in Zod.
+ */
+export function describedTextOf<N>(value: SchemaExpr<N>): string | undefined {
+  if (value.kind !== 'zod' && value.kind !== 'guard') return undefined;
+  let text: string | undefined;
+  for (const method of value.methods) {
+    const [first] = method.args;
+    if (method.name === 'describe' && first?.kind === 'literal' && typeof first.value === 'string') text = first.value;
+    if (method.name === 'meta' && first?.kind === 'object') {
+      const description = first.properties.find((property) => property.key === 'description')?.value;
+      if (description?.kind === 'literal' && typeof description.value === 'string') text = description.value;
+    }
+  }
+  return text;
+}

@@ -92,6 +92,22 @@ describe('idFieldsOfJsonSchema', () => {
   });
 });
 
+describe('idFieldsOfJsonSchema reads descriptions', () => {
+  it('takes a field its own description calls an id of the entity its name names', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        with_genres: { type: 'string', description: 'Comma-separated genre ids' },
+        with_cast: { type: 'string', description: 'Comma-separated person ids, cast roles only' },
+        sort_by: { type: 'string', description: 'Sort order' },
+      },
+    };
+    expect(idFieldsOfJsonSchema(schema, 'discover_films')).toEqual([
+      { path: ['with_genres'], name: 'with_genres', entity: 'genre', many: true, types: ['string'], required: false },
+    ]);
+  });
+});
+
 describe('emittedIdValues', () => {
   it('keeps the first non-null value per path', () => {
     const values = emittedIdValues(

@@ -55,6 +55,7 @@ describe('splitWords and singularize', () => {
     ['statuses', 'status'],
     ['buses', 'bus'],
     ['houses', 'house'],
+    ['people', 'person'],
   ])('%s -> %s', (plural, singular) => expect(singularize(plural)).toBe(singular));
 });
 
@@ -444,6 +445,10 @@ describe('a field its description calls an id', () => {
     ['parent', 'The ID of the parent page', 'page'],
     ['followers', 'IDs of the followers', 'follower'],
     ['merge_request', 'Merge request IID', 'merge-request#iid'],
+    // A query filter: the entity follows a preposition, and a brand before it names no entity.
+    ['with_genres', 'Comma-separated TMDB genre ids (AND); get ids from list_genres', 'genre'],
+    ['without_keywords', 'Comma-separated keyword ids to exclude', 'keyword'],
+    ['with_people', 'Comma-separated person ids', 'person'],
   ])('%s described %j names %s', (name, description, entity) =>
     expect(idFieldAt([name], 'stories-create', { description })?.entity).toBe(entity),
   );
@@ -462,6 +467,8 @@ describe('a field its description calls an id', () => {
     ['team', 'The team to assign'],
     ['team', 'Team, given by ID'],
     ['team', ''],
+    ['with', 'Comma-separated genre ids'],
+    ['with_cast', 'Comma-separated person ids, cast roles only'],
   ])('%s described %j is no id', (name, description) =>
     expect(idFieldAt([name], 'stories-create', { description })).toBeUndefined(),
   );

@@ -13,7 +13,7 @@ import {
 } from '../../model/ids.ts';
 import { inputTransformsOf, schemaFieldsOf, type SchemaField } from '../../model/schema-fields.ts';
 import { jsonSchemaLiteralOf, jsonValueOf } from '../../model/json-schema-literal.ts';
-import type { SchemaExpr } from '../../model/schema-expr.ts';
+import { describedTextOf, type SchemaExpr } from '../../model/schema-expr.ts';
 import { type SchemaMeaning, meaningOf } from '../../model/schema-meaning.ts';
 import type { DiscoveredTool } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
@@ -207,7 +207,9 @@ function schemaInputOf(
       node: fieldNode(field),
       ...(field.property.value.kind === 'identifier' ? { through: field.property.value.name } : {}),
     });
-    if (!isIdName(field.key) && !isKeyName(field.key)) continue;
+    // A field its description calls an id (`with_genres`: "Comma-separated genre ids") is read as one.
+    const description = describedTextOf(field.value);
+    if (!isIdName(field.key) && !isKeyName(field.key) && description === undefined) continue;
     let value = field.value;
     let many = false;
     let fieldMeaning = field.meaning;
@@ -217,9 +219,16 @@ function schemaInputOf(
       fieldMeaning = meaningOf(value);
       many = true;
     }
-    const accepted = acceptance(fieldMeaning, field.key);
-    const id = idFieldAt(field.path, toolName, { naming, side: 'input', keys: true });
-    if (accepted === undefined || id === undefined) continue;
+    const id = idFieldAt(field.path, toolName, {
+      naming,
+      side: 'input',
+      keys: true,
+      ...(description === undefined ? {} : { description }),
+    });
+    if (id === undefined) continue;
+    // A field named by its description is judged as an id by its schema alone.
+    const accepted = acceptance(fieldMeaning, isIdName(field.key) || isKeyName(field.key) ? field.key : 'id');
+    if (accepted === undefined) continue;
     acceptors.push({
       tool: toolName,
       field: formatPath(field.path),

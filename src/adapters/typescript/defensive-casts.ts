@@ -32,29 +32,47 @@ export function castSitesOf(fileName: string, text: string): CastSite[] {
   return castSitesIn(ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true));
 }
 
-/** Every defensive id cast in a parsed file (parent pointers set). */
-export function castSitesIn(sourceFile: ts.SourceFile): CastSite[] {
+/** A defensive cast as a node, with the access path of the value it casts (`['todo', 'id']`) when it is one. */
+export interface CastNode {
+  readonly node: ts.Node;
+  readonly kind: DefensiveCastKind;
+  readonly idName: string;
+  readonly value: ts.Expression;
+  readonly names: readonly string[] | undefined;
+}
+
+/** Every defensive id cast in a parsed file (parent pointers set), as nodes. */
+export function castNodesIn(sourceFile: ts.SourceFile): CastNode[] {
   if (!/id\b|Id\b|ID\b|_id|Ids\b/.test(sourceFile.text)) return [];
-  const sites: CastSite[] = [];
+  const casts: CastNode[] = [];
   const visit = (node: ts.Node): void => {
     const cast = defensiveCastOf(node);
     if (cast === undefined) {
       ts.forEachChild(node, visit);
       return;
     }
+    casts.push({ node, kind: cast.kind, idName: cast.idName, value: cast.value, names: accessNames(cast.value) });
+  };
+  visit(sourceFile);
+  return casts;
+}
+
+/** Every defensive id cast in a parsed file (parent pointers set). */
+export function castSitesIn(sourceFile: ts.SourceFile): CastSite[] {
+  const sites: CastSite[] = [];
+  for (const { node, kind, idName, value } of castNodesIn(sourceFile)) {
     const start = node.getStart(sourceFile);
     sites.push({
       file: sourceFile.fileName,
       start,
       length: node.getEnd() - start,
       line: sourceFile.getLineAndCharacterOfPosition(start).line + 1,
-      kind: cast.kind,
-      idName: cast.idName,
+      kind,
+      idName,
       text: shortText(node),
-      value: cast.value.getText(sourceFile),
+      value: value.getText(sourceFile),
     });
-  };
-  visit(sourceFile);
+  }
   return sites;
 }
 

@@ -79,7 +79,8 @@ export class EditorReader {
 
   readingOf(program: ts.Program): EditorReading {
     const project = projectOfProgram(program, this.#root, this.#tsconfig);
-    const chains = projectChainsOf(project, { cache: this.#cache });
+    // Tests outside the program are not reread from disk at every edit; the audit reads them.
+    const chains = projectChainsOf(project, { cache: this.#cache, testsOnDisk: false });
     const tables = dispositionTablesIn(chains.surface.serverFiles, project.checker, chains.surface.resolver);
     return new EditorReading(chains, tables, project.checker);
   }

@@ -770,12 +770,32 @@ export class EmitterReader {
         members: [this.shapeOf(expr.whenTrue, bindings, depth), this.shapeOf(expr.whenFalse, bindings, depth)],
       };
     const type = this.checker.getTypeAtLocation(expr);
-    if (depth < MAX_FOLLOW_DEPTH && (force || this.isOpaque(type) || this.readsInstance(expr, bindings))) {
+    if (
+      depth < MAX_FOLLOW_DEPTH &&
+      (force || this.isOpaque(type) || this.readsInstance(expr, bindings) || this.spreadsOpaque(expr))
+    ) {
       const followed = this.followed(expr, bindings, depth);
       // Following the code never makes a value less known than its type says (`rows as Row[]` of an untyped call).
       if (followed !== undefined && (this.isOpaque(type) || !this.isOpaqueShape(followed))) return followed;
     }
     return { kind: 'type', type };
+  }
+
+  /**
+   * A const built by spreading a bag of unknown values (`const body = { ...payload, status: 'ok' }` with `payload:
+   * Record<string, unknown>`): its type keeps only the named keys, so the code that fills the bag decides.
+   */
+  private spreadsOpaque(expr: ts.Expression): boolean {
+    const initializer = ts.isIdentifier(expr) ? this.constInitializer(expr) : expr;
+    if (initializer === undefined) return false;
+    const literal = unwrap(initializer);
+    return (
+      ts.isObjectLiteralExpression(literal) &&
+      literal.properties.some(
+        (property) =>
+          ts.isSpreadAssignment(property) && this.isOpaque(this.checker.getTypeAtLocation(property.expression)),
+      )
+    );
   }
 
   private isOpaqueShape(shape: Shape): boolean {

@@ -1,4 +1,7 @@
 import ts from 'typescript';
+import { castNodesIn } from './defensive-casts.ts';
+import { typeBeforeCast } from '../../model/defensive-cast.ts';
+import { idFieldAt, type ToolNaming } from '../../model/ids.ts';
 import { shortText, unwrapExpression } from './unwrap.ts';
 import type { JsonType } from '../../model/id-fields.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
@@ -8,10 +11,12 @@ import type { SchemaResolver } from './resolve-schema.ts';
  * What the code says about an entity's ids where the types of its emitters say nothing: an acceptor whose handler
  * converts the id it takes to a number (`parseInt(id)`, `Number(id)`, `+id`, `parseFloat(id)`), directly or in a
  * function of the project it hands the id to; a digits-only `.regex()` on the field; a call whose parameter is typed
- * `number` receiving the id. The audit reads it only for entities whose emitters are untyped.
+ * `number` receiving the id. The audit reads it only for entities whose emitters are untyped. And a test of the
+ * project that casts an emitted id before passing it on (`String(todo.id)`): its author saw the id arrive as another
+ * type than the code declares, so it counts against typed emitters too.
  */
 
-export type EvidenceKind = 'parses-number' | 'digits-pattern' | 'number-parameter';
+export type EvidenceKind = 'parses-number' | 'digits-pattern' | 'number-parameter' | 'test-cast';
 
 export interface IdEvidence {
   readonly kind: EvidenceKind;
@@ -174,4 +179,34 @@ export function handlerEvidence(
   }
   read(handler, new Set(), inputs, 0);
   return [...found.values()];
+}
+
+/** A cast in a test, with the name of the id it casts (`id` of `String(todo.id)`). */
+export interface CastEvidence extends IdEvidence {
+  readonly name: string;
+}
+
+/**
+ * The defensive casts in the project's test files, by the entity of the id each casts (`String(todo.id)` casts a
+ * todo id): what the tests saw the ids arrive as. Casts of values with no plain access path are left out.
+ */
+export function testCastEvidence(testFiles: readonly ts.SourceFile[], naming: ToolNaming): Map<string, CastEvidence[]> {
+  const byEntity = new Map<string, CastEvidence[]>();
+  for (const file of testFiles) {
+    for (const cast of castNodesIn(file)) {
+      if (cast.names === undefined || cast.names.includes('?')) continue;
+      const field = idFieldAt(cast.names, undefined, { naming, side: 'output' });
+      if (field === undefined) continue;
+      const found = byEntity.get(field.entity) ?? [];
+      found.push({
+        kind: 'test-cast',
+        text: shortText(cast.node),
+        node: cast.node,
+        type: typeBeforeCast(cast.kind),
+        name: cast.names.at(-1) ?? field.name,
+      });
+      byEntity.set(field.entity, found);
+    }
+  }
+  return byEntity;
 }

@@ -7,8 +7,15 @@ import type { AuditConfig } from './agent-contract-config.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
 import { EmitterReader, type EmitChannel, type EmitSource } from './emitters.ts';
-import { handlerEvidence, patternEvidence, type EvidenceKind, type IdEvidence } from './id-evidence.ts';
+import {
+  handlerEvidence,
+  patternEvidence,
+  testCastEvidence,
+  type EvidenceKind,
+  type IdEvidence,
+} from './id-evidence.ts';
 import type { AuditProject } from './load-project.ts';
+import { projectTestFiles } from './project-test-files.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
 import { dispatchBuilders, type DispatchBuilder } from './name-dispatch.ts';
 import { placePublishedTools } from './place-published.ts';
@@ -27,7 +34,7 @@ import { publishedAcceptorsOf, type PublishedSurface } from '../../model/publish
 export interface ChainEvidence {
   readonly kind: EvidenceKind;
   readonly text: string;
-  /** The acceptor whose handler or schema says it. */
+  /** The acceptor whose handler or schema says it; `''` for a cast in a test. */
   readonly tool: string;
   readonly field: string;
   readonly node: ts.Node;
@@ -127,6 +134,8 @@ export interface ProjectChainsOptions {
   readonly cache?: ChainReadCache;
   /** The project's tools, when the caller has discovered them already (with the same configuration). */
   readonly surface?: ProjectTools;
+  /** Whether test files outside the program are read from disk for the evidence their casts give (default true). */
+  readonly testsOnDisk?: boolean;
   /** Called once the tools are discovered, before any is read. */
   readonly onDiscovered?: (surface: ProjectTools) => void;
   /** Called before each tool is read, and once after the last. */
@@ -601,11 +610,12 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
 
   // What the code says about the ids of entities whose emitters are untyped: read only for those.
   const acceptedEntities = new Set(acceptorEnds.map((end) => end.field.entity));
+  const casts = testCastEvidence(projectTestFiles(project, { onDisk: options.testsOnDisk !== false }), naming);
   const evidenceByEntity = new Map<string, { evidence: ChainEvidence[]; types: JsonType[] }>();
   for (const entity of new Set(untyped.map((emitter) => emitter.entity))) {
     if (!acceptedEntities.has(entity)) continue;
-    const found: ChainEvidence[] = [];
-    const types = new Set<JsonType>();
+    const found: ChainEvidence[] = (casts.get(entity) ?? []).map((entry) => castEvidenceOf(entry));
+    const types = new Set<JsonType>((casts.get(entity) ?? []).map((entry) => entry.type));
     for (const { tool, field, inputKeys } of acceptorFields) {
       if (field.entity !== entity) continue;
       const key = field.path.filter((segment) => segment !== '[]').at(-1) ?? field.field;
@@ -642,6 +652,22 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     });
   }
 
+  // A typed emitter whose ids the project's own tests cast before passing them on (`String(todo.id)` of a `string`):
+  // the tests saw another type arrive than the code declares, so its chains that only the declared type keeps are suspect.
+  emitterEnds.forEach((end, index) => {
+    if (end.evidence !== undefined || !acceptedEntities.has(end.field.entity)) return;
+    // The same id by entity and name: `String(todo.id)` speaks of `todos[].id`, not of a `todo_id` a tool echoes.
+    const seen = (casts.get(end.field.entity) ?? []).filter(
+      (entry) => entry.name === end.field.name && !declares(end.field.types, entry.type),
+    );
+    if (seen.length === 0) return;
+    emitterEnds[index] = {
+      ...end,
+      suspects: sortedTypes(new Set(seen.map((entry) => entry.type))),
+      evidence: seen.map((entry) => castEvidenceOf(entry)),
+    };
+  });
+
   const reconciled =
     options.published === undefined ? undefined : reconcilePublished(options.published, tools, acceptorEnds, naming);
   if (reconciled !== undefined) {
@@ -652,11 +678,17 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
 
   const matrix = chainMatrix(emitterEnds, acceptorEnds);
   // An untyped emitter is in the matrix for its evidence alone: its chains count only when the evidence makes them suspect.
-  const chains = matrix.chains.filter((chain) => chain.from.evidence === undefined || chain.verdict === 'suspect');
+  const chains = matrix.chains.filter(
+    (chain) => chain.from.field.types.length > 0 || chain.from.evidence === undefined || chain.verdict === 'suspect',
+  );
   const emittedCount =
     tools.reduce((sum, facts) => sum + facts.emitted.length, 0) + (reconciled?.emitterEnds.length ?? 0);
   const tally = chainMatrixSummary(emittedCount, acceptorEnds.length, chains);
-  const typedEntities = new Set(emitterEnds.filter((end) => end.evidence === undefined).map((end) => end.field.entity));
+  const typedEntities = new Set(
+    emitterEnds
+      .filter((end) => end.field.types.length > 0 || end.evidence === undefined)
+      .map((end) => end.field.entity),
+  );
   return {
     surface,
     tools,
@@ -670,6 +702,16 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     typedEntities,
     ...(reconciled === undefined ? {} : { published: reconciled.reading }),
   };
+}
+
+/** A cast in a test, as the evidence of a chain: no acceptor says it, the test does. */
+function castEvidenceOf(entry: IdEvidence): ChainEvidence {
+  return { kind: entry.kind, text: entry.text, tool: '', field: '', node: entry.node };
+}
+
+/** True when declared JSON types include what the evidence saw (an integer is a number). */
+function declares(types: readonly JsonType[], seen: JsonType): boolean {
+  return types.includes(seen) || (seen === 'number' && types.includes('integer'));
 }
 
 /** The acceptor type of an acceptor end (`unknown` for an emitter). */

@@ -4,25 +4,16 @@ import type { PublishedSurface } from '../../model/published-surface.ts';
 import type { SourceSpan } from '../../model/source-span.ts';
 import type { AcceptorType } from './acceptors.ts';
 import type { AuditConfig } from './agent-contract-config.ts';
-import { castSitesIn, castSitesOf, type CastSite } from './defensive-casts.ts';
+import { castSitesIn, type CastSite } from './defensive-casts.ts';
+import { projectTestFiles } from './project-test-files.ts';
 import type { SiteVia, ToolStyle } from './discover-tools.ts';
 import type { EmitChannel } from './emitters.ts';
 import type { EvidenceKind } from './id-evidence.ts';
-import {
-  loadProject,
-  relativeTo,
-  syntaxErrorsOf,
-  typeErrorsOf,
-  typeScriptFilesUnder,
-  type AuditProject,
-} from './load-project.ts';
+import { loadProject, syntaxErrorsOf, typeErrorsOf, type AuditProject } from './load-project.ts';
 import { acceptorTypeOf, projectChainsOf, type PublishedReading } from './project-chains.ts';
 import { dispositionTablesIn } from './published-fields.ts';
 import { spanOf, spanOfOptional } from './source-spans.ts';
 import { idUnionConstFactsOf, toolFindingFactsOf, type ToolFindingFact } from './tool-finding-facts.ts';
-import { isTestFile } from '../../model/test-files.ts';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 
 /**
  * The TypeScript face's answer for a whole project, in the manner of knip's `ProjectPrincipal`: one call owns the
@@ -313,21 +304,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
   };
 }
 
-/**
- * The casts in every test file of the project: those in the program, and those its tsconfig leaves out (read from
- * disk and parsed alone, up to `limit` files), since a test outside the build hides a broken chain all the same.
- */
-function testCastSitesOf(project: AuditProject, limit = 5_000): CastSite[] {
-  const { root } = project;
-  const sites: CastSite[] = [];
-  const inProgram = new Set<string>();
-  for (const file of project.sourceFiles) {
-    inProgram.add(path.resolve(file.fileName));
-    if (isTestFile(relativeTo(root, file.fileName))) sites.push(...castSitesIn(file));
-  }
-  for (const fileName of typeScriptFilesUnder(root, limit)) {
-    if (inProgram.has(fileName) || !isTestFile(relativeTo(root, fileName))) continue;
-    sites.push(...castSitesOf(fileName, readFileSync(fileName, 'utf8')));
-  }
-  return sites;
+/** The casts in every test file of the project, in the program or not. */
+function testCastSitesOf(project: AuditProject): CastSite[] {
+  return projectTestFiles(project).flatMap((file) => castSitesIn(file));
 }

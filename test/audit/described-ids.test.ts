@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { audit } from '../../src/audit/audit.ts';
+
+const FIXTURE = fileURLToPath(new URL('fixtures/described-ids', import.meta.url));
+
+describe('input fields their descriptions call ids', () => {
+  // `with_genres: z.string().describe('Comma-separated genre ids')`: no id word in the name, a genre id list by meaning.
+  const { report } = audit(FIXTURE);
+
+  it('reads a field as the id its description names, when its name names the same entity', () => {
+    expect(
+      report.chains.map(
+        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
+      ),
+    ).toEqual([
+      'list_genres genres[].id -> discover_films.with_genres: broken',
+      'list_genres genres[].id -> discover_films.without_genres: broken',
+    ]);
+  });
+
+  it('leaves fields whose name and description do not meet', () => {
+    const fields = report.acceptors.filter((field) => field.tool === 'discover_films').map((field) => field.field);
+    expect(fields).toEqual(['with_genres', 'without_genres']);
+  });
+});
