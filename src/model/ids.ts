@@ -418,7 +418,8 @@ function idWordsOf(words: readonly string[]): IdWords | undefined {
   }
   const id = alternatives.find(isIdWords);
   if (id === undefined) return undefined;
-  const own = id.slice(0, -1);
+  // "Project name or numeric id": a qualifier of the id (`numeric`) names no entity; the first alternative's noun does.
+  const own = id.slice(0, -1).filter((word) => !ID_QUALIFIERS.has(word));
   return { idWord: id.at(-1) ?? 'id', prefix: own.length > 0 ? own : (alternatives[0] ?? []).slice(0, -1) };
 }
 

@@ -449,6 +449,8 @@ describe('a field its description calls an id', () => {
     ['with_genres', 'Comma-separated TMDB genre ids (AND); get ids from list_genres', 'genre'],
     ['without_keywords', 'Comma-separated keyword ids to exclude', 'keyword'],
     ['with_people', 'Comma-separated person ids', 'person'],
+    // A qualifier of the id in the second alternative names no entity.
+    ['project', 'Project name or numeric id (optional when there is one)', 'project'],
   ])('%s described %j names %s', (name, description, entity) =>
     expect(idFieldAt([name], 'stories-create', { description })?.entity).toBe(entity),
   );

@@ -4,7 +4,7 @@ import { typeBeforeCast } from '../../model/defensive-cast.ts';
 import { idFieldAt, type ToolNaming } from '../../model/ids.ts';
 import { shortText, unwrapExpression } from './unwrap.ts';
 import type { JsonType } from '../../model/id-fields.ts';
-import type { SchemaExpr } from '../../model/schema-expr.ts';
+import { describedTextOf, type SchemaExpr } from '../../model/schema-expr.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 
 /**
@@ -16,7 +16,7 @@ import type { SchemaResolver } from './resolve-schema.ts';
  * type than the code declares, so it counts against typed emitters too.
  */
 
-export type EvidenceKind = 'parses-number' | 'digits-pattern' | 'number-parameter' | 'test-cast';
+export type EvidenceKind = 'parses-number' | 'digits-pattern' | 'number-parameter' | 'described-number' | 'test-cast';
 
 export interface IdEvidence {
   readonly kind: EvidenceKind;
@@ -68,6 +68,18 @@ export function patternEvidence(value: SchemaExpr<ts.Node>, resolver: SchemaReso
     if (isDigitsPattern(text)) found.push({ kind: 'digits-pattern', text, node: argument.node, type: 'number' });
   }
   return found;
+}
+
+/** "numeric id", "integer ids", "IDs must be numeric": a description that says the ids are numbers. */
+const NUMERIC_IDS =
+  /\b(?:numeric|numerical|integer)\s+(?:\w+\s+)?ids?\b|\bids?\b[^.;]*\b(?:must|should)\s+be\s+(?:numeric|integers?|numbers?)\b/i;
+
+/** The acceptor's own description says its ids are numbers (`.describe('Project name or numeric id')`). */
+export function describedEvidence(value: SchemaExpr<ts.Node>): IdEvidence[] {
+  const description = describedTextOf(value);
+  if (description === undefined) return [];
+  const match = NUMERIC_IDS.exec(description);
+  return match === null ? [] : [{ kind: 'described-number', text: `"${match[0]}"`, node: value.node, type: 'number' }];
 }
 
 /** True when a parameter's type is a number and nothing else (undefined and null aside). */

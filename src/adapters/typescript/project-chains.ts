@@ -8,6 +8,7 @@ import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
 import { EmitterReader, type EmitChannel, type EmitSource } from './emitters.ts';
 import {
+  describedEvidence,
   handlerEvidence,
   patternEvidence,
   testCastEvidence,
@@ -619,7 +620,8 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     for (const { tool, field, inputKeys } of acceptorFields) {
       if (field.entity !== entity) continue;
       const key = field.path.filter((segment) => segment !== '[]').at(-1) ?? field.field;
-      const evidence: IdEvidence[] = [...(field.value === undefined ? [] : patternEvidence(field.value, resolver))];
+      const evidence: IdEvidence[] =
+        field.value === undefined ? [] : [...patternEvidence(field.value, resolver), ...describedEvidence(field.value)];
       if (tool.handler !== undefined)
         evidence.push(
           ...handlerEvidence(
