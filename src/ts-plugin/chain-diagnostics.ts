@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { acceptorFindingsOf, nameList, type ChainFinding, type ProjectChains } from '../adapters/typescript/index.ts';
+import { nameList, type ChainFinding, type ProgramChains } from '../adapters/typescript/index.ts';
 import { editorCodeOf } from '../model/checks.ts';
 import { runtimeImportFor } from '../adapters/packages/index.ts';
 import { LOCAL_GUARD_MODULE_NAME } from '../model/zod-imports.ts';
@@ -27,20 +27,16 @@ export const CHAIN_CODES = {
 /** The codes at an acceptor that `guardId(...)` fixes. */
 export const GUARDABLE_CODES: readonly number[] = [CHAIN_CODES.brokenAcceptor, CHAIN_CODES.suspectAcceptor];
 
-function guardOf(found: ChainFinding): string {
-  return found.side.acceptor?.type === 'number' ? 'guardNumberId' : 'guardId';
-}
-
 /** `get_ticket.ticketId rejects the ticket id list_tickets emits: wrap it in guardId(...)`, with fewer names if long. */
 export function shortMessage(found: ChainFinding): string {
   const { side, verdict, otherTools } = found;
   const emit = otherTools.length === 1 ? 'emits' : 'emit';
   const sentence = (shown: number): string => {
-    const ends = `the ${side.field.entity} id ${nameList(otherTools, shown)} ${emit}`;
+    const ends = `the ${side.entity} id ${nameList(otherTools, shown)} ${emit}`;
     const field = `${side.tool}.${side.label}`;
-    if (verdict === 'broken') return `${field} rejects ${ends}: wrap it in ${guardOf(found)}(...)`;
+    if (verdict === 'broken') return `${field} rejects ${ends}: wrap it in ${found.guard}(...)`;
     if (verdict === 'suspect')
-      return `${field} may reject ${ends}: type what they return, or wrap it in ${guardOf(found)}(...)`;
+      return `${field} may reject ${ends}: type what they return, or wrap it in ${found.guard}(...)`;
     return `${field} lets through ${ends}`;
   };
   for (const shown of [3, 2, 1]) {
@@ -50,22 +46,28 @@ export function shortMessage(found: ChainFinding): string {
   return sentence(1);
 }
 
-function diagnostic(found: ChainFinding, category: ts.DiagnosticCategory, code: number): ts.Diagnostic {
-  const file = found.side.node.getSourceFile();
+function diagnostic(
+  found: ChainFinding,
+  program: ts.Program,
+  category: ts.DiagnosticCategory,
+  code: number,
+): ts.Diagnostic {
+  const file = program.getSourceFile(found.side.fileName);
+  const { span } = found.side;
   return {
     category,
     code,
     source: DIAGNOSTIC_SOURCE,
     file,
-    ...found.span,
+    ...span,
     messageText: shortMessage(found),
     relatedInformation: [
-      { category: ts.DiagnosticCategory.Message, code: 0, file, ...found.span, messageText: found.message },
+      { category: ts.DiagnosticCategory.Message, code: 0, file, ...span, messageText: found.message },
       ...found.others.map((other) => ({
         category: ts.DiagnosticCategory.Message,
         code: 0,
-        file: other.side.node.getSourceFile(),
-        ...other.span,
+        file: program.getSourceFile(other.side.fileName),
+        ...other.side.span,
         messageText: other.message,
       })),
     ],
@@ -98,20 +100,24 @@ function withGuardAdvice(found: ts.Diagnostic): ts.Diagnostic {
 }
 
 /** Errors and warnings for `fileName`: broken and suspect chains at the acceptor. */
-export function chainErrorsFor(read: ProjectChains, fileName: string): ts.Diagnostic[] {
+export function chainErrorsFor(chains: ProgramChains, program: ts.Program, fileName: string): ts.Diagnostic[] {
   return [
-    ...acceptorFindingsOf(read, fileName, 'broken').map((found) =>
-      withGuardAdvice(diagnostic(found, ts.DiagnosticCategory.Error, CHAIN_CODES.brokenAcceptor)),
-    ),
-    ...acceptorFindingsOf(read, fileName, 'suspect').map((found) =>
-      withGuardAdvice(diagnostic(found, ts.DiagnosticCategory.Warning, CHAIN_CODES.suspectAcceptor)),
-    ),
+    ...chains
+      .acceptorFindingsIn(fileName, 'broken')
+      .map((found) =>
+        withGuardAdvice(diagnostic(found, program, ts.DiagnosticCategory.Error, CHAIN_CODES.brokenAcceptor)),
+      ),
+    ...chains
+      .acceptorFindingsIn(fileName, 'suspect')
+      .map((found) =>
+        withGuardAdvice(diagnostic(found, program, ts.DiagnosticCategory.Warning, CHAIN_CODES.suspectAcceptor)),
+      ),
   ];
 }
 
 /** Suggestions for `fileName`: tolerated chains at the acceptor. */
-export function chainSuggestionsFor(read: ProjectChains, fileName: string): ts.Diagnostic[] {
-  return acceptorFindingsOf(read, fileName, 'tolerated').map((found) =>
-    diagnostic(found, ts.DiagnosticCategory.Suggestion, CHAIN_CODES.toleratedAcceptor),
-  );
+export function chainSuggestionsFor(chains: ProgramChains, program: ts.Program, fileName: string): ts.Diagnostic[] {
+  return chains
+    .acceptorFindingsIn(fileName, 'tolerated')
+    .map((found) => diagnostic(found, program, ts.DiagnosticCategory.Suggestion, CHAIN_CODES.toleratedAcceptor));
 }

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { publishedFieldPlacesIn, type EditorReading, type PlacedFieldFinding } from '../adapters/typescript/index.ts';
+import type { EditorReading, PlacedFieldFinding } from '../adapters/typescript/index.ts';
 import { DIAGNOSTIC_SOURCE } from './chain-diagnostics.ts';
 import { editorCodeOf } from '../model/checks.ts';
 
@@ -43,5 +43,5 @@ function diagnostic(found: PlacedFieldFinding, file: ts.SourceFile, program: ts.
 export function fieldDiagnosticsFor(reading: EditorReading, program: ts.Program, fileName: string): ts.Diagnostic[] {
   const file = program.getSourceFile(fileName);
   if (file === undefined) return [];
-  return publishedFieldPlacesIn(reading, fileName).map((found) => diagnostic(found, file, program));
+  return reading.publishedFieldPlacesIn(fileName).map((found) => diagnostic(found, file, program));
 }

@@ -1,12 +1,5 @@
 import ts from 'typescript';
-import {
-  createChainReadCache,
-  dispositionEntryFixesAt,
-  editorReadingOf,
-  guardFixesAt,
-  type EditorFix,
-  type EditorReading,
-} from '../adapters/typescript/index.ts';
+import { EditorReader, type EditorFix, type EditorReading } from '../adapters/typescript/index.ts';
 import { CHAIN_CODES, chainErrorsFor, chainSuggestionsFor, GUARDABLE_CODES } from './chain-diagnostics.ts';
 import { DISPOSITION_FIX_NAME, TABLE_ERROR_CODES } from './disposition-fix.ts';
 import { FIELD_CODES, fieldDiagnosticsFor } from './field-diagnostics.ts';
@@ -39,7 +32,7 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
   const service = info.languageService;
   const logger = info.project.projectService.logger;
   const read = new WeakMap<ts.Program, ProgramReading>();
-  const cache = createChainReadCache();
+  const reader = new EditorReader(info.project.getCurrentDirectory(), info.project.getProjectName());
   const logged = new Set<string>();
   const options = pluginOptionsOf(info.config, (line) => logger.info(line));
   const reportsIn = createFileFilter(options, info.project.getCurrentDirectory());
@@ -54,10 +47,7 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
   function readingOf(program: ts.Program): ProgramReading {
     const cached = read.get(program);
     if (cached !== undefined) return cached;
-    const reading = {
-      reading: editorReadingOf(program, info.project.getCurrentDirectory(), info.project.getProjectName(), cache),
-      program,
-    };
+    const reading = { reading: reader.readingOf(program), program };
     read.set(program, reading);
     return reading;
   }
@@ -116,9 +106,9 @@ function decorate(info: ts.server.PluginCreateInfo): ts.LanguageService {
     const table = errorCodes.some((code) => TABLE_ERROR_CODES.includes(code));
     if (!guard && !table) return own;
     return withChains(fileName, own, ({ reading }) => [
-      ...(guard ? guardFixesAt(reading, fileName, start, end).map((fix) => codeFixOf(GUARD_FIX_NAME, fix)) : []),
+      ...(guard ? reading.guardFixesAt(fileName, start, end).map((fix) => codeFixOf(GUARD_FIX_NAME, fix)) : []),
       ...(table
-        ? dispositionEntryFixesAt(reading, fileName, start, end).map((fix) => codeFixOf(DISPOSITION_FIX_NAME, fix))
+        ? reading.dispositionEntryFixesAt(fileName, start, end).map((fix) => codeFixOf(DISPOSITION_FIX_NAME, fix))
         : []),
     ]);
   };
@@ -151,8 +141,8 @@ function chainDiagnosticsFor(
 ): ts.Diagnostic[] {
   const shown: ts.Diagnostic[] = [];
   for (const diagnostic of [
-    ...chainErrorsFor(reading.chains, fileName),
-    ...chainSuggestionsFor(reading.chains, fileName),
+    ...chainErrorsFor(reading.chains, program, fileName),
+    ...chainSuggestionsFor(reading.chains, program, fileName),
     ...fieldDiagnosticsFor(reading, program, fileName),
   ]) {
     const kind = KIND_OF_CODE[diagnostic.code];

@@ -155,6 +155,10 @@ describe('one message text per rule id, in the lint rule and the audit', () => {
     expect(linted.map((line) => line.split(' ')[0])).toEqual(markedLines(folder, 'union').sort());
     expect(linted[0]).toContain('`ticketId` accepts a string or a number');
     expect(linted.join('\n')).toContain('`ticketId` accepts a string or a number through `LooseKey`');
+    // A union const named as an id is reported where it is written too (the rule's doc), once for all its fields.
+    expect(linted).toContain(
+      'src/server.ts:34 `AnyId` accepts a string or a number: its published schema moves and the handler receives numbers.',
+    );
     expect(auditLines(folder, 'no-id-union', withMessage)).toEqual(linted);
   });
 

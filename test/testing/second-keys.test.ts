@@ -1,9 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contractChainMatrix } from '../../src/contract/chains.ts';
-import { contractFromToolsList } from '../../src/contract/snapshot.ts';
+import { contractFromToolsList, listToolsRaw } from '../../src/contract/snapshot.ts';
 import { formatPath } from '../../src/model/ids.ts';
 import { connectInMemory, runLiteralConsumer } from '../../src/testing/index.ts';
 
@@ -33,8 +32,9 @@ describe("a record's second key in the contract and the kit", () => {
   it('`contract chains` pairs `issues[].number` with `issue_number` and `number`, never with an id', async () => {
     const connection = await connectInMemory(issueServer());
     try {
-      const { tools } = await connection.client.listTools();
-      const contract = contractFromToolsList(tools as Tool[] as never[], { serverName: 'issues' });
+      // The tools as `contract snapshot` reads them: the JSON the server sent.
+      const tools = await listToolsRaw(connection.client, 10_000);
+      const contract = contractFromToolsList(tools, { serverName: 'issues' });
       const chains = contractChainMatrix(contract).chains.map(
         (chain) =>
           `${chain.from.tool} ${formatPath(chain.from.field.path)} -> ${chain.to.tool}.${formatPath(chain.to.field.path)}: ${chain.verdict}`,

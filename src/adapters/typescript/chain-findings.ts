@@ -1,5 +1,8 @@
 import ts from 'typescript';
 import { CHAIN_VERDICT_MEANING, type ChainVerdict, type MatrixChain } from '../../model/chain-matrix.ts';
+import type { JsonType } from '../../model/id-fields.ts';
+import type { GuardName } from '../../model/guard-rewrite.ts';
+import { acceptorGuardOf, type AcceptorGuard } from './acceptor-guard.ts';
 import type { ChainSide, ProjectChains } from './project-chains.ts';
 
 /**
@@ -25,10 +28,23 @@ export interface FindingSpan {
   readonly length: number;
 }
 
+/** An end of a finding's chains, placed in its file. */
+export interface FindingEnd {
+  readonly tool: string;
+  /** `ticketId`, `tickets[].id`; `''` for an emitter whose whole value is `any`. */
+  readonly label: string;
+  /** The types as a report prints them: `integer`, `string|number`, `unknown`, `guarded`. */
+  readonly type: string;
+  /** The id field's JSON types. */
+  readonly types: readonly JsonType[];
+  readonly entity: string;
+  readonly fileName: string;
+  readonly span: FindingSpan;
+}
+
 /** An end at the other side of a finding's chains. */
 export interface FindingOtherEnd {
-  readonly side: PlacedSide;
-  readonly span: FindingSpan;
+  readonly side: FindingEnd;
   /** `create_ticket (customerId) emits the id here, as integer`. */
   readonly message: string;
 }
@@ -37,9 +53,9 @@ export interface ChainFinding {
   /** `acceptor`: chains of `verdict` end in this field; `emitter`: this emitted id breaks the acceptors. */
   readonly at: 'acceptor' | 'emitter';
   readonly verdict: ChainVerdict;
-  readonly side: PlacedSide;
-  readonly span: FindingSpan;
-  readonly chains: readonly Chain[];
+  readonly side: FindingEnd;
+  /** At an acceptor, the guard that fits its schema: `guardNumberId` for a number schema, `guardId` for the rest (and at an emitter). */
+  readonly guard: GuardName;
   /** The other ends, in the order of the chains. */
   readonly others: readonly FindingOtherEnd[];
   /** The tools at the other ends, each once, for a short message: `list_tickets`, `create_ticket`. */
@@ -68,7 +84,7 @@ export function nameList(names: readonly string[], shown = 3): string {
   return `${unique.slice(0, shown).join(', ')} and ${unique.length - shown} more`;
 }
 
-export function emitterName(side: ChainSide): string {
+export function emitterName(side: { readonly tool: string; readonly label: string }): string {
   return side.label === '' ? side.tool : `${side.tool} (${side.label})`;
 }
 
@@ -87,7 +103,7 @@ function groupBy(chains: readonly Chain[], side: 'from' | 'to'): Map<PlacedSide,
 }
 
 /** The guard that fits an acceptor: `guardNumberId` for a number schema, `guardId` for the rest. */
-function guardNameFor(acceptor: ChainSide): string {
+function guardNameFor(acceptor: ChainSide): GuardName {
   return acceptor.acceptor?.type === 'number' ? 'guardNumberId' : 'guardId';
 }
 
@@ -99,56 +115,90 @@ function acceptorAdvice(verdict: ChainVerdict, acceptor: ChainSide): string {
   return '';
 }
 
-/** A finding at each acceptor field of `fileName` that chains of `verdict` end in. */
-export function acceptorFindingsOf(read: ProjectChains, fileName: string, verdict: ChainVerdict): ChainFinding[] {
-  const ofVerdict = placedChains(read).filter(
-    (chain) => chain.verdict === verdict && fileOf(chain.to.node) === fileName,
-  );
-  const found: ChainFinding[] = [];
-  for (const [acceptor, into] of groupBy(ofVerdict, 'to')) {
-    const verb = verdict === 'tolerated' ? 'lets through' : 'rejects';
-    const emitters = nameList(into.map((chain) => emitterName(chain.from)));
-    found.push({
-      at: 'acceptor',
-      verdict,
-      side: acceptor,
-      span: spanOf(acceptor.node),
-      chains: into,
-      others: into.map((chain) => ({
-        side: chain.from,
-        span: spanOf(chain.from.node),
-        message: `${emitterName(chain.from)} emits the id here, as ${chain.from.type}`,
-      })),
-      otherTools: [...new Set(into.map((chain) => chain.from.tool))],
-      message: `${verdict} chain: ${acceptor.label} of ${acceptor.tool} ${verb} the ${acceptor.field.entity} id ${emitters} ${into.length === 1 ? 'emits' : 'emit'} (${reasons(into)}); ${CHAIN_VERDICT_MEANING[verdict]}.${acceptorAdvice(verdict, acceptor)}`,
-    });
-  }
-  return found;
+/** An end as a finding shows it: its names and types, placed as a span in its file. */
+function endOf(side: PlacedSide): FindingEnd {
+  return {
+    tool: side.tool,
+    label: side.label,
+    type: side.type,
+    types: side.field.types,
+    entity: side.field.entity,
+    fileName: fileOf(side.node),
+    span: spanOf(side.node),
+  };
 }
 
-/** A finding at each emitted id of `fileName` that breaks an acceptor. */
-export function brokenEmitterFindingsOf(read: ProjectChains, fileName: string): ChainFinding[] {
-  const broken = placedChains(read).filter(
-    (chain) => chain.verdict === 'broken' && fileOf(chain.from.node) === fileName,
-  );
-  const found: ChainFinding[] = [];
-  for (const [emitter, from] of groupBy(broken, 'from')) {
-    const acceptors = nameList(from.map((chain) => `${chain.to.tool} (${chain.to.label})`));
-    const guards = [...new Set(from.map((chain) => `${guardNameFor(chain.to)}(...)`))].join(' or ');
-    found.push({
-      at: 'emitter',
-      verdict: 'broken',
-      side: emitter,
-      span: spanOf(emitter.node),
-      chains: from,
-      others: from.map((chain) => ({
-        side: chain.to,
-        span: spanOf(chain.to.node),
-        message: `${chain.to.tool} accepts ${chain.to.label} here, as ${chain.to.type}`,
-      })),
-      otherTools: [...new Set(from.map((chain) => chain.to.tool))],
-      message: `broken chain: ${emitterName(emitter)} emits the ${emitter.field.entity} id as ${emitter.type}, which ${acceptors} ${from.length === 1 ? 'rejects' : 'reject'}; ${CHAIN_VERDICT_MEANING.broken}. Widen the acceptors with ${guards}, not this emitter.`,
-    });
+/**
+ * The chains of a program as findings in one file, in plain facts: the front ends (the editor plugin, typed lint)
+ * place and word them without the program's nodes, which stay here. It remembers the acceptor of each finding it
+ * gave, so the guard for a finding is written from the field as read.
+ */
+export class ProgramChains {
+  readonly #read: ProjectChains;
+  readonly #acceptors = new WeakMap<ChainFinding, PlacedSide>();
+
+  constructor(read: ProjectChains) {
+    this.#read = read;
   }
-  return found;
+
+  /** A finding at each acceptor field of `fileName` that chains of `verdict` end in. */
+  acceptorFindingsIn(fileName: string, verdict: ChainVerdict): ChainFinding[] {
+    const ofVerdict = placedChains(this.#read).filter(
+      (chain) => chain.verdict === verdict && fileOf(chain.to.node) === fileName,
+    );
+    const found: ChainFinding[] = [];
+    for (const [acceptor, into] of groupBy(ofVerdict, 'to')) {
+      const verb = verdict === 'tolerated' ? 'lets through' : 'rejects';
+      const emitters = nameList(into.map((chain) => emitterName(chain.from)));
+      const finding: ChainFinding = {
+        at: 'acceptor',
+        verdict,
+        side: endOf(acceptor),
+        guard: guardNameFor(acceptor),
+        others: into.map((chain) => ({
+          side: endOf(chain.from),
+          message: `${emitterName(chain.from)} emits the id here, as ${chain.from.type}`,
+        })),
+        otherTools: [...new Set(into.map((chain) => chain.from.tool))],
+        message: `${verdict} chain: ${acceptor.label} of ${acceptor.tool} ${verb} the ${acceptor.field.entity} id ${emitters} ${into.length === 1 ? 'emits' : 'emit'} (${reasons(into)}); ${CHAIN_VERDICT_MEANING[verdict]}.${acceptorAdvice(verdict, acceptor)}`,
+      };
+      this.#acceptors.set(finding, acceptor);
+      found.push(finding);
+    }
+    return found;
+  }
+
+  /** A finding at each emitted id of `fileName` that breaks an acceptor. */
+  brokenEmitterFindingsIn(fileName: string): ChainFinding[] {
+    const broken = placedChains(this.#read).filter(
+      (chain) => chain.verdict === 'broken' && fileOf(chain.from.node) === fileName,
+    );
+    const found: ChainFinding[] = [];
+    for (const [emitter, from] of groupBy(broken, 'from')) {
+      const acceptors = nameList(from.map((chain) => `${chain.to.tool} (${chain.to.label})`));
+      const guards = [...new Set(from.map((chain) => `${guardNameFor(chain.to)}(...)`))].join(' or ');
+      found.push({
+        at: 'emitter',
+        verdict: 'broken',
+        side: endOf(emitter),
+        guard: guardNameFor(emitter),
+        others: from.map((chain) => ({
+          side: endOf(chain.to),
+          message: `${chain.to.tool} accepts ${chain.to.label} here, as ${chain.to.type}`,
+        })),
+        otherTools: [...new Set(from.map((chain) => chain.to.tool))],
+        message: `broken chain: ${emitterName(emitter)} emits the ${emitter.field.entity} id as ${emitter.type}, which ${acceptors} ${from.length === 1 ? 'rejects' : 'reject'}; ${CHAIN_VERDICT_MEANING.broken}. Widen the acceptors with ${guards}, not this emitter.`,
+      });
+    }
+    return found;
+  }
+
+  /**
+   * The guard at the acceptor of a finding this reading gave, importing it from `specifier`; undefined for an emitter
+   * finding, or an acceptor no guard fits.
+   */
+  guardOf(finding: ChainFinding, specifier: string): AcceptorGuard | undefined {
+    const acceptor = this.#acceptors.get(finding);
+    return acceptor === undefined ? undefined : acceptorGuardOf(acceptor, specifier);
+  }
 }

@@ -2,14 +2,14 @@ import ts from 'typescript';
 import { LOCAL_GUARD_MODULE_NAME } from '../../model/zod-imports.ts';
 import { helperSpecifier, runtimeImportFor } from '../packages/runtime-import.ts';
 import { acceptorGuardOf } from './acceptor-guard.ts';
-import { spanOf, type FindingSpan } from './chain-findings.ts';
+import { ProgramChains, spanOf, type FindingSpan } from './chain-findings.ts';
 import { GUARD_MODULE, type TextEdit } from './guard-edit.ts';
 import type { HandlerReads } from './handler-reads.ts';
 import { missingEntriesOf } from './missing-disposition-entries.ts';
 import {
+  createChainReadCache,
   projectChainsOf,
   projectOfProgram,
-  type ChainReadCache,
   type ChainSide,
   type ProjectChains,
 } from './project-chains.ts';
@@ -24,26 +24,66 @@ import {
 
 /**
  * What the editor plugin reads of one program, read once per program: its chains and its disposition tables. The
- * plugin holds it whole and asks the functions below for the places and the edits of one file.
+ * plugin holds it whole and asks it for the findings, the places and the edits of one file, in plain facts.
  */
-export interface EditorReading {
-  readonly chains: ProjectChains;
-  readonly tables: DispositionTables;
-  readonly checker: ts.TypeChecker;
+export class EditorReading {
+  /** The chains of the program, as findings in one file. */
+  readonly chains: ProgramChains;
+  readonly #chains: ProjectChains;
+  readonly #tables: DispositionTables;
+  readonly #checker: ts.TypeChecker;
+
+  constructor(chains: ProjectChains, tables: DispositionTables, checker: ts.TypeChecker) {
+    this.chains = new ProgramChains(chains);
+    this.#chains = chains;
+    this.#tables = tables;
+    this.#checker = checker;
+  }
+
+  /** The published-field findings at fields written in `fileName`, of every tool whose input has one there. */
+  publishedFieldPlacesIn(fileName: string): PlacedFieldFinding[] {
+    return publishedFieldPlacesIn(this.#chains, this.#tables, this.#checker, fileName);
+  }
+
+  /**
+   * The fixes at an acceptor between `start` and `end` that a broken or suspect chain ends in: its schema wrapped in
+   * `guardId(...)`, or in `guardNumberId(...)` for a number schema.
+   */
+  guardFixesAt(fileName: string, start: number, end: number): EditorFix[] {
+    return guardFixesAt(this.#chains, fileName, start, end);
+  }
+
+  /**
+   * The fixes for a disposition table between `start` and `end` that lacks entries: each missing entry, with the
+   * decision the dispositions codemod writes for it (`honored` for a field the handler reads, `warned` to review for
+   * one it never reads), so the fix and the codemod agree field for field.
+   */
+  dispositionEntryFixesAt(fileName: string, start: number, end: number): EditorFix[] {
+    return dispositionEntryFixesAt(this.#chains, this.#checker, fileName, start, end);
+  }
 }
 
-/** Reads a program for the editor; `cache` spans the programs of one language service, so an edit rereads its tools only. */
-export function editorReadingOf(
-  program: ts.Program,
-  root: string,
-  tsconfig: string | undefined,
-  cache: ChainReadCache,
-): EditorReading {
-  const project = projectOfProgram(program, root, tsconfig);
-  // Tests outside the program are not reread from disk at every edit; the audit reads them.
-  const chains = projectChainsOf(project, { cache, testsOnDisk: false });
-  const tables = dispositionTablesIn(chains.surface.serverFiles, project.checker, chains.surface.resolver);
-  return { chains, tables, checker: project.checker };
+/**
+ * Reads the programs of one language service for the editor: each program once, and after an edit only the tools of
+ * the edited files (its cache spans the programs).
+ */
+export class EditorReader {
+  readonly #cache = createChainReadCache();
+  readonly #root: string;
+  readonly #tsconfig: string | undefined;
+
+  constructor(root: string, tsconfig: string | undefined) {
+    this.#root = root;
+    this.#tsconfig = tsconfig;
+  }
+
+  readingOf(program: ts.Program): EditorReading {
+    const project = projectOfProgram(program, this.#root, this.#tsconfig);
+    // Tests outside the program are not reread from disk at every edit; the audit reads them.
+    const chains = projectChainsOf(project, { cache: this.#cache, testsOnDisk: false });
+    const tables = dispositionTablesIn(chains.surface.serverFiles, project.checker, chains.surface.resolver);
+    return new EditorReading(chains, tables, project.checker);
+  }
 }
 
 /** A code fix as the editor offers it: the edits of one file. */
@@ -70,9 +110,10 @@ function propertyNamed(table: ts.ObjectLiteralExpression, key: string): ts.Objec
   );
 }
 
-/** The published-field findings at fields written in `fileName`, of every tool whose input has one there. */
-export function publishedFieldPlacesIn(
-  { chains, tables, checker }: EditorReading,
+function publishedFieldPlacesIn(
+  chains: ProjectChains,
+  tables: DispositionTables,
+  checker: ts.TypeChecker,
   fileName: string,
 ): PlacedFieldFinding[] {
   const found: PlacedFieldFinding[] = [];
@@ -116,11 +157,7 @@ function guardSpecifierFor(file: ts.SourceFile): string | undefined {
   return choice.kind === 'package' ? GUARD_MODULE : helperSpecifier(file.fileName, choice.helper, file.text);
 }
 
-/**
- * The fixes at an acceptor between `start` and `end` that a broken or suspect chain ends in: its schema wrapped in
- * `guardId(...)`, or in `guardNumberId(...)` for a number schema.
- */
-export function guardFixesAt({ chains }: EditorReading, fileName: string, start: number, end: number): EditorFix[] {
+function guardFixesAt(chains: ProjectChains, fileName: string, start: number, end: number): EditorFix[] {
   const fixes: EditorFix[] = [];
   const seen = new Set<ChainSide>();
   for (const chain of chains.chains) {
@@ -147,7 +184,8 @@ function tableAt(
   file: ts.SourceFile,
   start: number,
   end: number,
-  reading: EditorReading,
+  chains: ProjectChains,
+  checker: ts.TypeChecker,
 ): DispositionTable | undefined {
   let found: ts.VariableDeclaration | undefined;
   const visit = (node: ts.Node): void => {
@@ -156,34 +194,30 @@ function tableAt(
     ts.forEachChild(node, visit);
   };
   visit(file);
-  return found === undefined ? undefined : dispositionTableOf(found, reading.checker, reading.chains.surface.resolver);
+  return found === undefined ? undefined : dispositionTableOf(found, checker, chains.surface.resolver);
 }
 
 /** What the handler of the tool whose input is the table's shape reads; `all` when no tool has it as its input. */
-function readsOfShape(table: DispositionTable, reading: EditorReading): HandlerReads {
-  for (const { tool, input } of reading.chains.tools) {
+function readsOfShape(table: DispositionTable, chains: ProjectChains, checker: ts.TypeChecker): HandlerReads {
+  for (const { tool, input } of chains.tools) {
     if (input.fields.some((field) => field.path.length === 1 && field.node.parent === table.shape))
-      return handlerReadsOf(tool, input, reading.checker);
+      return handlerReadsOf(tool, input, checker);
   }
   return { kind: 'all', reason: 'no tool takes the shape as its input' };
 }
 
-/**
- * The fixes for a disposition table between `start` and `end` that lacks entries: each missing entry, with the
- * decision the dispositions codemod writes for it (`honored` for a field the handler reads, `warned` to review for one
- * it never reads), so the fix and the codemod agree field for field.
- */
-export function dispositionEntryFixesAt(
-  reading: EditorReading,
+function dispositionEntryFixesAt(
+  chains: ProjectChains,
+  checker: ts.TypeChecker,
   fileName: string,
   start: number,
   end: number,
 ): EditorFix[] {
-  const file = reading.chains.surface.serverFiles.find((candidate) => candidate.fileName === fileName);
+  const file = chains.surface.serverFiles.find((candidate) => candidate.fileName === fileName);
   if (file === undefined) return [];
-  const table = tableAt(file, start, end, reading);
+  const table = tableAt(file, start, end, chains, checker);
   if (table === undefined) return [];
-  return missingEntriesOf(table, readsOfShape(table, reading), reading.checker).map((entry) => ({
+  return missingEntriesOf(table, readsOfShape(table, chains, checker), checker).map((entry) => ({
     description: `Add ${entry.decision === 'honored' ? entry.text : `${entry.key}: warned(...)`} to ${table.name}`,
     fileName,
     edits: entry.edits,

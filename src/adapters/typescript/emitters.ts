@@ -65,6 +65,12 @@ interface Bindings {
  * `request.params.name`), and which expressions of it hold that name: a handler looked up by it
  * (`toolHandlers[toolName]`) is that tool's own.
  */
+/** What a branch leaves to the code after it: the returns there that read its variables, bound to what it assigned. */
+export interface LaterResult {
+  readonly assigned: ReadonlyMap<ts.Symbol, ts.Expression>;
+  readonly returned: readonly ts.Expression[];
+}
+
 export interface ToolNameBinding {
   readonly name: string;
   readonly holds: (expr: ts.Expression) => boolean;
@@ -209,7 +215,7 @@ export class EmitterReader {
     for (const expression of returned) this.results(expression, bindings, 0, expression, sources);
     if (returned.length === 0) {
       const later = this.resultLeftToLaterCode(handler);
-      if (later !== undefined) {
+      if (later !== undefined && later.returned.length > 0) {
         const values = new Map(bindings.values);
         for (const [symbol, expr] of later.assigned) values.set(symbol, { expr, bindings });
         for (const expression of later.returned)
@@ -220,18 +226,26 @@ export class EmitterReader {
   }
 
   /**
-   * A `case` that assigns its result to a variable and leaves it to the code after the switch (`case 'x': result =
-   * await run(args); break;` ... `return result;`, or `return { content: [{ type: 'text', text: JSON.stringify(result)
-   * }] }`): the returns after the switch that read the variable, with the variable bound to what this branch assigned.
+   * What a low-level branch (a `case` clause, an `if` branch) leaves to the code after it, or undefined when it settles
+   * its own result: it returns one or throws (an empty clause falls through to the next one, which says it). A `case`
+   * that assigns its result to a variable (`case 'x': result = await run(args); break;` ... `return result;`, or
+   * `return { content: [{ type: 'text', text: JSON.stringify(result) }] }`) leaves the returns after the switch that
+   * read the variable, with the variable bound to what this branch assigned; other branches leave nothing read here.
    */
-  private resultLeftToLaterCode(
-    branch: ts.Node,
-  ): { assigned: ReadonlyMap<ts.Symbol, ts.Expression>; returned: ts.Expression[] } | undefined {
-    if (!ts.isCaseClause(branch) && !ts.isDefaultClause(branch)) return undefined;
+  resultLeftToLaterCode(branch: ts.Node): LaterResult | undefined {
+    if (ts.isFunctionLike(branch)) return undefined;
+    const statements =
+      ts.isCaseClause(branch) || ts.isDefaultClause(branch) || ts.isBlock(branch) ? [...branch.statements] : [branch];
+    let last = statements.at(-1);
+    while (last !== undefined && ts.isBlock(last)) last = last.statements.at(-1);
+    if (last === undefined || ts.isThrowStatement(last) || ts.isReturnStatement(last)) return undefined;
+    if (returnedExpressions(branch).length > 0) return undefined;
+    const nothing: LaterResult = { assigned: new Map(), returned: [] };
+    if (!ts.isCaseClause(branch) && !ts.isDefaultClause(branch)) return nothing;
     const switchStatement = branch.parent.parent;
     let fn: ts.Node | undefined = switchStatement.parent;
     while (fn !== undefined && !ts.isFunctionLike(fn)) fn = fn.parent;
-    if (fn === undefined) return undefined;
+    if (fn === undefined) return nothing;
     const assigned = new Map<ts.Symbol, ts.Expression>();
     const visit = (node: ts.Node): void => {
       if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
@@ -246,7 +260,7 @@ export class EmitterReader {
       ts.forEachChild(node, visit);
     };
     for (const statement of branch.statements) visit(statement);
-    if (assigned.size === 0) return undefined;
+    if (assigned.size === 0) return nothing;
     const reads = (node: ts.Node): boolean => {
       if (ts.isIdentifier(node)) {
         const symbol = this.checker.getSymbolAtLocation(node);
@@ -257,7 +271,7 @@ export class EmitterReader {
     const returned = returnedExpressions(fn).filter(
       (expression) => expression.getStart() >= switchStatement.end && reads(expression),
     );
-    return returned.length === 0 ? undefined : { assigned, returned };
+    return { assigned, returned };
   }
 
   /**

@@ -24,22 +24,18 @@ export type { EvidenceKind } from './id-evidence.ts';
 export type { PublishedReading } from './project-chains.ts';
 
 // Typed lint: the program typescript-eslint hands the rules, read once per program.
-export { fileToolShapesOf, programToolsOf, type FileToolShapes, type ProgramTools } from './program-tools.ts';
-export { acceptorGuardOf } from './acceptor-guard.ts';
+export { fileToolShapesOf, programChainsOf, type FileToolShapes } from './program-tools.ts';
+export type { AcceptorGuard } from './acceptor-guard.ts';
 export {
-  acceptorFindingsOf,
-  brokenEmitterFindingsOf,
   emitterName,
   nameList,
   type ChainFinding,
+  type FindingEnd,
+  type FindingOtherEnd,
+  type FindingSpan,
+  type ProgramChains,
 } from './chain-findings.ts';
-export {
-  createChainReadCache,
-  projectChainsOf,
-  sortedTypes,
-  type ChainReadCache,
-  type ProjectChains,
-} from './project-chains.ts';
+export { sortedTypes } from './project-chains.ts';
 
 // Codemods: each reads one file (with the program's discovery handed in) and answers with text edits and notes.
 export { dispositionScaffoldOf, type DispositionScaffoldOptions } from './disposition-scaffold.ts';
@@ -56,12 +52,4 @@ export { typedShapesByFile, type ToolInputSite } from './tool-surface.ts';
 export { TypedFiles } from './typed-files.ts';
 
 // The editor plugin: one reading per program, and the places and edits of one file.
-export {
-  dispositionEntryFixesAt,
-  editorReadingOf,
-  guardFixesAt,
-  publishedFieldPlacesIn,
-  type EditorFix,
-  type EditorReading,
-  type PlacedFieldFinding,
-} from './editor-reads.ts';
+export { EditorReader, type EditorFix, type EditorReading, type PlacedFieldFinding } from './editor-reads.ts';

@@ -4,7 +4,8 @@ import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import ts from 'typescript';
 import { TypeScriptSchemaReader } from './from-typescript.ts';
 import { relativeTo, type AuditProject } from './load-project.ts';
-import { projectOfProgram } from './project-chains.ts';
+import { ProgramChains } from './chain-findings.ts';
+import { createChainReadCache, projectChainsOf, projectOfProgram, type ChainReadCache } from './project-chains.ts';
 import { discoverProjectTools, toolInputSitesOf, typedShapesByFile, type ProjectTools } from './tool-surface.ts';
 import { importedSchemaUsesOf } from './shapes-from-typescript.ts';
 import type { SchemaRole } from '../../model/schema-role.ts';
@@ -28,6 +29,7 @@ interface ProgramReading {
   /** Undefined when the discovery threw (a bad agent-contract.config.json). */
   shapes?: ReturnType<typeof typedShapesByFile> | undefined;
   external?: ExternalRoles;
+  chains?: ProgramChains;
 }
 
 const readings = new WeakMap<ts.Program, ProgramReading>();
@@ -50,6 +52,25 @@ export function programToolsOf(program: ts.Program): ProgramTools {
   const project = projectOfProgram(program, root, typeof tsconfig === 'string' ? tsconfig : undefined);
   reading.tools = { root, project, surface: discoverProjectTools(project) };
   return reading.tools;
+}
+
+// typescript-eslint hands every file of one project the same program while nothing changes, so the chains are read
+// once per program; a new program of the same project (after an edit in an editor running ESLint) reads again only
+// the tools of the changed files.
+const chainCaches = new Map<string, ChainReadCache>();
+
+/** The program's chains, as findings in one file; throws `ConfigError` for a bad `agent-contract.config.json`. */
+export function programChainsOf(program: ts.Program): ProgramChains {
+  const reading = readingOf(program);
+  if (reading.chains !== undefined) return reading.chains;
+  const { root, project, surface } = programToolsOf(program);
+  let cache = chainCaches.get(root);
+  if (cache === undefined) {
+    cache = createChainReadCache();
+    chainCaches.set(root, cache);
+  }
+  reading.chains = new ProgramChains(projectChainsOf(project, { cache, surface }));
+  return reading.chains;
 }
 
 /**

@@ -6,7 +6,7 @@ import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType, t
 import type { AuditConfig } from './agent-contract-config.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
-import { EmitterReader, returnedExpressions, type EmitChannel, type EmitSource } from './emitters.ts';
+import { EmitterReader, type EmitChannel, type EmitSource } from './emitters.ts';
 import {
   describedEvidence,
   handlerEvidence,
@@ -26,8 +26,8 @@ import { publishedAcceptorsOf, type PublishedSurface } from '../../model/publish
 /**
  * The chains of a whole program, as the checker sees them: every tool's acceptors (from its input schema) and
  * emitted ids (from its handler's types and its output schema), paired by entity through the model's chain matrix.
- * Every end carries its node, so each front end places it its own way: the audit as file:line relative to the
- * project, the language-service plugin as a span in the file an editor asks about. It reads a given program and
+ * Every end carries its node, which stays in the adapter: the audit's reading (read-project.ts) and the findings of
+ * one file for the editor and typed lint (chain-findings.ts) hand it out as a span. It reads a given program and
  * type-checks nothing for itself.
  */
 
@@ -181,22 +181,6 @@ export function projectOfProgram(program: ts.Program, root: string, tsconfig?: s
         !file.fileName.includes('/node_modules/'),
     );
   return { root, tsconfig, optionsOnly: false, program, checker: program.getTypeChecker(), sourceFiles };
-}
-
-/**
- * Whether a low-level branch (a `case` clause, an `if` branch) ends without returning a result or throwing: then what
- * the tool emits is built after the branch. An empty clause falls through to the next one, which says it.
- */
-function leavesItsResultToLaterCode(branch: ts.Node): boolean {
-  const statements = ts.isCaseClause(branch)
-    ? [...branch.statements]
-    : ts.isBlock(branch)
-      ? [...branch.statements]
-      : [branch];
-  let last = statements.at(-1);
-  while (last !== undefined && ts.isBlock(last)) last = last.statements.at(-1);
-  if (last === undefined || ts.isThrowStatement(last) || ts.isReturnStatement(last)) return false;
-  return returnedExpressions(branch).length === 0;
 }
 
 /** What one tool contributes: its facts and its ends, as read from the checker. */
@@ -367,7 +351,7 @@ function readTool(
   // A low-level branch that returns nothing of its own and assigns no variable the code after the switch returns
   // leaves its result to code that is not read per tool: what it emits is not known.
   const branch = tool.handler !== undefined && !ts.isFunctionLike(tool.handler) ? tool.handler : undefined;
-  if (branch !== undefined && sources.length === 0 && leavesItsResultToLaterCode(branch)) {
+  if (branch !== undefined && sources.length === 0 && emitterReader.resultLeftToLaterCode(branch) !== undefined) {
     emits = 'unknown';
     unknownEmitted.push({ path: '', node: branch });
   }

@@ -13,7 +13,7 @@ import { loadProject, syntaxErrorsOf, typeErrorsOf, type AuditProject } from './
 import { acceptorTypeOf, projectChainsOf, type PublishedReading } from './project-chains.ts';
 import { dispositionTablesIn } from './published-fields.ts';
 import { spanOf, spanOfOptional } from './source-spans.ts';
-import { toolFindingFactsOf, type ToolFindingFact } from './tool-finding-facts.ts';
+import { idUnionConstFactsOf, toolFindingFactsOf, type ToolFindingFact } from './tool-finding-facts.ts';
 
 /**
  * The TypeScript face's answer for a whole project, in the manner of knip's `ProjectPrincipal`: one call owns the
@@ -175,6 +175,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
   const emitters: ReadEmitter[] = [];
   const unknownEmitters: { tool: string; path: string; at: SourceSpan }[] = [];
   const toolFindings: ToolFindingFact[] = [];
+  toolFindings.push(...idUnionConstFactsOf(read.tools));
   for (const facts of read.tools) {
     const { tool, input } = facts;
     toolFindings.push(...toolFindingFactsOf(tool, input, resolver, checker, tables));

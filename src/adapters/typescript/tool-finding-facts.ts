@@ -33,6 +33,7 @@ export type ToolFindingFact =
       readonly rule: 'no-id-union';
       readonly at: SourceSpan;
       readonly tool: string;
+      /** The field's key, or the name of the const a union is written in. */
       readonly key: string;
       /** The const the field's value names (`ticketId: AnyId`), when it names one. */
       readonly through?: string;
@@ -70,6 +71,25 @@ export type ToolFindingFact =
       readonly field: string;
       readonly message: string;
     };
+
+/**
+ * The union consts named as ids (`const AnyId = z.union([z.string(), z.number()])`) that tools' input fields name, each
+ * once, where it is written: the rule's doc reports such a const as well as the fields that name it.
+ */
+export function idUnionConstFactsOf(
+  tools: readonly { readonly tool: DiscoveredTool; readonly input: ToolInput }[],
+): ToolFindingFact[] {
+  const facts = new Map<string, ToolFindingFact>();
+  for (const { tool, input } of tools) {
+    for (const field of input.fields) {
+      if (field.through === undefined || idAcceptorVerdict(field.through, field.meaning) !== 'union') continue;
+      const at = spanOf(field.value.node);
+      const key = `${at.file}\u0000${at.start}`;
+      if (!facts.has(key)) facts.set(key, { rule: 'no-id-union', at, tool: tool.name, key: field.through });
+    }
+  }
+  return [...facts.values()];
+}
 
 export function toolFindingFactsOf(
   tool: DiscoveredTool,

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { acceptorGuardOf } from '../../../src/adapters/typescript/acceptor-guard.ts';
-import { acceptorFindingsOf } from '../../../src/adapters/typescript/chain-findings.ts';
+import { ProgramChains } from '../../../src/adapters/typescript/chain-findings.ts';
 import { loadProject } from '../../../src/adapters/typescript/load-project.ts';
 import { projectChainsOf } from '../../../src/adapters/typescript/project-chains.ts';
 
@@ -43,9 +43,9 @@ describe('the guard at the acceptor of a broken chain', () => {
 
   it('is the guard the finding at the acceptor names', () => {
     const file = broken.find((entry) => entry.to.tool === 'create_item')?.to.node?.getSourceFile().fileName ?? '';
-    const advice = acceptorFindingsOf(chains, file, 'broken').map(
-      (found) => /Wrap the schema in (\w+)/.exec(found.message)?.[1],
-    );
+    const advice = new ProgramChains(chains)
+      .acceptorFindingsIn(file, 'broken')
+      .map((found) => /Wrap the schema in (\w+)/.exec(found.message)?.[1]);
     expect(advice.sort()).toEqual(['guardId', 'guardNumberId']);
   });
 });
