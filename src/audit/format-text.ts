@@ -240,9 +240,14 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
       lines.push(...evidence.values());
       if (to.type === 'string') typeOrGuard.add(fromCwd(to.file), `${to.tool}.${to.field}`);
     }
+    // Typed emitters the tests contradict need their declared types corrected, untyped ones need types at all.
+    const declared = suspect.every((chain) => chain.from.type !== 'unknown');
+    const typeThem = declared
+      ? 'make the declared types say what the API sends (the casts in the tests say they do not)'
+      : 'type what the emitters return, so the audit can tell';
     for (const [file, acceptors] of typeOrGuard.files)
       lines.push(
-        `  fix: type what the emitters return, so the audit can tell; if they send numbers, run \`npx agent-contract codemod guard-ids${helperFlag} ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,
+        `  fix: ${typeThem}; if they send numbers, run \`npx agent-contract codemod guard-ids${helperFlag} ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,
       );
   }
   const tolerated = report.chains.filter((chain) => chain.status === 'tolerated');

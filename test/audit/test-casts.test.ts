@@ -35,6 +35,9 @@ describe("a typed emitter whose ids the project's tests cast before passing them
     );
     const text = formatAuditText(report, { color: false });
     expect(text).toContain('list_todos todos[].id is declared string');
+    expect(text).toContain(
+      '  fix: make the declared types say what the API sends (the casts in the tests say they do not); if they send numbers, run',
+    );
     expect(text).toMatch(/evidence: String\(todo\.id\) {2}\S*src\/todos\.test\.ts:9\n/);
   });
 });
