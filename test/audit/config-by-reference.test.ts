@@ -1,13 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const project = fileURLToPath(new URL('fixtures/config-by-reference', import.meta.url));
 
 function chains(report: AuditReport): string[] {
-  return report.chains.map(
-    (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-  );
+  return chainLines(report);
 }
 
 describe('registrations whose config is passed by reference', () => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/described-ids', import.meta.url));
 
@@ -9,11 +10,7 @@ describe('input fields their descriptions call ids', () => {
   const { report } = audit(FIXTURE);
 
   it('reads a field as the id its description names, when its name names the same entity', () => {
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'list_genres genres[].id -> discover_films.with_genres: broken',
       'list_genres genres[].id -> discover_films.without_genres: broken',
     ]);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/handler-factory', import.meta.url));
 
@@ -11,11 +12,7 @@ describe('a handler a factory builds', () => {
 
   it('is read through the function the factory returns', () => {
     expect(report.coverage).toMatchObject({ tools: 2, knownEmitters: 2 });
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'create_ticket ticket.ticketId -> get_ticket.ticketId: broken',
       'get_ticket ticket.ticketId -> get_ticket.ticketId: broken',
     ]);

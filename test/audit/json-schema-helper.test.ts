@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/json-schema-helper', import.meta.url));
 
@@ -25,11 +26,7 @@ describe('an input rendered by a helper of the project', () => {
         (acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type} ${acceptor.file}:${acceptor.line}`,
       ),
     ).toEqual(['get_project.projectId string src/server.ts:14', 'archive_project.projectId string src/server.ts:15']);
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'list_projects projects[].id -> get_project.projectId: broken',
       'list_projects projects[].id -> archive_project.projectId: broken',
       'get_project project.id -> get_project.projectId: broken',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/low-level-parse', import.meta.url));
 
@@ -28,11 +29,7 @@ describe('the schema a low-level call handler parses the arguments with', () => 
   });
 
   it('pairs the numeric order ids with what is parsed, not with what is published', () => {
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'list_orders orders[].id -> get_order.orderId: broken',
       'list_orders orders[].id -> cancel_order.orderId: broken',
       'get_order order.id -> get_order.orderId: broken',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/output-schema-covers', import.meta.url));
 
@@ -14,10 +15,6 @@ describe('a tool whose handler passes `any` through, under an output schema', ()
       'search_movies typed',
       'get_movie unknown',
     ]);
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual(['search_movies results[].id -> get_movie.movie_id: broken']);
+    expect(chainLines(report)).toEqual(['search_movies results[].id -> get_movie.movie_id: broken']);
   });
 });

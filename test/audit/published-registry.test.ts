@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
 import type { PublishedSurface } from '../../src/model/published-surface.ts';
 import contract from './fixtures/published-registry/mcp-contract.json' with { type: 'json' };
+import { chainLines } from '../support/chain-lines.ts';
 
 /**
  * Published tools placed in source by their names: definitions under the generic key `schema` with no handler of
@@ -35,11 +36,7 @@ describe('published tools placed by name', () => {
   it('finds the handler a record holds under the tool name, and what it emits', () => {
     const listed = report.emitters.find((emitter) => emitter.tool === 'list_tickets');
     expect(listed).toMatchObject({ path: 'tickets[].id', types: ['number'], file: 'src/handlers.ts' });
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toContain('list_tickets tickets[].id -> get_ticket.ticketId: broken');
+    expect(chainLines(report)).toContain('list_tickets tickets[].id -> get_ticket.ticketId: broken');
     expect(report.chains.filter((chain) => chain.to.tool === 'close_ticket').map((chain) => chain.status)).toContain(
       'broken',
     );

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/record-payload', import.meta.url));
 
@@ -13,11 +14,7 @@ describe('a result helper whose payload parameter is a bag of unknown values', (
       'list_projects typed',
       'get_project typed',
     ]);
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'list_projects projects[].id -> get_project.project_id: broken',
       'get_project project.id -> get_project.project_id: broken',
     ]);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/result-after-switch', import.meta.url));
 
@@ -14,10 +15,9 @@ describe('a low-level branch that assigns the result for the code after the swit
       'get_inbox typed',
       'export_inboxes unknown',
     ]);
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual(['list_inboxes inboxes[].id -> get_inbox.inboxId: broken', 'get_inbox id -> get_inbox.inboxId: broken']);
+    expect(chainLines(report)).toEqual([
+      'list_inboxes inboxes[].id -> get_inbox.inboxId: broken',
+      'get_inbox id -> get_inbox.inboxId: broken',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/serialized-handlers', import.meta.url));
 
@@ -35,11 +36,7 @@ describe('tool definitions whose handlers return plain data, serialized by the r
   });
 
   it('pairs them with the inputs that take them back', () => {
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'get_agent agentId -> get_agent.agentId: broken',
       'list_notes [].noteId -> delete_note.noteId: ok',
       'create_ticket ticketId -> get_ticket.ticketId: broken',

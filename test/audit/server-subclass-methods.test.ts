@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const fixture = fileURLToPath(new URL('fixtures/server-subclass-methods', import.meta.url));
 
@@ -28,11 +29,7 @@ describe('registration methods of an McpServer subclass whose overloads take the
     expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`)).toEqual([
       'stories-get-by-id.storyPublicId string',
     ]);
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'stories-create id -> stories-get-by-id.storyPublicId: broken',
       'stories-get-by-id id -> stories-get-by-id.storyPublicId: broken',
     ]);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 /**
  * A low-level call handler whose branches leave their result in a variable that one statement after the switch
@@ -24,11 +25,7 @@ describe('branches that leave their result to the code after the switch', () => 
   });
 
   it('find the chains they break', () => {
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'list_tickets data.tickets[].id -> get_ticket.ticketId: broken',
       'get_ticket data.ticket.id -> get_ticket.ticketId: broken',
     ]);

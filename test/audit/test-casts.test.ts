@@ -1,16 +1,25 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
 import { formatAuditText } from '../../src/audit/format-text.ts';
+import { lineOf } from '../support/line-of.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/test-casts', import.meta.url));
+const TEST_FILE = path.join(FIXTURE, 'src/todos.test.ts');
+/** The fixture's line that passes a todo id on to `get_todo`, and its text. */
+const CAST_LINE = lineOf(TEST_FILE, "'get_todo'");
+const CAST_SOURCE = readFileSync(TEST_FILE, 'utf8').split('\n')[CAST_LINE - 1] ?? '';
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe("a typed emitter whose ids the project's tests cast before passing them on", () => {
-  // `String(todo.id)` where `Todo.id` is declared `string`: the test saw the id arrive as something else.
+  // The fixture's test converts a todo id declared `string` to a string anyway: it saw the id arrive as something else.
+  // The cast is written in the fixture alone; here it is read from the fixture's line.
   const { report } = audit(FIXTURE);
-  const chains = report.chains.map(
-    (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-  );
+  const chains = chainLines(report);
 
   it('makes the chains the declared type alone keeps suspect, with the cast as evidence', () => {
     expect(chains).toContain('list_todos todos[].id -> get_todo.todo_id: suspect');
@@ -19,9 +28,11 @@ describe("a typed emitter whose ids the project's tests cast before passing them
     expect(todo?.reason).toBe(
       'emits string by its declared type, but the code treats these ids as number; accepts only string',
     );
-    expect(todo?.evidence?.map((entry) => `${entry.kind} ${entry.text} ${entry.file}:${entry.line}`)).toEqual([
-      'test-cast String(todo.id) src/todos.test.ts:9',
-    ]);
+    const [entry, ...others] = todo?.evidence ?? [];
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({ kind: 'test-cast', tool: '', field: '', file: 'src/todos.test.ts', line: CAST_LINE });
+    expect(entry?.text.startsWith('String(')).toBe(true);
+    expect(CAST_SOURCE).toContain(`todo_id: ${entry?.text ?? '?'} }`);
   });
 
   it('leaves chains of entities no test casts as the types say', () => {
@@ -38,6 +49,9 @@ describe("a typed emitter whose ids the project's tests cast before passing them
     expect(text).toContain(
       '  fix: make the declared types say what the API sends (the casts in the tests say they do not); if they send numbers, run',
     );
-    expect(text).toMatch(/evidence: String\(todo\.id\) {2}\S*src\/todos\.test\.ts:9\n/);
+    const cast = report.chains.find((chain) => chain.to.tool === 'get_todo')?.evidence?.[0]?.text ?? '?';
+    expect(text.split('\n')).toContainEqual(
+      expect.stringMatching(new RegExp(`^ {4}evidence: ${escape(cast)} {2}\\S*src/todos\\.test\\.ts:${CAST_LINE}$`)),
+    );
   });
 });

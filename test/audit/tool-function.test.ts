@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/tool-function', import.meta.url));
 
@@ -13,10 +14,6 @@ describe('tools defined with a bare tool(name, description, shape, handler) help
       'list_invoices sdk-tool',
       'get_invoice sdk-tool',
     ]);
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toContain('list_invoices invoices[].id -> get_invoice.invoice_id: broken');
+    expect(chainLines(report)).toContain('list_invoices invoices[].id -> get_invoice.invoice_id: broken');
   });
 });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/tool-object-references', import.meta.url));
 
@@ -37,11 +38,7 @@ describe('tool objects whose parts are references', () => {
   });
 
   it('pairs the numeric case ids the tools emit with the string inputs that take them', () => {
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'get_case case.id -> assign_case.caseId: broken',
       'get_case case.id -> close_case.caseId: broken',
       'get_case case.id -> reopen_case.caseId: broken',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/unserialized-data', import.meta.url));
 
@@ -19,11 +20,7 @@ describe('a handler that returns plain data no code found serializes', () => {
     expect(
       report.unknownEmitters.map((emitter) => `${emitter.tool} '${emitter.path}' ${emitter.file}:${emitter.line}`),
     ).toEqual(["get_ticket '' src/server.ts:23"]);
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'close_ticket ticketId -> get_ticket.ticketId: broken',
       'close_ticket ticketId -> close_ticket.ticketId: broken',
     ]);

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/untyped-response', import.meta.url));
 
@@ -41,11 +42,7 @@ describe('emitters typed any or unknown', () => {
   });
 
   it('still pairs the typed look-alike', () => {
-    expect(
-      report.chains.map(
-        (chain) => `${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}: ${chain.status}`,
-      ),
-    ).toEqual([
+    expect(chainLines(report)).toEqual([
       'find_order orderId -> get_order.orderId: broken',
       'find_order orderId -> cancel_order.orderId: broken',
       'find_order orderId -> ship_order.orderId: broken',

@@ -615,8 +615,9 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   const evidenceByEntity = new Map<string, { evidence: ChainEvidence[]; types: JsonType[] }>();
   for (const entity of new Set(untyped.map((emitter) => emitter.entity))) {
     if (!acceptedEntities.has(entity)) continue;
-    const found: ChainEvidence[] = (casts.get(entity) ?? []).map((entry) => castEvidenceOf(entry));
-    const types = new Set<JsonType>((casts.get(entity) ?? []).map((entry) => entry.type));
+    const cast = casts.get(entity) ?? [];
+    const found: ChainEvidence[] = cast.map((entry) => castEvidenceOf(entry));
+    const types = new Set<JsonType>(cast.map((entry) => entry.type));
     for (const { tool, field, inputKeys } of acceptorFields) {
       if (field.entity !== entity) continue;
       const key = field.path.filter((segment) => segment !== '[]').at(-1) ?? field.field;
