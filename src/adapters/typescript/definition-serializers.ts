@@ -4,6 +4,7 @@ import type { DiscoveredTool } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import type { ProjectTools } from './tool-surface.ts';
 import { calleeName, unwrapExpression } from './unwrap.ts';
+import type { FactoryCall } from './definition-factories.ts';
 
 /**
  * Where a tool written as data gets its result built. A definition `{ name, parameters, handler }` whose handler
@@ -19,6 +20,8 @@ import { calleeName, unwrapExpression } from './unwrap.ts';
 export interface DefinitionBinding {
   readonly definition: ts.ObjectLiteralExpression;
   readonly member?: string;
+  /** For a definition a factory built: the call, whose arguments its parameters stand for. */
+  readonly built?: FactoryCall;
 }
 
 export interface DefinitionSerializer {
@@ -173,21 +176,33 @@ function receiversOf(builder: ts.SignatureDeclaration, checker: ts.TypeChecker):
   return receivers;
 }
 
+/** A tool written as data, read where it is written: its object, and the factory call that built it, if one did. */
+interface ReadDefinition {
+  readonly tool: DiscoveredTool;
+  readonly object: ts.ObjectLiteralExpression;
+  readonly at: ts.Expression;
+  readonly built: FactoryCall | undefined;
+}
+
 /** The builders of each tool written as data, with the names that stand for its definition in each. */
 export function definitionSerializers(
   surface: ProjectTools,
   checker: ts.TypeChecker,
 ): Map<DiscoveredTool, DefinitionSerializer[]> {
   const found = new Map<DiscoveredTool, DefinitionSerializer[]>();
-  const definitions = surface.discovery.tools.filter(
-    (tool): tool is DiscoveredTool & { node: ts.ObjectLiteralExpression } => ts.isObjectLiteralExpression(tool.node),
+  // A definition is an object literal, or the object a factory returns, read at the call that built it.
+  const definitions = surface.discovery.tools.flatMap((tool): ReadDefinition[] =>
+    ts.isObjectLiteralExpression(tool.node)
+      ? [{ tool, object: tool.node, at: tool.node, built: undefined }]
+      : tool.factory === undefined
+        ? []
+        : [{ tool, object: tool.factory.factory.object, at: tool.factory.call, built: tool.factory }],
   );
   if (definitions.length === 0) return found;
   const builders = buildersOf(surface).map((builder) => ({ builder, receivers: receiversOf(builder, checker) }));
-  for (const tool of definitions) {
-    const object = tool.node;
-    const declared = checker.getContextualType(object);
-    const own = checker.getTypeAtLocation(object);
+  for (const { tool, object, at, built } of definitions) {
+    const declared = checker.getContextualType(at);
+    const own = checker.getTypeAtLocation(at);
     const strong: DefinitionSerializer[] = [];
     const weak: DefinitionSerializer[] = [];
     for (const { builder, receivers } of builders) {
@@ -198,10 +213,11 @@ export function definitionSerializers(
         const same = declared !== undefined && checker.getNonNullableType(declared) === receiver.type;
         if (!same && !checker.isTypeAssignableTo(own, receiver.type)) continue;
         declaredAs ||= same;
-        bindings.set(
-          receiver.symbol,
-          receiver.member ? { definition: object, member: receiver.key } : { definition: object },
-        );
+        bindings.set(receiver.symbol, {
+          definition: object,
+          ...(receiver.member ? { member: receiver.key } : {}),
+          ...(built === undefined ? {} : { built }),
+        });
       }
       if (bindings.size === 0) continue;
       (declaredAs ? strong : weak).push({ builder, bindings });

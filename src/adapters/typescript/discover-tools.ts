@@ -17,6 +17,13 @@ import type { SchemaResolver } from './resolve-schema.ts';
 import { classSiteOf, ToolClasses, type ServerMethodForm } from './tool-classes.ts';
 import { namesOfLoopVariable } from './loop-names.ts';
 import { argumentListsSpreadFrom } from './spread-tuples.ts';
+import {
+  definitionFactoryOf,
+  factoryArgument,
+  factoryCallsIn,
+  type DefinitionFactory,
+  type FactoryCall,
+} from './definition-factories.ts';
 
 /**
  * Finds the tools a program registers, in every style the shared model knows (`server.tool`, `registerTool`,
@@ -59,6 +66,8 @@ export interface DiscoveredTool {
   readonly instance?: InstanceBinding;
   /** For a tool class: its name. */
   readonly className?: string;
+  /** For a tool that is a call of a definition factory (`createTool('get_task', ...)`): the call and the factory. */
+  readonly factory?: FactoryCall;
   /**
    * For a tool read from a class whose registration's handler passes the input on whole (`(a) => t.execute(a)`): the
    * class's own method that reads it (`executeInternal`), where the handler's reads are told.
@@ -117,6 +126,15 @@ function objectProperty(object: ts.ObjectLiteralExpression, key: string): ts.Nod
     if (ts.isPropertyAssignment(property)) return property.initializer;
     if (ts.isShorthandPropertyAssignment(property)) return property.name;
     if (ts.isMethodDeclaration(property)) return property;
+  }
+  return undefined;
+}
+
+/** The key under which an object holds `value` (a property's initializer, a shorthand's name, a method). */
+function propertyKeyOf(object: ts.ObjectLiteralExpression, value: ts.Node): string | undefined {
+  for (const property of object.properties) {
+    const key = propertyName(property.name);
+    if (key !== undefined && objectProperty(object, key) === value) return key;
   }
   return undefined;
 }
@@ -238,6 +256,8 @@ class ToolFinder {
   }[] = [];
   /** Classes whose tools a registration read through an instance: the class alone is not a second definition. */
   private readonly classesRead = new Set<ts.Node>();
+  /** Functions that return a definition whose name is their parameter: each of their calls is a tool. */
+  private readonly factories: { factory: DefinitionFactory; definition: ToolRegistration<ts.Node> }[] = [];
 
   constructor(
     private readonly resolver: SchemaResolver,
@@ -629,6 +649,12 @@ class ToolFinder {
       definition.name ??
       (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
     this.definitionKeys.push(keys);
+    const factory = name === undefined ? definitionFactoryOf(object, nameNode, this.checker) : undefined;
+    if (factory !== undefined) {
+      this.factories.push({ factory, definition });
+      this.seen.add(identity);
+      return;
+    }
     if (name === undefined) {
       if (!this.seen.has(identity)) this.dynamic.push({ node: object, style: definition.style });
       this.seen.add(identity);
@@ -687,6 +713,56 @@ class ToolFinder {
       },
       declaration,
     );
+  }
+
+  /**
+   * The calls of the definition factories found: each is a tool, named by the argument its factory names it with, its
+   * input and handler the arguments the definition holds them from (a handler the factory wraps is the one it calls).
+   * A call whose name is no constant is a registration computed at run time.
+   */
+  visitFactoryCalls(files: readonly ts.SourceFile[]): void {
+    if (this.factories.length === 0) return;
+    const definitions = new Map(this.factories.map((entry) => [entry.factory, entry.definition]));
+    for (const found of factoryCallsIn(
+      files,
+      this.factories.map((entry) => entry.factory),
+      this.resolver,
+    )) {
+      const definition = definitions.get(found.factory);
+      if (definition === undefined || this.seen.has(found.call)) continue;
+      const { object } = found.factory;
+      const argument = (key: string): ts.Expression | undefined =>
+        factoryArgument(found, objectProperty(object, key), this.checker);
+      const nameArgument = argument('name');
+      const name = nameArgument === undefined ? undefined : this.resolver.constantString(nameArgument);
+      if (name === undefined) {
+        this.seen.add(found.call);
+        this.dynamic.push({ node: found.call, style: definition.style });
+        continue;
+      }
+      const read = (expr: Expr | undefined): Expr | undefined => {
+        if (expr === undefined) return undefined;
+        const given = factoryArgument(found, expr.node, this.checker);
+        return given === undefined ? expr : this.resolver.read(given);
+      };
+      const handlerKey = definition.handler === undefined ? undefined : propertyKeyOf(object, definition.handler.node);
+      const handlerArgument = handlerKey === undefined ? undefined : argument(handlerKey);
+      this.add(
+        {
+          name,
+          style: definition.style,
+          node: found.call,
+          input: read(definition.input),
+          output: read(definition.output),
+          handler:
+            handlerArgument === undefined
+              ? this.handlerNode(definition.handler)
+              : this.handlerNode(this.resolver.read(handlerArgument)),
+          factory: found,
+        },
+        found.call,
+      );
+    }
   }
 
   /** `switch (request.params.name) { case 'get_ticket': ... }` and `if (name === 'get_ticket') { ... }`. */
@@ -970,6 +1046,7 @@ export function discoverTools(
     if (!MAY_REGISTER.test(file.text) && (wrapperPattern === undefined || !wrapperPattern.test(file.text))) continue;
     finder.visitFile(file);
   }
+  finder.visitFactoryCalls(files);
   return finder.result();
 }
 

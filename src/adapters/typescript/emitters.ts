@@ -2,6 +2,7 @@ import ts from 'typescript';
 import type { JsonType } from '../../model/id-fields.ts';
 import { ARRAY_ITEM, isIdName, isKeyName, type PathSegment } from '../../model/ids.ts';
 import { definitionMember, type DefinitionBinding } from './definition-serializers.ts';
+import type { FactoryCall } from './definition-factories.ts';
 import { recordEntry } from './name-dispatch.ts';
 import type { InstanceBinding } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
@@ -488,7 +489,8 @@ export class EmitterReader {
       owner === undefined || !ts.isPropertyAccessExpression(callee)
         ? undefined
         : this.classes.methodOf(owner, callee.name.text);
-    let fn = method ?? this.definitionCallee(callee, bindings) ?? this.resolver.functionOf(call.expression);
+    const member = method === undefined ? this.definitionCallee(callee, bindings) : undefined;
+    let fn = method ?? member?.fn ?? this.resolver.functionOf(call.expression);
     // A handler looked up by the tool's name, or a function a parameter of the code being read was given.
     fn ??= this.dispatchedFunction(callee, bindings)?.fn;
     if (fn === undefined) return undefined;
@@ -499,6 +501,15 @@ export class EmitterReader {
       const symbol = this.checker.getSymbolAtLocation(parameter.name);
       if (symbol !== undefined) values.set(symbol, { expr: argument, bindings });
     });
+    // A member of a definition a factory built: the factory's parameters stand for that call's arguments.
+    const built = member?.built;
+    if (built !== undefined)
+      built.factory.fn.parameters.forEach((parameter, index) => {
+        const argument = built.call.arguments[index];
+        if (argument === undefined || !ts.isIdentifier(parameter.name)) return;
+        const symbol = this.checker.getSymbolAtLocation(parameter.name);
+        if (symbol !== undefined) values.set(symbol, { expr: argument, bindings: EMPTY_BINDINGS });
+      });
     // An arrow keeps the `this` around it; a method reached through an instance has that instance.
     const self = method !== undefined ? owner : ts.isArrowFunction(fn) ? bindings.self : undefined;
     return {
@@ -508,18 +519,25 @@ export class EmitterReader {
     };
   }
 
-  /** `t.handler` of a definition `t`, or a `handler` destructured from one: the definition's own function. */
-  private definitionCallee(callee: ts.Expression, bindings: Bindings): ts.SignatureDeclaration | undefined {
-    if (ts.isPropertyAccessExpression(callee)) {
-      const bound = this.definitionOf(callee.expression, bindings);
-      return bound === undefined || bound.member !== undefined
-        ? undefined
-        : definitionMember(bound.definition, callee.name.text, this.resolver, this.checker);
-    }
-    const bound = this.definitionOf(callee, bindings);
-    return bound?.member === undefined
-      ? undefined
-      : definitionMember(bound.definition, bound.member, this.resolver, this.checker);
+  /**
+   * `t.handler` of a definition `t`, or a `handler` destructured from one: the definition's own function, and the
+   * factory call that built the definition, if one did.
+   */
+  private definitionCallee(
+    callee: ts.Expression,
+    bindings: Bindings,
+  ): { fn: ts.SignatureDeclaration; built: FactoryCall | undefined } | undefined {
+    const bound = ts.isPropertyAccessExpression(callee)
+      ? this.definitionOf(callee.expression, bindings)
+      : this.definitionOf(callee, bindings);
+    if (bound === undefined) return undefined;
+    const key = ts.isPropertyAccessExpression(callee)
+      ? bound.member === undefined
+        ? callee.name.text
+        : undefined
+      : bound.member;
+    const fn = key === undefined ? undefined : definitionMember(bound.definition, key, this.resolver, this.checker);
+    return fn === undefined ? undefined : { fn, built: bound.built };
   }
 
   /** A value a handler returns: a tool result object, a helper call that builds one, a conditional of both. */
