@@ -35,14 +35,24 @@ describe("a typed emitter whose ids the project's tests cast before passing them
     expect(CAST_SOURCE).toContain(`todo_id: ${entry?.text ?? '?'} }`);
   });
 
-  it('leaves chains of entities no test casts as the types say', () => {
-    expect(chains).toContain('list_projects projects[].id -> get_project.project_id: ok');
+  it('makes the ids declared by hand beside a contradicted one suspect, on the same evidence', () => {
+    // `Project` is declared in the same file as `Todo`, whose declared id the test contradicts.
+    expect(chains).toContain('list_projects projects[].id -> get_project.project_id: suspect');
+    const project = report.chains.find((chain) => chain.to.tool === 'get_project' && chain.status === 'suspect');
+    const [entry, ...others] = project?.evidence ?? [];
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({ kind: 'declared-beside', file: 'src/todos.test.ts', line: CAST_LINE });
+    expect(entry?.text).toMatch(/ contradicts `id`, declared in src\/server\.ts$/);
+  });
+
+  it('leaves ids declared in another file, which no test contradicts, as the types say', () => {
+    expect(chains).toContain('list_labels labels[].id -> get_label.label_id: ok');
   });
 
   it('cannot vouch for a suspect chain, and says why in the verdict', () => {
     expect(report.verdict.vouched).toBe(false);
     expect(report.verdict.text).toBe(
-      '2 suspect chains of 6 (4 ok); could not vouch for the 2 suspect chains: what their emitters send is not established by a type.',
+      '3 suspect chains of 8 (5 ok); could not vouch for the 3 suspect chains: what their emitters send is not established by a type.',
     );
     const text = formatAuditText(report, { color: false });
     expect(text).toContain('list_todos todos[].id is declared string');

@@ -28,6 +28,8 @@ export interface EmittedLeaf {
   /** The JSON types the checker gives it; empty when it is `any`/`unknown`. */
   readonly types: readonly JsonType[];
   readonly unknown: boolean;
+  /** The project file that declares its type by hand, when a property signature of the project's own does. */
+  readonly declaredIn?: string;
   /** Where the value holding it is built: the handler's return, or the return inside a method or helper it was followed to. */
   readonly site: ts.Node;
 }
@@ -89,6 +91,8 @@ interface Leaf {
   readonly rel: readonly PathSegment[];
   readonly types: ReadonlySet<JsonType>;
   readonly unknown: boolean;
+  /** The project file that declares it by hand (`id: string` in an interface or type literal of the project's own). */
+  readonly declaredIn?: string;
 }
 
 const EMPTY_BINDINGS: Bindings = { values: new Map(), instances: new Map(), self: undefined, definitions: new Map() };
@@ -949,7 +953,10 @@ export class EmitterReader {
   }
 
   private source(channel: EmitChannel, shape: Shape, site: ts.Node): EmitSource {
-    const leaves = new Map<string, { path: PathSegment[]; types: Set<JsonType>; unknown: boolean; site: ts.Node }>();
+    const leaves = new Map<
+      string,
+      { path: PathSegment[]; types: Set<JsonType>; unknown: boolean; site: ts.Node; declaredIn?: string | undefined }
+    >();
     /** Where an opaque value is built, when the reader followed a call to it (a definition's handler). */
     let opaqueAt: ts.Node | undefined;
     const opaqueWithin = new Map<string, { path: readonly PathSegment[]; site: ts.Node }>();
@@ -968,6 +975,7 @@ export class EmitterReader {
       const entry = leaves.get(key) ?? { path: full, types: new Set<JsonType>(), unknown: false, site: at };
       for (const type of leaf.types) entry.types.add(type);
       entry.unknown ||= leaf.unknown;
+      entry.declaredIn ??= leaf.declaredIn;
       leaves.set(key, entry);
     };
     const walk = (current: Shape, path: PathSegment[], at: ts.Node): void => {
@@ -1005,6 +1013,7 @@ export class EmitterReader {
         types: [...leaf.types],
         unknown: leaf.unknown,
         site: leaf.site,
+        ...(leaf.declaredIn === undefined ? {} : { declaredIn: leaf.declaredIn }),
       })),
     };
   }
@@ -1089,26 +1098,46 @@ export class EmitterReader {
       const propertyType = this.checker.getTypeOfSymbol(property);
       if (propertyType.getCallSignatures().length > 0 && !(propertyType.flags & ts.TypeFlags.Union)) continue;
       const inner = this.leavesOf(propertyType);
+      const declaredIn = handDeclaredIn(property);
       for (const leaf of inner) {
         const rel = [property.name, ...leaf.rel];
         const name = lastName(rel);
         // A value typed `any` is kept under any name: the ids in it are unknown, not absent.
         if ((name !== undefined && isIdOrKeyName(name)) || (leaf.unknown && leaf.types.size === 0))
-          leaves.push({ ...leaf, rel });
+          leaves.push(
+            leaf.rel.length === 0 && declaredIn !== undefined ? { ...leaf, rel, declaredIn } : { ...leaf, rel },
+          );
       }
     }
     return leaves;
   }
 }
 
+/**
+ * The file of the project that declares a property by hand: a property signature of an interface or type literal in
+ * one of the project's own sources (not a package's declarations, not a type inferred from a schema).
+ */
+function handDeclaredIn(property: ts.Symbol): string | undefined {
+  const declaration = property.declarations?.[0];
+  if (declaration === undefined || !ts.isPropertySignature(declaration)) return undefined;
+  const file = declaration.getSourceFile();
+  return file.isDeclarationFile || /[\\/]node_modules[\\/]/.test(file.fileName) ? undefined : file.fileName;
+}
+
 function merge(leaves: readonly Leaf[]): Leaf[] {
-  const byPath = new Map<string, { rel: readonly PathSegment[]; types: Set<JsonType>; unknown: boolean }>();
+  const byPath = new Map<
+    string,
+    { rel: readonly PathSegment[]; types: Set<JsonType>; unknown: boolean; declaredIn?: string | undefined }
+  >();
   for (const leaf of leaves) {
     const key = leaf.rel.join('\u0000');
     const entry = byPath.get(key) ?? { rel: leaf.rel, types: new Set<JsonType>(), unknown: false };
     for (const type of leaf.types) entry.types.add(type);
     entry.unknown ||= leaf.unknown;
+    entry.declaredIn ??= leaf.declaredIn;
     byPath.set(key, entry);
   }
-  return [...byPath.values()];
+  return [...byPath.values()].map(({ declaredIn, ...leaf }) =>
+    declaredIn === undefined ? leaf : { ...leaf, declaredIn },
+  );
 }

@@ -16,7 +16,8 @@ import type { SchemaResolver } from './resolve-schema.ts';
  * type than the code declares, so it counts against typed emitters too.
  */
 
-export type EvidenceKind = 'parses-number' | 'digits-pattern' | 'number-parameter' | 'described-number' | 'test-cast';
+export type EvidenceKind =
+  'parses-number' | 'digits-pattern' | 'number-parameter' | 'described-number' | 'test-cast' | 'declared-beside';
 
 export interface IdEvidence {
   readonly kind: EvidenceKind;

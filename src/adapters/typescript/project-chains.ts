@@ -1,3 +1,4 @@
+import path from 'node:path';
 import ts from 'typescript';
 import { chainMatrix, chainMatrixSummary, type ChainEnd, type MatrixChain } from '../../model/chain-matrix.ts';
 import type { JsonType } from '../../model/id-fields.ts';
@@ -59,6 +60,8 @@ export interface ChainSide extends ChainEnd {
   readonly acceptor?: AcceptorField;
   /** An emitter whose types are unknown, in the matrix only for the evidence its entity has. */
   readonly evidence?: readonly ChainEvidence[];
+  /** For an emitter: the project file that declares its id's type by hand (an interface of the project's own). */
+  readonly declaredIn?: string;
 }
 
 export interface EmittedId {
@@ -314,7 +317,13 @@ function readTool(
   // Emitted ids: the handler's types first; the output schema fills in what the handler does not show.
   const byPath = new Map<
     string,
-    { path: readonly PathSegment[]; types: Set<JsonType>; channel: EmittedId['channel']; site: ts.Node }
+    {
+      path: readonly PathSegment[];
+      types: Set<JsonType>;
+      channel: EmittedId['channel'];
+      site: ts.Node;
+      declaredIn?: string | undefined;
+    }
   >();
   const unknownEmitted: { path: string; node: ts.Node }[] = [];
   let emits: ToolFacts['emits'] = 'none';
@@ -393,6 +402,7 @@ function readTool(
         site: leaf.site,
       };
       for (const type of leaf.types) entry.types.add(type);
+      entry.declaredIn ??= leaf.declaredIn;
       byPath.set(key, entry);
     }
   }
@@ -428,6 +438,7 @@ function readTool(
       node: entry.site,
       label,
       type: typeLabel(types),
+      ...(entry.declaredIn === undefined ? {} : { declaredIn: entry.declaredIn }),
     });
   }
   const facts: ToolFacts = { tool, input, emits, knownEmitter, emitted, unknownEmitted };
@@ -668,6 +679,39 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
       ...end,
       suspects: sortedTypes(new Set(seen.map((entry) => entry.type))),
       evidence: seen.map((entry) => castEvidenceOf(entry)),
+    };
+  });
+
+  // Ids declared by hand in one file, where the tests contradict one of them: that file's declarations of ids are not
+  // what the API sends, so the others it declares the same way are suspect too, on the same evidence.
+  const contradicted = new Map<string, { type: JsonType; evidence: ChainEvidence }[]>();
+  for (const end of emitterEnds) {
+    if (end.declaredIn === undefined || end.evidence === undefined || end.field.types.length === 0) continue;
+    const file = path.relative(project.root, end.declaredIn).split(path.sep).join('/');
+    const seen = contradicted.get(end.declaredIn) ?? [];
+    for (const type of end.suspects ?? [])
+      for (const entry of end.evidence)
+        seen.push({
+          type,
+          evidence: {
+            ...entry,
+            kind: 'declared-beside',
+            text: `${entry.text} contradicts \`${end.field.name}\`, declared in ${file}`,
+          },
+        });
+    contradicted.set(end.declaredIn, seen);
+  }
+  emitterEnds.forEach((end, index) => {
+    if (end.evidence !== undefined || end.declaredIn === undefined || !acceptedEntities.has(end.field.entity)) return;
+    const against = (contradicted.get(end.declaredIn) ?? []).filter((entry) => !declares(end.field.types, entry.type));
+    if (against.length === 0) return;
+    const evidence = new Map(
+      against.map((entry) => [`${entry.evidence.text}\u0000${entry.evidence.node.pos}`, entry.evidence]),
+    );
+    emitterEnds[index] = {
+      ...end,
+      suspects: sortedTypes(new Set(against.map((entry) => entry.type))),
+      evidence: [...evidence.values()],
     };
   });
 
