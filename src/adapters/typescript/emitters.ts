@@ -30,6 +30,8 @@ export interface EmittedLeaf {
   readonly unknown: boolean;
   /** The project file that declares its type by hand, when a property signature of the project's own does. */
   readonly declaredIn?: string;
+  /** The declaration of the property it is, when it is one (an interface member, a Zod shape's property). */
+  readonly declaration?: ts.Node;
   /** Where the value holding it is built: the handler's return, or the return inside a method or helper it was followed to. */
   readonly site: ts.Node;
 }
@@ -93,6 +95,8 @@ interface Leaf {
   readonly unknown: boolean;
   /** The project file that declares it by hand (`id: string` in an interface or type literal of the project's own). */
   readonly declaredIn?: string;
+  /** The declaration of the property it is, when it is one (an interface member, a Zod shape's property). */
+  readonly declaration?: ts.Node;
 }
 
 const EMPTY_BINDINGS: Bindings = { values: new Map(), instances: new Map(), self: undefined, definitions: new Map() };
@@ -955,7 +959,14 @@ export class EmitterReader {
   private source(channel: EmitChannel, shape: Shape, site: ts.Node): EmitSource {
     const leaves = new Map<
       string,
-      { path: PathSegment[]; types: Set<JsonType>; unknown: boolean; site: ts.Node; declaredIn?: string | undefined }
+      {
+        path: PathSegment[];
+        types: Set<JsonType>;
+        unknown: boolean;
+        site: ts.Node;
+        declaredIn?: string | undefined;
+        declaration?: ts.Node | undefined;
+      }
     >();
     /** Where an opaque value is built, when the reader followed a call to it (a definition's handler). */
     let opaqueAt: ts.Node | undefined;
@@ -976,6 +987,7 @@ export class EmitterReader {
       for (const type of leaf.types) entry.types.add(type);
       entry.unknown ||= leaf.unknown;
       entry.declaredIn ??= leaf.declaredIn;
+      entry.declaration ??= leaf.declaration;
       leaves.set(key, entry);
     };
     const walk = (current: Shape, path: PathSegment[], at: ts.Node): void => {
@@ -1014,6 +1026,7 @@ export class EmitterReader {
         unknown: leaf.unknown,
         site: leaf.site,
         ...(leaf.declaredIn === undefined ? {} : { declaredIn: leaf.declaredIn }),
+        ...(leaf.declaration === undefined ? {} : { declaration: leaf.declaration }),
       })),
     };
   }
@@ -1098,6 +1111,7 @@ export class EmitterReader {
       const propertyType = this.checker.getTypeOfSymbol(property);
       if (propertyType.getCallSignatures().length > 0 && !(propertyType.flags & ts.TypeFlags.Union)) continue;
       const inner = this.leavesOf(propertyType);
+      const declaration = property.declarations?.[0];
       const declaredIn = handDeclaredIn(property);
       for (const leaf of inner) {
         const rel = [property.name, ...leaf.rel];
@@ -1105,7 +1119,9 @@ export class EmitterReader {
         // A value typed `any` is kept under any name: the ids in it are unknown, not absent.
         if ((name !== undefined && isIdOrKeyName(name)) || (leaf.unknown && leaf.types.size === 0))
           leaves.push(
-            leaf.rel.length === 0 && declaredIn !== undefined ? { ...leaf, rel, declaredIn } : { ...leaf, rel },
+            leaf.rel.length > 0 || declaration === undefined
+              ? { ...leaf, rel }
+              : { ...leaf, rel, declaration, ...(declaredIn === undefined ? {} : { declaredIn }) },
           );
       }
     }
@@ -1127,7 +1143,13 @@ function handDeclaredIn(property: ts.Symbol): string | undefined {
 function merge(leaves: readonly Leaf[]): Leaf[] {
   const byPath = new Map<
     string,
-    { rel: readonly PathSegment[]; types: Set<JsonType>; unknown: boolean; declaredIn?: string | undefined }
+    {
+      rel: readonly PathSegment[];
+      types: Set<JsonType>;
+      unknown: boolean;
+      declaredIn?: string | undefined;
+      declaration?: ts.Node | undefined;
+    }
   >();
   for (const leaf of leaves) {
     const key = leaf.rel.join('\u0000');
@@ -1135,9 +1157,12 @@ function merge(leaves: readonly Leaf[]): Leaf[] {
     for (const type of leaf.types) entry.types.add(type);
     entry.unknown ||= leaf.unknown;
     entry.declaredIn ??= leaf.declaredIn;
+    entry.declaration ??= leaf.declaration;
     byPath.set(key, entry);
   }
-  return [...byPath.values()].map(({ declaredIn, ...leaf }) =>
-    declaredIn === undefined ? leaf : { ...leaf, declaredIn },
-  );
+  return [...byPath.values()].map(({ declaredIn, declaration, ...leaf }) => ({
+    ...leaf,
+    ...(declaredIn === undefined ? {} : { declaredIn }),
+    ...(declaration === undefined ? {} : { declaration }),
+  }));
 }

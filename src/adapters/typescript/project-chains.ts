@@ -327,6 +327,16 @@ function readTool(
   >();
   const unknownEmitted: { path: string; node: ts.Node }[] = [];
   let emits: ToolFacts['emits'] = 'none';
+  const inputNodes = [tool.input, tool.accepted].flatMap((expr) =>
+    expr === undefined ? [] : [expr.node, resolver.resolve(expr).node],
+  );
+  const echoesInput = (declaration: ts.Node): boolean =>
+    inputNodes.some(
+      (node) =>
+        node.getSourceFile() === declaration.getSourceFile() &&
+        declaration.pos >= node.pos &&
+        declaration.end <= node.end,
+    );
   let sources = tool.handler === undefined ? [] : emitterReader.sourcesOf(tool.handler, tool.instance);
   // A definition's handler that builds no tool result returns plain data: what it emits is what its builders serialize.
   if (sources.length === 0)
@@ -390,6 +400,9 @@ function readTool(
         untyped.push({ tool: tool.name, path: within.path, entity: id.entity, many: id.many, node: within.site });
     }
     for (const leaf of source.leaves) {
+      // A property the tool's own input declares (`entries[].project_id` handed back in `errors[].entry`) holds what
+      // the agent sent: it hands back an id of the agent's, and originates none.
+      if (leaf.declaration !== undefined && echoesInput(leaf.declaration)) continue;
       const key = leaf.path.join('\u0000');
       if (leaf.types.length === 0) {
         if (leaf.unknown && !covered) untypedLeaves.push({ path: leaf.path, site: leaf.site });

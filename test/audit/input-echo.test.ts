@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
+
+const FIXTURE = fileURLToPath(new URL('fixtures/input-echo', import.meta.url));
+
+describe('a tool that hands back part of its own input', () => {
+  // `bulk_log_time` takes `entries[].project_id` as a string or a number and answers with the entries that failed:
+  // `errors[].entry.project_id` is what the agent sent, so it originates no id an acceptor could reject.
+  const { report } = audit(FIXTURE);
+  const chains = chainLines(report);
+
+  it('reads no emitter from properties its own input declares', () => {
+    expect(chains.filter((line) => line.startsWith('bulk_log_time '))).toEqual([]);
+    expect(report.verdict.text).toBe('no broken chain among 6 chains (6 ok).');
+  });
+
+  it('still reads the ids the tool gets from elsewhere', () => {
+    expect(chains).toContain('list_projects projects[].id -> get_project.project_id: ok');
+    expect(chains).toContain('list_projects projects[].id -> bulk_log_time.entries[].project_id: ok');
+  });
+});
