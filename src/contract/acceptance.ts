@@ -1,5 +1,5 @@
-import { idFieldsOfJsonSchema } from '../model/id-fields.ts';
-import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment } from '../model/ids.ts';
+import { idFieldsOfJsonSchema, toolNamingOfSchemas } from '../model/id-fields.ts';
+import { ARRAY_ITEM, formatPath, type PathSegment } from '../model/ids.ts';
 import type { ContractTool, FieldAcceptance, JsonObject, JsonValue, McpContract } from './contract-types.ts';
 import { isObject } from './normalise.ts';
 
@@ -61,7 +61,7 @@ function isArraySchema(schema: JsonObject | undefined): boolean {
 
 /** Every id field of every input schema, as the model names them (`idFieldsOfJsonSchema`), for the probe to try. */
 export function acceptanceQuestions(tools: readonly ContractTool[]): AcceptanceQuestion[] {
-  const naming = toolNamingOf(tools.map((tool) => tool.name));
+  const naming = toolNamingOfSchemas(tools);
   const questions: AcceptanceQuestion[] = [];
   for (const tool of tools) {
     for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input', keys: true })) {

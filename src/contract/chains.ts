@@ -1,6 +1,6 @@
 import { chainMatrix, type ChainEnd, type ChainMatrix } from '../model/chain-matrix.ts';
-import { idFieldsOfJsonSchema, type SchemaIdField } from '../model/id-fields.ts';
-import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment } from '../model/ids.ts';
+import { idFieldsOfJsonSchema, toolNamingOfSchemas, type SchemaIdField } from '../model/id-fields.ts';
+import { ARRAY_ITEM, formatPath, type PathSegment } from '../model/ids.ts';
 import { toleratedTypes } from '../model/published-surface.ts';
 import { isWideIntegerJsonSchema, wideIdMessage } from '../model/wide-ids.ts';
 import { acceptanceOf } from './acceptance.ts';
@@ -74,7 +74,7 @@ export function contractChainMatrix(contract: McpContract): ContractChainMatrix 
   const emitters: ChainEnd[] = [];
   const acceptors: ChainEnd[] = [];
   const withoutOutput: string[] = [];
-  const naming = toolNamingOf(contract.tools.map((tool) => tool.name));
+  const naming = toolNamingOfSchemas(contract.tools);
   const wideIds: WideIdField[] = [];
   const checkWidth = (tool: string, schema: unknown, field: SchemaIdField, side: 'input' | 'output') => {
     const wide = schemasAt(schema, field.path).find(isWideIntegerJsonSchema);

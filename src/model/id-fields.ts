@@ -2,6 +2,7 @@ import {
   ARRAY_ITEM,
   idFieldAt,
   NO_TOOL_NAMING,
+  toolNamingOf,
   type IdField,
   type IdNamingContext,
   type PathSegment,
@@ -52,6 +53,22 @@ function branches(schema: JsonSchema): JsonSchema[] {
     if (Array.isArray(members)) for (const member of members) found.push(...branches(asSchema(member) ?? {}));
   }
   return found;
+}
+
+/**
+ * The naming of a server read from its published tools: the namespaces of their names, and the compound entities the
+ * id fields of their inputs name (`toolNamingOf`), so each front end names a tool's ids from the same facts.
+ */
+export function toolNamingOfSchemas(
+  tools: readonly { readonly name: string; readonly inputSchema?: unknown }[],
+): ToolNaming {
+  const idNames = tools.flatMap((tool) =>
+    idFieldsOfJsonSchema(tool.inputSchema, tool.name, { side: 'input' }).map((field) => field.name),
+  );
+  return toolNamingOf(
+    tools.map((tool) => tool.name),
+    idNames,
+  );
 }
 
 /**

@@ -343,17 +343,23 @@ const DEPENDENT_NOUNS = new Set(['status', 'state', 'request', 'item', 'case']);
  */
 export interface ToolNaming {
   readonly namespaces: ReadonlySet<string>;
+  /**
+   * The entities the server's own id fields name (`team-iteration` of `teamIterationId`, `story` of `storyId`). A tool
+   * name whose noun alone names none of them, but whose nouns hold one of more words, names that one
+   * (`get_team_iterations` works on team iterations when no field speaks of plain iterations).
+   */
+  readonly entities: ReadonlySet<string>;
 }
 
 /** For a tool seen without its server's tool list (one file linted on its own): no namespace is known. */
-export const NO_TOOL_NAMING: ToolNaming = { namespaces: new Set() };
+export const NO_TOOL_NAMING: ToolNaming = { namespaces: new Set(), entities: new Set() };
 
 /**
  * The namespaces of a tool list: a first word that is no verb, shared by at least three tools, and followed by a noun
  * in most of them (`wit_query`, `wit_work_item`, `wit_backlog`). A shared first word followed by verbs
  * (`ticket_create`, `ticket_get`, `ticket_search`) is the noun itself.
  */
-export function toolNamingOf(toolNames: Iterable<string>): ToolNaming {
+export function toolNamingOf(toolNames: Iterable<string>, idFieldNames: Iterable<string> = []): ToolNaming {
   const rests = new Map<string, { tools: number; nounFirst: number }>();
   for (const toolName of toolNames) {
     const [first, next] = splitWords(toolName);
@@ -365,7 +371,12 @@ export function toolNamingOf(toolNames: Iterable<string>): ToolNaming {
   }
   const namespaces = new Set<string>();
   for (const [first, { tools, nounFirst }] of rests) if (tools >= 3 && nounFirst * 2 > tools) namespaces.add(first);
-  return { namespaces };
+  const entities = new Set<string>();
+  for (const name of idFieldNames) {
+    const entity = idFieldAt([name])?.entity;
+    if (entity !== undefined && !entity.includes('#')) entities.add(entity);
+  }
+  return { namespaces, entities };
 }
 
 /** Splits `ticketID`, `ticket_id`, `Ticket-Ids`, `mergeRequestIid` into lower-case words. */
@@ -578,7 +589,14 @@ export function entityOfToolName(toolName: string, naming: ToolNaming = NO_TOOL_
   if (nouns.length === 0) return undefined;
   let start = nouns.length - 1;
   while (start > 0 && DEPENDENT_NOUNS.has(singularize(nouns[start] ?? ''))) start -= 1;
-  return phrase(nouns.slice(start));
+  const entity = phrase(nouns.slice(start));
+  if (naming.entities.has(entity)) return entity;
+  // The longest run of last nouns the server's id fields name as one entity.
+  for (let first = 0; first < start; first += 1) {
+    const compound = phrase(nouns.slice(first));
+    if (naming.entities.has(compound)) return compound;
+  }
+  return entity;
 }
 
 /**
@@ -590,7 +608,14 @@ export function scopeOfToolName(toolName: string, naming: ToolNaming = NO_TOOL_N
   if (nouns.length === 0) return undefined;
   let end = 1;
   while (end < nouns.length && DEPENDENT_NOUNS.has(singularize(nouns[end] ?? ''))) end += 1;
-  return phrase(nouns.slice(0, end));
+  const scope = phrase(nouns.slice(0, end));
+  if (naming.entities.has(scope)) return scope;
+  // The longest run of first nouns the server's id fields name as one entity.
+  for (let last = nouns.length; last > end; last -= 1) {
+    const compound = phrase(nouns.slice(0, last));
+    if (naming.entities.has(compound)) return compound;
+  }
+  return scope;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { idFieldsOfJsonSchema, type JsonType, type SchemaIdField } from './id-fields.ts';
-import { formatPath, toolNamingOf } from './ids.ts';
+import { idFieldsOfJsonSchema, toolNamingOfSchemas, type JsonType, type SchemaIdField } from './id-fields.ts';
+import { formatPath } from './ids.ts';
 
 /**
  * What a server publishes in `tools/list`, as a contract file or a live snapshot records it: the ground truth of what
@@ -58,7 +58,7 @@ export function toleratedTypes(entry: PublishedAcceptance | undefined, published
 
 /** Every id field of every published input schema, named as the model names ids (`idFieldsOfJsonSchema`). */
 export function publishedAcceptorsOf(surface: PublishedSurface): PublishedAcceptor[] {
-  const naming = toolNamingOf(surface.tools.map((tool) => tool.name));
+  const naming = toolNamingOfSchemas(surface.tools);
   const acceptors: PublishedAcceptor[] = [];
   for (const tool of surface.tools) {
     for (const field of idFieldsOfJsonSchema(tool.inputSchema, tool.name, { naming, side: 'input', keys: true })) {

@@ -4,6 +4,7 @@ import { chainMatrixSummary, type ChainMatrixSummary, type ChainVerdict } from '
 import {
   emittedIdValues,
   idFieldsOfJsonSchema,
+  toolNamingOfSchemas,
   type EmittedIdValue,
   type JsonType,
   type SchemaIdField,
@@ -14,7 +15,7 @@ import {
   classifyProfiledChain,
   type ClientProfileName,
 } from '../model/client-profiles.ts';
-import { ARRAY_ITEM, formatPath, toolNamingOf, type PathSegment, type ToolNaming } from '../model/ids.ts';
+import { ARRAY_ITEM, formatPath, type PathSegment, type ToolNaming } from '../model/ids.ts';
 import { zodRejectsFieldAt } from '../model/zod-issues.ts';
 import { sampleArguments, type ConsumerSamples } from './samples.ts';
 
@@ -242,7 +243,7 @@ export async function runLiteralConsumer(options: LiteralConsumerOptions): Promi
     cursor = page.nextCursor;
   } while (cursor !== undefined);
 
-  const naming = toolNamingOf(tools.map((tool) => tool.name));
+  const naming = toolNamingOfSchemas(tools);
   const harvest: HarvestCall[] = [];
   const emitters: Emitter[] = [];
   for (const tool of tools) {

@@ -531,3 +531,44 @@ describe('keyFieldAt: a record’s second keys, besides its id', () => {
     expect(isKeyEntity('merge-request#iid')).toBe(false);
   });
 });
+
+describe("a tool name read with its server's vocabulary of compound entities", () => {
+  // The server's own id fields name its compound entities (`teamIterationId`: a team iteration, `testPlanId`: a test
+  // plan); a tool name whose nouns hold one names that entity, unless its noun alone is an entity a field names too.
+  const naming = toolNamingOf(
+    ['get_team_iterations', 'get_test_plan_by_id', 'list_group_members'],
+    ['teamIterationId', 'parentTestPlanId', 'groupId', 'user_id'],
+  );
+
+  it.each([
+    ['get_team_iterations', 'team-iteration'],
+    ['get_test_plan_by_id', 'test-plan'],
+    ['list_group_members', 'member'],
+  ])('%s works on %s', (tool, entity) => {
+    expect(entityOfToolName(tool, naming)).toBe(entity);
+  });
+
+  it('keeps the noun alone when a field of the server names it', () => {
+    const stories = toolNamingOf(['get_user_stories'], ['storyId', 'userStoryId']);
+    expect(entityOfToolName('get_user_stories', stories)).toBe('story');
+    expect(entityOfToolName('get_user_stories', toolNamingOf(['get_user_stories'], ['userStoryId']))).toBe(
+      'user-story',
+    );
+  });
+
+  it.each([
+    ['get_test_plan_by_id', 'test-plan'],
+    ['get_test_plan_test_cases_by_id', 'test-plan'],
+    ['list_group_members', 'group'],
+  ])('%s addresses %s', (tool, scope) => {
+    expect(scopeOfToolName(tool, naming)).toBe(scope);
+  });
+
+  it('names the entities of single words and of tools no field speaks of as before', () => {
+    expect(naming.entities).toEqual(new Set(['team-iteration', 'test-plan', 'group', 'user']));
+    expect(entityOfToolName('get_team_iterations')).toBe('iteration');
+    expect(scopeOfToolName('get_test_plan_by_id')).toBe('test');
+    expect(idFieldAt(['id'], 'get_test_plan_by_id', { naming, side: 'input' })?.entity).toBe('test-plan');
+    expect(idFieldAt(['[]', 'id'], 'get_team_iterations', { naming, side: 'output' })?.entity).toBe('team-iteration');
+  });
+});

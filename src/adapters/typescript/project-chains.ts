@@ -2,7 +2,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { chainMatrix, chainMatrixSummary, type ChainEnd, type MatrixChain } from '../../model/chain-matrix.ts';
 import type { JsonType } from '../../model/id-fields.ts';
-import { formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../../model/ids.ts';
+import { ARRAY_ITEM, formatPath, idFieldAt, toolNamingOf, type PathSegment } from '../../model/ids.ts';
 import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType, type ToolInput } from './acceptors.ts';
 import type { AuditConfig } from './agent-contract-config.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
@@ -588,7 +588,19 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
         };
   options.onDiscovered?.(surface);
   const { discovery, resolver, classes } = surface;
-  const naming = toolNamingOf(discovery.tools.map((tool) => tool.name));
+  // The server's vocabulary: its tool names, and the id fields of its inputs (in source, and as published).
+  const idNames = discovery.tools.flatMap((tool) =>
+    toolInputOf(tool, resolver).acceptors.map(
+      (acceptor) => acceptor.path.filter((segment) => segment !== ARRAY_ITEM).at(-1) ?? acceptor.field,
+    ),
+  );
+  const publishedNames = (options.published?.tools ?? []).flatMap((tool) =>
+    idFieldsOfJsonSchema(tool.inputSchema, tool.name, { side: 'input' }).map((field) => field.name),
+  );
+  const naming = toolNamingOf(
+    discovery.tools.map((tool) => tool.name),
+    [...idNames, ...publishedNames],
+  );
   const emitterReader = new EmitterReader(checker, resolver, classes);
   const serializers = definitionSerializers(surface, checker);
   const dispatchers = dispatchBuilders(surface, checker);
@@ -600,7 +612,10 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   /** Each acceptor as read, with its tool, for the evidence an untyped emitter's entity may need. */
   const acceptorFields: { tool: DiscoveredTool; field: AcceptorField; inputKeys: ReadonlySet<string> }[] = [];
   let knownEmitters = 0;
-  const generation = discovery.tools.map((tool) => tool.name).join('\u0000');
+  const generation = [
+    ...discovery.tools.map((tool) => tool.name),
+    ...[...naming.entities].map((entity) => `\u0001${entity}`),
+  ].join('\u0000');
   const reuse = options.cache === undefined ? undefined : reusableFiles(options.cache, project, generation);
   const stale = reuse === undefined ? undefined : importsChangedFile(project, reuse);
   discovery.tools.forEach((tool, index) => {
