@@ -714,19 +714,22 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   // what the API sends, so the others it declares the same way are suspect too, on the same evidence.
   const contradicted = new Map<string, { type: JsonType; evidence: ChainEvidence }[]>();
   for (const end of emitterEnds) {
-    if (end.declaredIn === undefined || end.evidence === undefined || end.field.types.length === 0) continue;
+    if (end.declaredIn === undefined || end.field.types.length === 0) continue;
+    const against = (casts.get(end.field.entity) ?? []).filter(
+      (entry) => entry.name === end.field.name && !declares(end.field.types, entry.type),
+    );
+    if (against.length === 0) continue;
     const file = path.relative(project.root, end.declaredIn).split(path.sep).join('/');
     const seen = contradicted.get(end.declaredIn) ?? [];
-    for (const type of end.suspects ?? [])
-      for (const entry of end.evidence)
-        seen.push({
-          type,
-          evidence: {
-            ...entry,
-            kind: 'declared-beside',
-            text: `${entry.text} contradicts \`${end.field.name}\`, declared in ${file}`,
-          },
-        });
+    for (const entry of against)
+      seen.push({
+        type: entry.type,
+        evidence: {
+          ...castEvidenceOf(entry),
+          kind: 'declared-beside',
+          text: `${entry.text} contradicts \`${end.field.name}\`, declared in ${file}`,
+        },
+      });
     contradicted.set(end.declaredIn, seen);
   }
   emitterEnds.forEach((end, index) => {
@@ -736,10 +739,17 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     const evidence = new Map(
       against.map((entry) => [`${entry.evidence.text}\u0000${entry.evidence.node.pos}`, entry.evidence]),
     );
+    // A few casts make the case; every id declared beside them would otherwise repeat all of them.
+    const shown = [...evidence.values()]
+      .sort(
+        (a, b) =>
+          a.node.getSourceFile().fileName.localeCompare(b.node.getSourceFile().fileName) || a.node.pos - b.node.pos,
+      )
+      .slice(0, MAX_BESIDE_EVIDENCE);
     emitterEnds[index] = {
       ...end,
       suspects: sortedTypes(new Set(against.map((entry) => entry.type))),
-      evidence: [...evidence.values()],
+      evidence: shown,
     };
   });
 
@@ -780,6 +790,9 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
 }
 
 /** A cast in a test, as the evidence of a chain: no acceptor says it, the test does. */
+/** How many of the casts that contradict a file's declarations an id declared beside them carries as evidence. */
+const MAX_BESIDE_EVIDENCE = 3;
+
 function castEvidenceOf(entry: IdEvidence): ChainEvidence {
   return { kind: entry.kind, text: entry.text, tool: '', field: '', node: entry.node };
 }
