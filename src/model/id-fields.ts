@@ -62,12 +62,16 @@ function branches(schema: JsonSchema): JsonSchema[] {
 export function toolNamingOfSchemas(
   tools: readonly { readonly name: string; readonly inputSchema?: unknown }[],
 ): ToolNaming {
-  const idNames = tools.flatMap((tool) =>
-    idFieldsOfJsonSchema(tool.inputSchema, tool.name, { side: 'input' }).map((field) => field.name),
-  );
   return toolNamingOf(
     tools.map((tool) => tool.name),
-    idNames,
+    inputIdNamesOf(tools),
+  );
+}
+
+/** The names of the id fields of published input schemas (`teamIterationId`), for a server's naming. */
+export function inputIdNamesOf(tools: readonly { readonly name: string; readonly inputSchema?: unknown }[]): string[] {
+  return tools.flatMap((tool) =>
+    idFieldsOfJsonSchema(tool.inputSchema, tool.name, { side: 'input' }).map((field) => field.name),
   );
 }
 

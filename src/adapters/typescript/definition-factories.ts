@@ -39,11 +39,19 @@ function returningFunction(object: ts.ObjectLiteralExpression): ts.SignatureDecl
   return undefined;
 }
 
-/** The name a function is called by: its own, or that of the variable holding it. */
-function calleeNameOf(fn: ts.SignatureDeclaration): string | undefined {
-  if ((ts.isFunctionDeclaration(fn) || ts.isFunctionExpression(fn)) && fn.name !== undefined) return fn.name.text;
+/** The name a function is called by: its own, or that of the variable, property or method holding it. */
+export function calleeNameOf(fn: ts.SignatureDeclaration): string | undefined {
+  if (
+    (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isFunctionExpression(fn)) &&
+    fn.name !== undefined &&
+    ts.isIdentifier(fn.name)
+  )
+    return fn.name.text;
   const parent = fn.parent;
-  return ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name) ? parent.name.text : undefined;
+  if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && ts.isIdentifier(parent.name))
+    return parent.name.text;
+  return undefined;
 }
 
 /** The index of the parameter of `fn` an expression names (`name`, or the `name` of a shorthand `{ name }`), if any. */

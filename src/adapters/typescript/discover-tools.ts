@@ -18,6 +18,7 @@ import { classSiteOf, ToolClasses, type ServerMethodForm } from './tool-classes.
 import { namesOfLoopVariable } from './loop-names.ts';
 import { argumentListsSpreadFrom } from './spread-tuples.ts';
 import {
+  calleeNameOf,
   definitionFactoryOf,
   factoryArgument,
   factoryCallsIn,
@@ -130,15 +131,6 @@ function objectProperty(object: ts.ObjectLiteralExpression, key: string): ts.Nod
   return undefined;
 }
 
-/** The key under which an object holds `value` (a property's initializer, a shorthand's name, a method). */
-function propertyKeyOf(object: ts.ObjectLiteralExpression, value: ts.Node): string | undefined {
-  for (const property of object.properties) {
-    const key = propertyName(property.name);
-    if (key !== undefined && objectProperty(object, key) === value) return key;
-  }
-  return undefined;
-}
-
 /** A discriminant that holds a tool name: `name`, `toolName`, `request.params.name`. */
 function namesATool(expression: ts.Expression): boolean {
   const expr = unwrapExpression(expression);
@@ -188,21 +180,6 @@ function unbound(node: ts.Expression): ts.Expression {
   )
     return unwrapExpression(expr.expression.expression);
   return expr;
-}
-
-/** The name a function is called by: its own, or that of the variable, property or method holding it. */
-function functionName(fn: ts.SignatureDeclaration): string | undefined {
-  if (
-    (ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isFunctionExpression(fn)) &&
-    fn.name !== undefined &&
-    ts.isIdentifier(fn.name)
-  )
-    return fn.name.text;
-  const parent = fn.parent;
-  if (ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
-  if ((ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent)) && ts.isIdentifier(parent.name))
-    return parent.name.text;
-  return undefined;
 }
 
 function enclosingFunction(node: ts.Node): ts.SignatureDeclaration | undefined {
@@ -411,7 +388,7 @@ class ToolFinder {
 
   private insideDeclaredWrapper(call: ts.CallExpression): boolean {
     const enclosing = enclosingFunction(call);
-    const name = enclosing === undefined ? undefined : functionName(enclosing);
+    const name = enclosing === undefined ? undefined : calleeNameOf(enclosing);
     return name !== undefined && this.wrappers.has(name);
   }
 
@@ -745,8 +722,7 @@ class ToolFinder {
         const given = factoryArgument(found, expr.node, this.checker);
         return given === undefined ? expr : this.resolver.read(given);
       };
-      const handlerKey = definition.handler === undefined ? undefined : propertyKeyOf(object, definition.handler.node);
-      const handlerArgument = handlerKey === undefined ? undefined : argument(handlerKey);
+      const handlerArgument = factoryArgument(found, definition.handler?.node, this.checker);
       this.add(
         {
           name,
@@ -955,7 +931,7 @@ function wrapperEntryFor(
   checker: ts.TypeChecker,
 ): { entry: WrapperConfig; parts: string[] } | undefined {
   const fn = enclosingFunction(call);
-  const callee = fn === undefined ? undefined : functionName(fn);
+  const callee = fn === undefined ? undefined : calleeNameOf(fn);
   if (fn === undefined || callee === undefined) return undefined;
   const parameterAt = (node: ts.Node | undefined): { index: number; key?: string } | undefined => {
     if (node === undefined || !ts.isExpression(node)) return undefined;

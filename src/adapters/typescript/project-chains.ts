@@ -13,6 +13,7 @@ import {
   handlerEvidence,
   patternEvidence,
   testCastEvidence,
+  type CastEvidence,
   type EvidenceKind,
   type IdEvidence,
 } from './id-evidence.ts';
@@ -21,7 +22,7 @@ import { projectTestFiles } from './project-test-files.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
 import { dispatchBuilders, type DispatchBuilder } from './name-dispatch.ts';
 import { placePublishedTools } from './place-published.ts';
-import { idFieldsOfJsonSchema } from '../../model/id-fields.ts';
+import { idFieldsOfJsonSchema, inputIdNamesOf } from '../../model/id-fields.ts';
 import { publishedAcceptorsOf, type PublishedSurface } from '../../model/published-surface.ts';
 
 /**
@@ -594,12 +595,9 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
       (acceptor) => acceptor.path.filter((segment) => segment !== ARRAY_ITEM).at(-1) ?? acceptor.field,
     ),
   );
-  const publishedNames = (options.published?.tools ?? []).flatMap((tool) =>
-    idFieldsOfJsonSchema(tool.inputSchema, tool.name, { side: 'input' }).map((field) => field.name),
-  );
   const naming = toolNamingOf(
     discovery.tools.map((tool) => tool.name),
-    [...idNames, ...publishedNames],
+    [...idNames, ...inputIdNamesOf(options.published?.tools ?? [])],
   );
   const emitterReader = new EmitterReader(checker, resolver, classes);
   const serializers = definitionSerializers(surface, checker);
@@ -694,14 +692,18 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     });
   }
 
+  // The casts of the tests that contradict an emitter's declared type: the same id by entity and name (`String(todo.id)`
+  // speaks of `todos[].id`, not of a `todo_id` a tool echoes), cast from another type than the one declared.
+  const contradictingCasts = (end: ChainSide): CastEvidence[] =>
+    (casts.get(end.field.entity) ?? []).filter(
+      (entry) => entry.name === end.field.name && !declares(end.field.types, entry.type),
+    );
+
   // A typed emitter whose ids the project's own tests cast before passing them on (`String(todo.id)` of a `string`):
   // the tests saw another type arrive than the code declares, so its chains that only the declared type keeps are suspect.
   emitterEnds.forEach((end, index) => {
     if (end.evidence !== undefined || !acceptedEntities.has(end.field.entity)) return;
-    // The same id by entity and name: `String(todo.id)` speaks of `todos[].id`, not of a `todo_id` a tool echoes.
-    const seen = (casts.get(end.field.entity) ?? []).filter(
-      (entry) => entry.name === end.field.name && !declares(end.field.types, entry.type),
-    );
+    const seen = contradictingCasts(end);
     if (seen.length === 0) return;
     emitterEnds[index] = {
       ...end,
@@ -715,9 +717,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   const contradicted = new Map<string, { type: JsonType; evidence: ChainEvidence }[]>();
   for (const end of emitterEnds) {
     if (end.declaredIn === undefined || end.field.types.length === 0) continue;
-    const against = (casts.get(end.field.entity) ?? []).filter(
-      (entry) => entry.name === end.field.name && !declares(end.field.types, entry.type),
-    );
+    const against = contradictingCasts(end);
     if (against.length === 0) continue;
     const file = path.relative(project.root, end.declaredIn).split(path.sep).join('/');
     const seen = contradicted.get(end.declaredIn) ?? [];
