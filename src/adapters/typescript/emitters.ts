@@ -1048,6 +1048,50 @@ export class EmitterReader {
   }
 
   /**
+   * The id leaves of what a Zod output schema parses to, read from its type (`z.output<typeof schema>`), or undefined
+   * when the expression is no Zod schema nor a raw shape of them. A schema a helper of the project builds from its
+   * parameters (`pageSchema(companySchema)`) is read as exactly as one written out: the checker has put the argument
+   * in the parameter's place.
+   */
+  schemaOutputLeaves(schema: ts.Node): EmittedLeaf[] | undefined {
+    const type = this.checker.getTypeAtLocation(schema);
+    const parsed = this.parsedTypeOf(type);
+    let leaves: readonly Leaf[];
+    if (parsed !== undefined) leaves = this.leavesOf(parsed);
+    else {
+      // A raw shape (`outputSchema: { id: z.number() }`): each property is a schema of its own.
+      const properties = type.flags & ts.TypeFlags.Object ? this.checker.getPropertiesOfType(type) : [];
+      const values = properties.map((property) => this.parsedTypeOf(this.checker.getTypeOfSymbol(property)));
+      if (values.length === 0 || values.includes(undefined)) return undefined;
+      leaves = properties.flatMap((property, index) =>
+        this.leavesOf(values[index] as ts.Type)
+          .map((leaf) => ({ ...leaf, rel: [property.name, ...leaf.rel] }))
+          .filter((leaf) => {
+            const name = lastName(leaf.rel);
+            return (name !== undefined && isIdOrKeyName(name)) || (leaf.unknown && leaf.types.size === 0);
+          }),
+      );
+    }
+    return leaves.map((leaf) => ({
+      path: leaf.rel,
+      types: [...leaf.types],
+      unknown: leaf.unknown,
+      ...(leaf.declaration === undefined ? {} : { declaration: leaf.declaration }),
+      site: leaf.declaration ?? schema,
+    }));
+  }
+
+  /** What a Zod schema type parses to: `_output` (Zod 3, Zod 4 classic), or `_zod.output` (Zod 4 core and mini). */
+  private parsedTypeOf(type: ts.Type): ts.Type | undefined {
+    if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return undefined;
+    const output = type.getProperty('_output');
+    if (output !== undefined) return this.checker.getTypeOfSymbol(output);
+    const internals = type.getProperty('_zod');
+    const parsed = internals === undefined ? undefined : this.checker.getTypeOfSymbol(internals).getProperty('output');
+    return parsed === undefined ? undefined : this.checker.getTypeOfSymbol(parsed);
+  }
+
+  /**
    * The id-named leaves of a type, relative to it: `[]` for the type itself when it is a scalar (its name comes from
    * the path above), `['[]']` for a list of scalars, `['ticket', 'id']` for nested ones. Cached per type.
    */

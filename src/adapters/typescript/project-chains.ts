@@ -380,7 +380,11 @@ function readTool(
   // reverse; a tool's output schema types both. Only when neither does an untyped part make the tool unknown.
   const typed = sources.filter((source) => !source.opaque && source.opaqueWithin.length === 0);
   const output = outputIdFieldsOf(tool, resolver);
-  const outputTyped = output.read;
+  // What the output schema parses to, read from its type: a schema a helper of the project builds from its parameters
+  // (`pageSchema(companySchema)`) types its ids as exactly as one written out.
+  const schemaLeaves = tool.output === undefined ? undefined : emitterReader.schemaOutputLeaves(tool.output.node);
+  const outputTyped =
+    output.read || (schemaLeaves !== undefined && !schemaLeaves.some((leaf) => leaf.unknown && leaf.path.length === 0));
   const typedElsewhere = (source: EmitSource): boolean =>
     outputTyped || typed.some((other) => other.channel !== source.channel && other.site === source.site);
   const untypedLeaves: { readonly path: readonly PathSegment[]; readonly site: ts.Node }[] = [];
@@ -434,6 +438,12 @@ function readTool(
     const key = field.path.join('\u0000');
     if (byPath.has(key)) continue;
     byPath.set(key, { path: field.path, types: new Set(field.types), channel: 'outputSchema', site: field.node });
+  }
+  for (const leaf of schemaLeaves ?? []) {
+    if (leaf.types.length === 0 || (leaf.declaration !== undefined && echoesInput(leaf.declaration))) continue;
+    const key = leaf.path.join('\u0000');
+    if (!byPath.has(key))
+      byPath.set(key, { path: leaf.path, types: new Set(leaf.types), channel: 'outputSchema', site: leaf.site });
   }
   if (emits === 'none' && byPath.size > 0) emits = 'typed';
   const knownEmitter =
