@@ -367,7 +367,7 @@ function chainCounts(counts: ChainCounts): string {
 function nothingToPair({ emitters, acceptors }: { readonly emitters: number; readonly acceptors: number }): string {
   if (emitters === 0 && acceptors === 0) return 'no tool emits or accepts an id field; nothing to pair.';
   if (emitters === 0)
-    return `no tool emits an id as JSON (in structuredContent or JSON text), so ${acceptors === 1 ? 'the 1 field that accepts one has' : `the ${acceptors} fields that accept one have`} nothing to pair with; ids an agent reads out of prose are not checked.`;
+    return `no tool emits an id as JSON (in structuredContent or JSON text), so ${acceptors === 1 ? 'the 1 field that accepts one has' : `the ${acceptors} fields that accept one have`} nothing to pair with; an id printed into prose is checked by the type the code gives it.`;
   if (acceptors === 0) return 'no tool accepts an id field; nothing to break.';
   return 'no tool accepts an id another emits; nothing to break.';
 }

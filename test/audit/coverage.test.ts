@@ -96,7 +96,7 @@ describe('coverage, at the head of every report', () => {
     expect(report.coverage).toMatchObject({ tools: 1, knownEmitters: 1, inputsRead: 1 });
     expect(report.verdict).toEqual({
       vouched: true,
-      text: 'no tool emits an id as JSON (in structuredContent or JSON text), so the 1 field that accepts one has nothing to pair with; ids an agent reads out of prose are not checked.',
+      text: 'no tool emits an id as JSON (in structuredContent or JSON text), so the 1 field that accepts one has nothing to pair with; an id printed into prose is checked by the type the code gives it.',
     });
   });
 

@@ -20,7 +20,8 @@ import { unwrapExpression } from './unwrap.ts';
  * with the builder's names for the definition bound to it.
  */
 
-export type EmitChannel = 'structuredContent' | 'text';
+/** `prose`: an id printed into text an agent reads (`- ID: ${p.project_id}`), with no JSON type of its own. */
+export type EmitChannel = 'structuredContent' | 'text' | 'prose';
 
 /** One id-named leaf of an emitted value, from its root. */
 export interface EmittedLeaf {
@@ -124,6 +125,8 @@ const TEXT_JOINS = new Set<ts.SyntaxKind>([
   ts.SyntaxKind.QuestionQuestionToken,
   ts.SyntaxKind.BarBarToken,
 ]);
+/** Array methods whose result holds what their callback returns for each element. */
+const MAPPERS = new Set(['map', 'flatMap']);
 /** Array methods whose result holds elements of the list they are called on. */
 const SAME_ELEMENTS = new Set(['slice', 'filter', 'sort', 'reverse', 'toSorted', 'toReversed']);
 /** How far a value is followed through consts, awaits, property reads and returns when its type says nothing. */
@@ -742,6 +745,12 @@ export class EmitterReader {
         if (value !== undefined) out.push(this.source('text', this.shapeOf(value, bindings, depth), site));
         return;
       }
+      // `rows.map((p) => `- ID: ${p.id}`).join('\n')`, `lines.join('\n')`: the text of each line.
+      const lines = this.linesJoined(expr);
+      if (lines !== undefined) {
+        for (const line of lines) this.text(line, bindings, depth, site, out);
+        return;
+      }
       if (depth < MAX_CALL_DEPTH) {
         const target = this.callee(expr, bindings);
         if (target !== undefined)
@@ -753,9 +762,103 @@ export class EmitterReader {
     if (ts.isIdentifier(expr)) {
       const boundTo = this.bound(expr, bindings);
       if (boundTo !== undefined) return this.text(boundTo.expr, boundTo.bindings, depth, site, out);
-      const initializer = this.constInitializer(expr);
-      if (initializer !== undefined) this.text(initializer, bindings, depth, site, out);
+      const printed = this.printedId(expr);
+      if (printed !== undefined) return void out.push(printed);
+      // A `let` the handler builds its text in: its initializer, and every value assigned or appended to it.
+      for (const value of this.valuesOf(expr, true)) this.text(value, bindings, depth, site, out);
+      return;
     }
+    if (ts.isPropertyAccessExpression(expr)) {
+      const printed = this.printedId(expr);
+      if (printed !== undefined) out.push(printed);
+    }
+  }
+
+  /**
+   * An id printed into prose (`- ID: ${p.project_id}`, `(${t.id})`): named like an id, typed `string` or `number` by the
+   * code. Its path is its name, under the name of what holds it when that is a word (`project.id`; not `p.id`).
+   */
+  private printedId(expr: ts.Identifier | ts.PropertyAccessExpression): EmitSource | undefined {
+    const name = ts.isIdentifier(expr) ? expr.text : expr.name.text;
+    if (!isIdName(name)) return undefined;
+    const types = this.leavesOf(this.checker.getTypeAtLocation(expr)).find((leaf) => leaf.rel.length === 0)?.types;
+    if (types === undefined || types.size === 0 || [...types].some((type) => type !== 'string' && type !== 'number'))
+      return undefined;
+    const holder = ts.isPropertyAccessExpression(expr) ? unwrap(expr.expression) : undefined;
+    const owner =
+      holder === undefined
+        ? undefined
+        : ts.isIdentifier(holder)
+          ? holder.text
+          : ts.isPropertyAccessExpression(holder)
+            ? holder.name.text
+            : undefined;
+    const declaration = this.printedDeclaration(expr);
+    const leaf: EmittedLeaf = {
+      path: owner !== undefined && owner.length > 1 ? [owner, name] : [name],
+      types: [...types],
+      unknown: false,
+      ...(declaration === undefined ? {} : { declaration }),
+      site: expr,
+    };
+    return { channel: 'prose', site: expr, leaves: [leaf], opaque: false, opaqueWithin: [] };
+  }
+
+  /**
+   * The property a printed id is: `p.project_id`'s, or for a name destructured from a parameter (`({ project_id }) =>`)
+   * the property of the parameter's type it takes, so an input printed back is known as the input's own field.
+   */
+  private printedDeclaration(expr: ts.Identifier | ts.PropertyAccessExpression): ts.Node | undefined {
+    if (ts.isPropertyAccessExpression(expr)) return this.checker.getSymbolAtLocation(expr.name)?.declarations?.[0];
+    const declaration = this.valueSymbolOf(expr)?.valueDeclaration;
+    if (declaration === undefined || !ts.isBindingElement(declaration)) return declaration;
+    const key = declaration.propertyName ?? declaration.name;
+    const name = ts.isIdentifier(key) || ts.isStringLiteral(key) ? key.text : undefined;
+    const property =
+      name === undefined ? undefined : this.checker.getTypeAtLocation(declaration.parent).getProperty(name);
+    return property?.declarations?.[0] ?? declaration;
+  }
+
+  /**
+   * The lines a `.join()` puts together: the text each element of `list.map(fn)` is made of (what `fn` returns), or
+   * what the code pushes into a local list (`lines.push(`- ${t.id}`)`) and the list's own initializer.
+   */
+  private linesJoined(call: ts.CallExpression): ts.Expression[] | undefined {
+    const callee = unwrap(call.expression);
+    if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'join') return undefined;
+    const list = unwrap(callee.expression);
+    if (ts.isCallExpression(list)) {
+      const method = unwrap(list.expression);
+      const [fn] = list.arguments;
+      if (!ts.isPropertyAccessExpression(method) || !MAPPERS.has(method.name.text) || fn === undefined)
+        return undefined;
+      const mapper = unwrap(fn);
+      return ts.isArrowFunction(mapper) || ts.isFunctionExpression(mapper) ? returnedExpressions(mapper) : undefined;
+    }
+    if (!ts.isIdentifier(list)) return undefined;
+    const symbol = this.valueSymbolOf(list);
+    const declaration = symbol?.valueDeclaration;
+    if (symbol === undefined || declaration === undefined || !ts.isVariableDeclaration(declaration)) return undefined;
+    const lines: ts.Expression[] = [];
+    const initializer = declaration.initializer === undefined ? undefined : unwrap(declaration.initializer);
+    if (initializer !== undefined && ts.isArrayLiteralExpression(initializer)) lines.push(...initializer.elements);
+    let scope: ts.Node = declaration;
+    while (!ts.isFunctionLike(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const push = unwrap(node.expression);
+        if (
+          ts.isPropertyAccessExpression(push) &&
+          push.name.text === 'push' &&
+          ts.isIdentifier(push.expression) &&
+          this.checker.getSymbolAtLocation(push.expression) === symbol
+        )
+          lines.push(...node.arguments);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(scope);
+    return lines;
   }
 
   /**
@@ -841,7 +944,7 @@ export class EmitterReader {
    * What a local variable holds: a `const`'s initializer, or for a `let` (`let result; if (...) result = await a();
    * else result = await b();`) its initializer and every value assigned to it in the function that declares it.
    */
-  private valuesOf(identifier: ts.Identifier): ts.Expression[] {
+  private valuesOf(identifier: ts.Identifier, appended = false): ts.Expression[] {
     const initializer = this.constInitializer(identifier);
     if (initializer !== undefined) return [initializer];
     const symbol = this.valueSymbolOf(identifier);
@@ -854,7 +957,8 @@ export class EmitterReader {
     const visit = (node: ts.Node): void => {
       if (
         ts.isBinaryExpression(node) &&
-        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        (node.operatorToken.kind === ts.SyntaxKind.EqualsToken ||
+          (appended && node.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken)) &&
         ts.isIdentifier(node.left) &&
         this.checker.getSymbolAtLocation(node.left) === symbol
       ) {

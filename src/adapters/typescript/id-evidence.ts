@@ -17,7 +17,13 @@ import type { SchemaResolver } from './resolve-schema.ts';
  */
 
 export type EvidenceKind =
-  'parses-number' | 'digits-pattern' | 'number-parameter' | 'described-number' | 'test-cast' | 'declared-beside';
+  | 'parses-number'
+  | 'digits-pattern'
+  | 'number-parameter'
+  | 'described-number'
+  | 'test-cast'
+  | 'declared-beside'
+  | 'printed';
 
 export interface IdEvidence {
   readonly kind: EvidenceKind;

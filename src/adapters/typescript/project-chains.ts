@@ -8,6 +8,7 @@ import type { AuditConfig } from './agent-contract-config.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
 import { EmitterReader, type EmitChannel, type EmitSource } from './emitters.ts';
+import { shortText } from './unwrap.ts';
 import {
   describedEvidence,
   handlerEvidence,
@@ -161,6 +162,11 @@ interface UntypedEmitter {
   readonly node: ts.Node;
 }
 
+/** An id a tool prints into prose, with the types the code gives it (see `EmitChannel`'s `prose`). */
+interface PrintedEmitter extends UntypedEmitter {
+  readonly types: readonly JsonType[];
+}
+
 const TYPE_ORDER: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
 
 export function sortedTypes(types: Iterable<JsonType>): JsonType[] {
@@ -193,6 +199,7 @@ interface ToolReading {
   readonly acceptorEnds: readonly ChainSide[];
   readonly emitterEnds: readonly ChainSide[];
   readonly untyped: readonly UntypedEmitter[];
+  readonly printed: readonly PrintedEmitter[];
   readonly inputKeys: ReadonlySet<string>;
   /** Registrations and tool-call handlers whose shared builder was read for this tool through a lookup by its name. */
   readonly dispatchSites: readonly ts.Node[];
@@ -294,6 +301,7 @@ function readTool(
   const acceptorEnds: ChainSide[] = [];
   const emitterEnds: ChainSide[] = [];
   const untyped: UntypedEmitter[] = [];
+  const printed: PrintedEmitter[] = [];
   const input = toolInputOf(tool, resolver, naming);
   const inputKeys = new Set(input.fields.filter((field) => field.path.length === 1).map((field) => field.key));
   for (const acceptor of input.acceptors) {
@@ -338,11 +346,17 @@ function readTool(
         declaration.pos >= node.pos &&
         declaration.end <= node.end,
     );
-  let sources = tool.handler === undefined ? [] : emitterReader.sourcesOf(tool.handler, tool.instance);
+  // Ids printed into prose are read apart from the JSON a tool emits: they carry no JSON type.
+  const proseSources: EmitSource[] = [];
+  const json = (read: EmitSource[]): EmitSource[] => {
+    proseSources.push(...read.filter((source) => source.channel === 'prose'));
+    return read.filter((source) => source.channel !== 'prose');
+  };
+  let sources = tool.handler === undefined ? [] : json(emitterReader.sourcesOf(tool.handler, tool.instance));
   // A definition's handler that builds no tool result returns plain data: what it emits is what its builders serialize.
   if (sources.length === 0)
-    sources = serializers.flatMap((serializer) =>
-      emitterReader.sourcesOf(serializer.builder, undefined, serializer.bindings),
+    sources = json(
+      serializers.flatMap((serializer) => emitterReader.sourcesOf(serializer.builder, undefined, serializer.bindings)),
     );
   // A handler kept under the tool's name and looked up by it: what the shared builder serializes is its data.
   const dispatchedBy: ts.Node[] = [];
@@ -355,7 +369,7 @@ function readTool(
         dispatcher.values,
       );
       if (read === undefined) continue;
-      sources.push(...read);
+      sources.push(...json(read));
       dispatchedBy.push(dispatcher.builder);
       dispatchSites.push(dispatcher.site);
     }
@@ -446,6 +460,19 @@ function readTool(
       byPath.set(key, { path: leaf.path, types: new Set(leaf.types), channel: 'outputSchema', site: leaf.site });
   }
   if (emits === 'none' && byPath.size > 0) emits = 'typed';
+  for (const leaf of proseSources.flatMap((source) => source.leaves)) {
+    if (leaf.declaration !== undefined && echoesInput(leaf.declaration)) continue;
+    const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
+    if (id !== undefined)
+      printed.push({
+        tool: tool.name,
+        path: leaf.path,
+        entity: id.entity,
+        many: id.many,
+        node: leaf.site,
+        types: leaf.types,
+      });
+  }
   const knownEmitter =
     emits !== 'unknown' &&
     (tool.handler !== undefined || serializers.length > 0 || dispatchedBy.length > 0 || byPath.size > 0);
@@ -478,8 +505,9 @@ function readTool(
     ...emitted.map((id) => id.node),
     ...unknownEmitted.map((id) => id.node),
     ...untyped.map((id) => id.node),
+    ...printed.map((id) => id.node),
   ]);
-  return { facts, acceptorEnds, emitterEnds, untyped, inputKeys, dispatchSites, files };
+  return { facts, acceptorEnds, emitterEnds, untyped, printed, inputKeys, dispatchSites, files };
 }
 
 /** The acceptor type a published id field shows: what its JSON types say, with what its validation also lets through. */
@@ -616,6 +644,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   const emitterEnds: ChainSide[] = [];
   const acceptorEnds: ChainSide[] = [];
   const untyped: UntypedEmitter[] = [];
+  const printed: PrintedEmitter[] = [];
   const dispatchSites = new Set<ts.Node>();
   /** Each acceptor as read, with its tool, for the evidence an untyped emitter's entity may need. */
   const acceptorFields: { tool: DiscoveredTool; field: AcceptorField; inputKeys: ReadonlySet<string> }[] = [];
@@ -645,6 +674,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     acceptorEnds.push(...reading.acceptorEnds);
     emitterEnds.push(...reading.emitterEnds);
     untyped.push(...reading.untyped);
+    printed.push(...reading.printed);
     for (const site of reading.dispatchSites) dispatchSites.add(site);
     for (const field of reading.facts.input.acceptors)
       acceptorFields.push({ tool, field, inputKeys: reading.inputKeys });
@@ -699,6 +729,33 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
       label: formatPath(emitter.path),
       type: 'unknown',
       evidence: known.evidence,
+    });
+  }
+
+  // An id printed into prose reaches the agent as digits or words with no JSON type: what the agent copies is most
+  // likely what the code holds, so the chains that type would break are suspect, never green. A tool that also emits
+  // the entity's ids as JSON is read by those.
+  const jsonEntities = new Set(emitterEnds.map((end) => `${end.tool}\u0000${end.field.entity}`));
+  for (const emitter of printed) {
+    if (!acceptedEntities.has(emitter.entity) || jsonEntities.has(`${emitter.tool}\u0000${emitter.entity}`)) continue;
+    const name = emitter.path.at(-1) ?? 'id';
+    const label = formatPath(emitter.path);
+    emitterEnds.push({
+      tool: emitter.tool,
+      field: { path: emitter.path, name, entity: emitter.entity, many: emitter.many, types: [], required: true },
+      suspects: emitter.types,
+      node: emitter.node,
+      label,
+      type: 'prose',
+      evidence: [
+        {
+          kind: 'printed',
+          text: `\`${shortText(emitter.node)}\` (${typeLabel(emitter.types)}) printed into the text the agent reads`,
+          tool: emitter.tool,
+          field: label,
+          node: emitter.node,
+        },
+      ],
     });
   }
 

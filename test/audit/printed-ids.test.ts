@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
+
+const FIXTURE = fileURLToPath(new URL('fixtures/printed-ids', import.meta.url));
+
+describe('ids printed into prose', () => {
+  // The tools answer in Markdown (`- ID: ${p.project_id}`): no JSON type travels with the digits, so an agent copies
+  // what it reads, most likely as the number the code holds; the inputs that refuse that type are suspect, not green.
+  const { report } = audit(FIXTURE);
+  const chains = chainLines(report);
+
+  it('reads an id printed through a template, a map joined into lines, an appended let and pushed lines', () => {
+    expect(chains).toEqual([
+      'list_projects project_id -> get_project.project_id: suspect',
+      'get_project project.project_id -> get_project.project_id: suspect',
+      'list_tags id -> delete_tag.tag_id: suspect',
+    ]);
+  });
+
+  it('says where the id is printed and what type the code gives it', () => {
+    const chain = report.chains.find((entry) => entry.to.tool === 'delete_tag');
+    expect(chain?.evidence?.map((entry) => [entry.kind, entry.text])).toEqual([
+      ['printed', '`t.id` (number) printed into the text the agent reads'],
+    ]);
+  });
+
+  it('reads no emitter from an input printed back, and none where the type the code gives is accepted', () => {
+    expect(chains.some((line) => line.startsWith('delete_tag ') || line.startsWith('list_members '))).toBe(false);
+    expect(chains.some((line) => line.includes('list_members.project_id'))).toBe(false);
+  });
+
+  it('cannot vouch for what the agent reads out of prose', () => {
+    expect(report.verdict.vouched).toBe(false);
+    expect(report.verdict.text).toMatch(/^3 suspect chains of 3/);
+  });
+});
