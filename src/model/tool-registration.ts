@@ -240,6 +240,23 @@ export function toolClassOf<N, V>(site: ClassSite<N, V>): ToolClassReading<N, V>
 /** Keys an object must have one of to be a tool definition: a front end can skip every other object literal. */
 export const TOOL_DEFINITION_INPUT_KEYS: ReadonlySet<string> = new Set(TOOL_INPUT_KEYS);
 
+/**
+ * The keys of registerTool's config that hold an input: a definition that keeps registerTool's three arguments
+ * together (`{ name, config: { title, inputSchema }, handler }`) has one of them one level down. A front end skips an
+ * object literal that has neither an input key nor an object literal holding one of these.
+ */
+export const TOOL_CONFIG_INPUT_KEYS: readonly string[] = ['inputSchema', 'inputShape'];
+
+/** The config object a definition holds registerTool's input in, one level down, when its own keys hold no input. */
+function nestedConfig<N>(object: ObjectExpr<N>): ObjectExpr<N> | undefined {
+  for (const candidate of object.properties) {
+    const value = candidate.value;
+    if (candidate.spread || value.kind !== 'object') continue;
+    if (TOOL_CONFIG_INPUT_KEYS.some((key) => property(value, key) !== undefined)) return value;
+  }
+  return undefined;
+}
+
 /** The key every tool definition has besides an input key (`{ name, inputSchema, ... }`). */
 export const TOOL_NAME_KEY = 'name';
 
@@ -263,11 +280,18 @@ export function toolDefinitionOf<N>(
   if (expr.kind !== 'object') return undefined;
   const nameExpr = property(expr, TOOL_NAME_KEY);
   if (nameExpr === undefined || nameExpr.kind === 'object' || nameExpr.kind === 'function') return undefined;
-  const inputKey = TOOL_INPUT_KEYS.find((key) => property(expr, key) !== undefined);
-  if (inputKey === undefined) return undefined;
-  const input = property(expr, inputKey);
-  const output = firstProperty(expr, TOOL_OUTPUT_KEYS);
   const handler = firstProperty(expr, TOOL_HANDLER_KEYS);
+  let inputKey = TOOL_INPUT_KEYS.find((key) => property(expr, key) !== undefined);
+  let holder = expr;
+  // `{ name, config: { inputSchema }, handler }`: registerTool's arguments kept together; it needs its handler too.
+  const config = inputKey === undefined && handler !== undefined ? nestedConfig(expr) : undefined;
+  if (config !== undefined) {
+    holder = config;
+    inputKey = TOOL_CONFIG_INPUT_KEYS.find((key) => property(config, key) !== undefined);
+  }
+  if (inputKey === undefined) return undefined;
+  const input = property(holder, inputKey);
+  const output = firstProperty(holder, TOOL_OUTPUT_KEYS);
   if (GENERIC_INPUT_KEYS.has(inputKey) && handler === undefined && options.withoutHandler !== true) return undefined;
   return withName(
     {

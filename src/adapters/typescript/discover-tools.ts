@@ -4,6 +4,7 @@ import { argumentsParseIn } from './arguments-parse.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import {
   REGISTRATION_METHODS,
+  TOOL_CONFIG_INPUT_KEYS,
   TOOL_DEFINITION_INPUT_KEYS,
   toolClassOf,
   toolDefinitionOf,
@@ -132,6 +133,16 @@ function objectProperty(object: ts.ObjectLiteralExpression, key: string): ts.Nod
 }
 
 /** A discriminant that holds a tool name: `name`, `toolName`, `request.params.name`. */
+/** `config: { title, inputSchema: {...} }`: a property whose object literal holds registerTool's input. */
+function holdsConfigInput(property: ts.ObjectLiteralElementLike): boolean {
+  if (!ts.isPropertyAssignment(property)) return false;
+  const value = unwrapExpression(property.initializer);
+  return (
+    ts.isObjectLiteralExpression(value) &&
+    TOOL_CONFIG_INPUT_KEYS.some((key) => objectProperty(value, key) !== undefined)
+  );
+}
+
 function namesATool(expression: ts.Expression): boolean {
   const expr = unwrapExpression(expression);
   if (ts.isIdentifier(expr)) return /name$/i.test(expr.text);
@@ -233,6 +244,11 @@ class ToolFinder {
   }[] = [];
   /** Classes whose tools a registration read through an instance: the class alone is not a second definition. */
   private readonly classesRead = new Set<ts.Node>();
+  /**
+   * Functions of the project that register a tool with their own parameters (`register(server, name, config,
+   * handler)` calling `server.registerTool(name, config, handler)`), as the configuration would declare them.
+   */
+  readonly registrationFunctions: WrapperConfig[] = [];
   /** Functions that return a definition whose name is their parameter: each of their calls is a tool. */
   private readonly factories: { factory: DefinitionFactory; definition: ToolRegistration<ts.Node> }[] = [];
 
@@ -600,6 +616,7 @@ class ToolFinder {
       const key = propertyName(property.name);
       if (key === 'name') hasName = true;
       else if (key !== undefined && TOOL_DEFINITION_INPUT_KEYS.has(key)) hasInput = true;
+      else if (holdsConfigInput(property)) hasInput = true;
       else if (ts.isSpreadAssignment(property)) spreads = true;
     }
     if (!hasName || (!hasInput && !spreads)) return;
@@ -786,6 +803,11 @@ class ToolFinder {
     visit(sourceFile);
   }
 
+  /** How many tools were found so far, each name once (a tool listed in one place and handled in another is one). */
+  private distinctTools(): number {
+    return new Set(this.tools.map((tool) => tool.name)).size;
+  }
+
   /** A registration that stays unfollowed: the finding says what is missing and, when it can, the entry to declare. */
   private notFollowed(
     call: ts.CallExpression,
@@ -796,6 +818,7 @@ class ToolFinder {
   ): void {
     if (index === undefined) this.site(call, styleOfMethod(method), 'not-followed', 0);
     const declared = wrapperEntryFor(call, method, this.checker);
+    if (declared !== undefined) this.registrationFunctions.push(declared.entry);
     const what = method === 'tool' ? 'this tool()' : `this ${method}`;
     let message: string;
     if (declared !== undefined) {
@@ -817,14 +840,14 @@ class ToolFinder {
       // A name written as a constant is one tool, and it is missing; a computed one may name tools found elsewhere.
       const literalName =
         call.arguments[0] !== undefined && this.resolver.constantString(call.arguments[0]) !== undefined;
-      const found = literalName ? 0 : this.tools.length;
+      const found = literalName ? 0 : this.distinctTools();
       message =
         found === 0
           ? `the audit cannot follow ${what}: ${shown} computed at run time, so its tool and chains are missing; write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`
           : `the audit cannot follow ${what}: ${shown} computed at run time; if it registers tools among the ${found} the audit found elsewhere (tool objects, definitions or classes), none is missing, otherwise write the config as an object literal or a const, or register it through a function of your own and declare that function in agent-contract.config.json`;
     } else {
       const shown = nameNode === undefined ? 'its name' : `its name \`${shortText(nameNode, 50)}\``;
-      const found = this.tools.length;
+      const found = this.distinctTools();
       // Tools found as objects, definitions or classes elsewhere may be the very ones a loop like this registers
       // (getsentry/sentry-mcp maps its catalog to { name, config, handler } first): say so rather than call them missing.
       message =
@@ -1014,16 +1037,40 @@ export function discoverTools(
   wrappers: readonly WrapperConfig[] = [],
   classes: ToolClasses = new ToolClasses(checker, files),
 ): Discovery {
-  const finder = new ToolFinder(resolver, checker, classes, wrappers);
-  const callees = [...wrappers.map((wrapper) => wrapper.callee), ...finder.serverMethodNames];
-  const wrapperPattern =
-    callees.length === 0 ? undefined : new RegExp(callees.map((callee) => callee.replace(/[$]/g, '\\$')).join('|'));
-  for (const file of files) {
-    if (!MAY_REGISTER.test(file.text) && (wrapperPattern === undefined || !wrapperPattern.test(file.text))) continue;
-    finder.visitFile(file);
-  }
-  finder.visitFactoryCalls(files);
-  return finder.result();
+  const discover = (declared: readonly WrapperConfig[]): { finder: ToolFinder; discovery: Discovery } => {
+    const finder = new ToolFinder(resolver, checker, classes, declared);
+    const callees = [...declared.map((wrapper) => wrapper.callee), ...finder.serverMethodNames];
+    const wrapperPattern =
+      callees.length === 0 ? undefined : new RegExp(callees.map((callee) => callee.replace(/[$]/g, '\\$')).join('|'));
+    for (const file of files) {
+      if (!MAY_REGISTER.test(file.text) && (wrapperPattern === undefined || !wrapperPattern.test(file.text))) continue;
+      finder.visitFile(file);
+    }
+    finder.visitFactoryCalls(files);
+    return { finder, discovery: finder.result() };
+  };
+  const first = discover(wrappers);
+  // A function of the project that registers with its own parameters, the handler among them, is a registration
+  // function: read each of its calls as the configuration's `audit.wrappers` would have it, once the first reading has
+  // named such functions. One that builds the handler itself (to serialize what a handler it is given returns) is read
+  // where it registers, by the builders that dispatch to the tool's handler.
+  const declaredCallees = new Set(wrappers.map((wrapper) => wrapper.callee));
+  const found = new Map<string, WrapperConfig>();
+  for (const entry of first.finder.registrationFunctions)
+    if (
+      entry.handler !== undefined &&
+      !declaredCallees.has(entry.callee) &&
+      !found.has(entry.callee) &&
+      isCalledIn(files, entry.callee)
+    )
+      found.set(entry.callee, entry);
+  return found.size === 0 ? first.discovery : discover([...wrappers, ...found.values()]).discovery;
+}
+
+/** Whether some file calls a function or method of this name (`register(`, `.register(`), its declaration aside. */
+function isCalledIn(files: readonly ts.SourceFile[], callee: string): boolean {
+  const call = new RegExp(`(?<!function\\s*)(?:^|[^\\w$])${callee.replace(/[$]/g, '\\$')}\\s*\\(`);
+  return files.some((file) => call.test(file.text));
 }
 
 /** True when the function's body reads one of `keys` off the parameter named `name` (`args.ticketId`). */
