@@ -26,6 +26,10 @@ describe('ids printed into prose', () => {
     ]);
   });
 
+  it('reads no type from a local that holds a display of an untyped value (`const id = display(row.id)`)', () => {
+    expect(chains.some((line) => line.startsWith('describe_tag '))).toBe(false);
+  });
+
   it('reads no emitter from an input printed back, and none where the type the code gives is accepted', () => {
     expect(chains.some((line) => line.startsWith('delete_tag ') || line.startsWith('list_members '))).toBe(false);
     expect(chains.some((line) => line.includes('list_members.project_id'))).toBe(false);

@@ -762,7 +762,11 @@ export class EmitterReader {
     if (ts.isIdentifier(expr)) {
       const boundTo = this.bound(expr, bindings);
       if (boundTo !== undefined) return this.text(boundTo.expr, boundTo.bindings, depth, site, out);
-      const printed = this.printedId(expr);
+      // A name destructured from a record (`for (const { id } of rows)`, `({ project_id }) =>`) is that record's
+      // property; any other local is what it holds (`const id = display(row.id)` prints what `display` makes of it).
+      const printed = ts.isBindingElement(this.valueSymbolOf(expr)?.valueDeclaration ?? expr)
+        ? this.printedId(expr)
+        : undefined;
       if (printed !== undefined) return void out.push(printed);
       // A `let` the handler builds its text in: its initializer, and every value assigned or appended to it.
       for (const value of this.valuesOf(expr, true)) this.text(value, bindings, depth, site, out);
