@@ -564,6 +564,8 @@ function toolNouns(toolName: string, naming: ToolNaming): string[] {
   while (words.length > 0) {
     const last = words.at(-1) ?? '';
     if (NOUN_VERBS.has(last) && (ledByVerb || (namespace !== undefined && words.length === 1))) break;
+    // `create-contact-list` when an input takes a `listId`: after a leading verb, a word the server names is the object.
+    if (ledByVerb && words.length > 1 && naming.entities.has(singularize(last))) break;
     if (!TOOL_VERBS.has(last) && !ASPECT_WORDS.has(last) && !CONNECTIVES.has(last)) break;
     words.pop();
   }

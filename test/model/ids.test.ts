@@ -564,6 +564,14 @@ describe("a tool name read with its server's vocabulary of compound entities", (
     expect(scopeOfToolName(tool, naming)).toBe(scope);
   });
 
+  it('reads a last word that is also a verb as the noun a field names, after a leading verb', () => {
+    // `list` ends `create-contact-list` as its object when an input takes a `listId`: the tool creates a list.
+    const lists = toolNamingOf(['create-contact-list', 'contacts_list', 'get-contact'], ['listId', 'contactId']);
+    expect(entityOfToolName('create-contact-list', lists)).toBe('list');
+    expect(entityOfToolName('contacts_list', lists)).toBe('contact');
+    expect(entityOfToolName('create-contact-list')).toBe('contact');
+  });
+
   it('names the entities of single words and of tools no field speaks of as before', () => {
     expect(naming.entities).toEqual(new Set(['team-iteration', 'test-plan', 'group', 'user']));
     expect(entityOfToolName('get_team_iterations')).toBe('iteration');
