@@ -222,7 +222,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
       lines.push(`  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}  ${at(to)}`);
       for (const chain of group)
         lines.push(
-          `    ${c.magenta('?')} ${chain.from.tool}${chain.from.path === '' ? '' : ` ${chain.from.path}`} ${chain.from.type === 'unknown' ? 'emits a value typed any' : `is declared ${chain.from.type}`}  ${at(chain.from)}`,
+          `    ${c.magenta('?')} ${chain.from.tool}${chain.from.path === '' ? '' : ` ${chain.from.path}`} ${chain.from.type === 'unknown' ? 'emits a value typed any' : chain.from.type === 'prose' ? 'prints it into prose' : `is declared ${chain.from.type}`}  ${at(chain.from)}`,
         );
       const evidence = new Map<string, string>();
       for (const chain of group) {
@@ -240,11 +240,13 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
       lines.push(...evidence.values());
       if (to.type === 'string') typeOrGuard.add(fromCwd(to.file), `${to.tool}.${to.field}`);
     }
-    // Typed emitters the tests contradict need their declared types corrected, untyped ones need types at all.
-    const declared = suspect.every((chain) => chain.from.type !== 'unknown');
-    const typeThem = declared
-      ? 'make the declared types say what the API sends (the casts in the tests say they do not)'
-      : 'type what the emitters return, so the audit can tell';
+    // Typed emitters the tests contradict need their declared types corrected, untyped ones need types at all, and
+    // ids printed into prose need a JSON form that carries their type.
+    const typeThem = suspect.every((chain) => chain.from.type === 'prose')
+      ? 'send the ids as JSON (structuredContent, or JSON text) so their type reaches the agent'
+      : suspect.every((chain) => chain.from.type !== 'unknown' && chain.from.type !== 'prose')
+        ? 'make the declared types say what the API sends (the casts in the tests say they do not)'
+        : 'type what the emitters return, so the audit can tell';
     for (const [file, acceptors] of typeOrGuard.files)
       lines.push(
         `  fix: ${typeThem}; if they send numbers, run \`npx agent-contract codemod guard-ids${helperFlag} ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,

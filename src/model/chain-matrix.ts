@@ -24,7 +24,7 @@ export const CHAIN_VERDICT_MEANING: Readonly<Record<ChainVerdict, string>> = {
   broken: "the acceptor's input validation rejects the id the emitter sends, so an agent that passes it on is refused",
   unknown: 'one side publishes no type for the id, so nothing shows whether it gets through',
   suspect:
-    "the emitter publishes no type, or one the project's own tests contradict, and the code treats these ids as a type the acceptor rejects, so it is likely broken",
+    "the emitter publishes no type (or prints the id into prose), or one the project's own tests contradict, and the code treats these ids as a type the acceptor rejects, so it is likely broken",
 };
 
 /** One end of a chain: an id field of one tool. */

@@ -45,7 +45,7 @@ describe('handlers that return `any`, and an acceptor that parses its id as a nu
     const text = formatAuditText(report, { cwd: fixture('untyped-client') });
     const lines = text.trimEnd().split('\n');
     const suspect = lines.indexOf(
-      "Suspect chains, by acceptor (1): the emitter publishes no type, or one the project's own tests contradict, and the code treats these ids as a type the acceptor rejects, so it is likely broken",
+      "Suspect chains, by acceptor (1): the emitter publishes no type (or prints the id into prose), or one the project's own tests contradict, and the code treats these ids as a type the acceptor rejects, so it is likely broken",
     );
     expect(suspect).toBeGreaterThan(0);
     expect(lines.slice(suspect + 1, suspect + 5)).toEqual([

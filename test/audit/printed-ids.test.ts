@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { formatAuditText } from '../../src/audit/format-text.ts';
 import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/printed-ids', import.meta.url));
@@ -37,6 +38,17 @@ describe('ids printed into prose', () => {
 
   it('cannot vouch for what the agent reads out of prose', () => {
     expect(report.verdict.vouched).toBe(false);
-    expect(report.verdict.text).toMatch(/^3 suspect chains of 3/);
+    expect(report.verdict.text).toBe(
+      '3 suspect chains of 3; could not vouch for the 3 suspect chains: what their emitters send is not established by a type.',
+    );
+  });
+
+  it('says in the text report that the id is printed, and that JSON would carry its type', () => {
+    const text = formatAuditText(report, { color: false });
+    expect(text).toContain('? list_tags id prints it into prose');
+    expect(text).toContain(
+      'fix: send the ids as JSON (structuredContent, or JSON text) so their type reaches the agent',
+    );
+    expect(text).not.toContain('is declared prose');
   });
 });

@@ -838,7 +838,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   const tally = chainMatrixSummary(emittedCount, acceptorEnds.length, chains);
   const typedEntities = new Set(
     emitterEnds
-      .filter((end) => end.field.types.length > 0 || end.evidence === undefined)
+      .filter((end) => end.field.types.length > 0 || end.evidence === undefined || end.type === 'prose')
       .map((end) => end.field.entity),
   );
   return {
