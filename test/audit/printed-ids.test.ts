@@ -7,7 +7,7 @@ import { chainLines } from '../support/chain-lines.ts';
 const FIXTURE = fileURLToPath(new URL('fixtures/printed-ids', import.meta.url));
 
 describe('ids printed into prose', () => {
-  // The tools answer in Markdown (`- ID: ${p.project_id}`): no JSON type travels with the digits, so an agent copies
+  // The tools answer in Markdown (a line `- ID:` followed by the project id): no JSON type travels with the digits, so an agent copies
   // what it reads, most likely as the number the code holds; the inputs that refuse that type are suspect, not green.
   const { report } = audit(FIXTURE);
   const chains = chainLines(report);

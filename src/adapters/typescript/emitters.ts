@@ -137,7 +137,27 @@ const MAX_PROPERTIES = 300;
 /** A leaf the audit keeps: an id, or a record's second key (`number`, `employeeCode`) that `keyFieldAt` may name. */
 const isIdOrKeyName = (name: string): boolean => isIdName(name) || isKeyName(name);
 
+/** Whether a leaf at `rel` is kept: named like an id or key, or typed `any` (the ids in it are unknown, not absent). */
+function isKept(
+  rel: readonly PathSegment[],
+  leaf: { readonly unknown: boolean; readonly types: ReadonlySet<JsonType> },
+) {
+  const name = lastName(rel);
+  return (name !== undefined && isIdOrKeyName(name)) || (leaf.unknown && leaf.types.size === 0);
+}
+
 const unwrap = (node: ts.Expression): ts.Expression => unwrapExpression(node, { throughAwait: true });
+
+/** Visits every node of the function (or file) that declares a local: where its uses are. */
+function forEachNodeInScope(declaration: ts.Node, visit: (node: ts.Node) => void): void {
+  let scope: ts.Node = declaration;
+  while (!ts.isFunctionLike(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
+  const walk = (node: ts.Node): void => {
+    visit(node);
+    ts.forEachChild(node, walk);
+  };
+  walk(scope);
+}
 
 function propertyName(name: ts.PropertyName): string | undefined {
   return ts.isIdentifier(name) ||
@@ -846,22 +866,17 @@ export class EmitterReader {
     const lines: ts.Expression[] = [];
     const initializer = declaration.initializer === undefined ? undefined : unwrap(declaration.initializer);
     if (initializer !== undefined && ts.isArrayLiteralExpression(initializer)) lines.push(...initializer.elements);
-    let scope: ts.Node = declaration;
-    while (!ts.isFunctionLike(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
-    const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node)) {
-        const push = unwrap(node.expression);
-        if (
-          ts.isPropertyAccessExpression(push) &&
-          push.name.text === 'push' &&
-          ts.isIdentifier(push.expression) &&
-          this.checker.getSymbolAtLocation(push.expression) === symbol
-        )
-          lines.push(...node.arguments);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(scope);
+    forEachNodeInScope(declaration, (node) => {
+      if (!ts.isCallExpression(node)) return;
+      const push = unwrap(node.expression);
+      if (
+        ts.isPropertyAccessExpression(push) &&
+        push.name.text === 'push' &&
+        ts.isIdentifier(push.expression) &&
+        this.checker.getSymbolAtLocation(push.expression) === symbol
+      )
+        lines.push(...node.arguments);
+    });
     return lines;
   }
 
@@ -956,21 +971,16 @@ export class EmitterReader {
     if (declaration === undefined || !ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name))
       return [];
     const values: ts.Expression[] = declaration.initializer === undefined ? [] : [declaration.initializer];
-    let scope: ts.Node = declaration;
-    while (!ts.isFunctionLike(scope) && !ts.isSourceFile(scope)) scope = scope.parent;
-    const visit = (node: ts.Node): void => {
+    forEachNodeInScope(declaration, (node) => {
       if (
         ts.isBinaryExpression(node) &&
         (node.operatorToken.kind === ts.SyntaxKind.EqualsToken ||
           (appended && node.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken)) &&
         ts.isIdentifier(node.left) &&
         this.checker.getSymbolAtLocation(node.left) === symbol
-      ) {
+      )
         values.push(node.right);
-      }
-      ts.forEachChild(node, visit);
-    };
-    visit(scope);
+    });
     return values;
   }
 
@@ -1174,10 +1184,7 @@ export class EmitterReader {
       leaves = properties.flatMap((property, index) =>
         this.leavesOf(values[index] as ts.Type)
           .map((leaf) => ({ ...leaf, rel: [property.name, ...leaf.rel] }))
-          .filter((leaf) => {
-            const name = lastName(leaf.rel);
-            return (name !== undefined && isIdOrKeyName(name)) || (leaf.unknown && leaf.types.size === 0);
-          }),
+          .filter((leaf) => isKept(leaf.rel, leaf)),
       );
     }
     return leaves.map((leaf) => ({
@@ -1267,9 +1274,7 @@ export class EmitterReader {
       const declaredIn = handDeclaredIn(property);
       for (const leaf of inner) {
         const rel = [property.name, ...leaf.rel];
-        const name = lastName(rel);
-        // A value typed `any` is kept under any name: the ids in it are unknown, not absent.
-        if ((name !== undefined && isIdOrKeyName(name)) || (leaf.unknown && leaf.types.size === 0))
+        if (isKept(rel, leaf))
           leaves.push(
             leaf.rel.length > 0 || declaration === undefined
               ? { ...leaf, rel }
