@@ -141,7 +141,7 @@ const isIdOrKeyName = (name: string): boolean => isIdName(name) || isKeyName(nam
 function isKept(
   rel: readonly PathSegment[],
   leaf: { readonly unknown: boolean; readonly types: ReadonlySet<JsonType> },
-) {
+): boolean {
   const name = lastName(rel);
   return (name !== undefined && isIdOrKeyName(name)) || (leaf.unknown && leaf.types.size === 0);
 }
