@@ -137,6 +137,8 @@ const TOOL_VERBS = new Set([
   'set',
   'draft',
   'assign',
+  'checkin',
+  'checkout',
   'unassign',
   'close',
   'open',
@@ -304,6 +306,8 @@ const NOUN_VERBS = new Set([
   'fork',
   'push',
   'deploy',
+  'checkin',
+  'checkout',
 ]);
 
 /** Words that join verbs or pick rows, not nouns: `create_or_update_file`, `mark_all_todos_done`. */
@@ -356,21 +360,30 @@ export const NO_TOOL_NAMING: ToolNaming = { namespaces: new Set(), entities: new
 
 /**
  * The namespaces of a tool list: a first word that is no verb, shared by at least three tools, and followed by a noun
- * in most of them (`wit_query`, `wit_work_item`, `wit_backlog`). A shared first word followed by verbs
- * (`ticket_create`, `ticket_get`, `ticket_search`) is the noun itself.
+ * in most of them (`wit_query`, `wit_work_item`, `wit_backlog`); or shared by most of the server's tools and followed
+ * in three of four of them by a noun, or by a verb and its object (`acme_get_booking`, `acme_daily_rates`). A shared
+ * first word followed by verbs alone (`ticket_create`, `ticket_get`, `ticket_search`) is the noun itself.
  */
 export function toolNamingOf(toolNames: Iterable<string>, idFieldNames: Iterable<string> = []): ToolNaming {
-  const rests = new Map<string, { tools: number; nounFirst: number }>();
+  const rests = new Map<string, { tools: number; nounFirst: number; verbObject: number }>();
+  let all = 0;
   for (const toolName of toolNames) {
-    const [first, next] = splitWords(toolName);
+    all += 1;
+    const [first, next, object] = splitWords(toolName);
     if (first === undefined || next === undefined || TOOL_VERBS.has(first)) continue;
-    const entry = rests.get(first) ?? { tools: 0, nounFirst: 0 };
+    const entry = rests.get(first) ?? { tools: 0, nounFirst: 0, verbObject: 0 };
     entry.tools += 1;
     if (!TOOL_VERBS.has(next)) entry.nounFirst += 1;
+    else if (object !== undefined) entry.verbObject += 1;
     rests.set(first, entry);
   }
   const namespaces = new Set<string>();
-  for (const [first, { tools, nounFirst }] of rests) if (tools >= 3 && nounFirst * 2 > tools) namespaces.add(first);
+  for (const [first, { tools, nounFirst, verbObject }] of rests) {
+    if (tools < 3) continue;
+    // `wit_query`, `wit_work_item`: a prefix followed by nouns. `lodgify_get_booking`, `lodgify_list_properties`: the
+    // server's name, before most of its tools' own verb and object (a noun's tools, `ticket_create`, end at the verb).
+    if (nounFirst * 2 > tools || (tools * 2 > all && (nounFirst + verbObject) * 4 > tools * 3)) namespaces.add(first);
+  }
   const entities = new Set<string>();
   for (const name of idFieldNames) {
     const entity = idFieldAt([name])?.entity;
@@ -437,11 +450,12 @@ function idWordsOf(words: readonly string[]): IdWords | undefined {
 const ARTICLES = new Set(['the', 'a', 'an']);
 
 /**
- * The id a description says a field holds, when the field's name is that id's entity: `team` described "Team ID or
- * mention" holds a team id, `parent` described "The ID of the parent page" a page id. Only the first clause counts.
+ * The id the first clause of a description speaks of: "Team ID or mention" -> `id` of `[team]`, "The ID of the parent
+ * page" -> `id` of `[parent, page]`, "Unique booking/reservation ID" -> `id` of `[booking]` (the first of words joined
+ * by a slash). Qualifiers of the id (`unique`, `numeric`) name nothing.
  */
-function describedIdWords(nameWords: readonly string[], description: string): IdWords | undefined {
-  const clause = description.split(/[.,;:()\n]| - /, 1)[0] ?? '';
+function describedIdPhrase(description: string): IdWords | undefined {
+  const clause = (description.split(/[.,;:()\n]| - /, 1)[0] ?? '').replace(/([A-Za-z0-9]+)(?:\/[A-Za-z0-9]+)+/g, '$1');
   const words = clause
     .toLowerCase()
     .split(/[^a-z0-9]+/)
@@ -454,6 +468,28 @@ function describedIdWords(nameWords: readonly string[], description: string): Id
       ? [...words.slice(at + 2), words[at] ?? 'id']
       : words.slice(0, at + 1);
   const id = idWordsOf(named);
+  if (id === undefined) return undefined;
+  const own = id.prefix.filter((word) => !ID_QUALIFIERS.has(word));
+  return own.length === id.prefix.length ? id : { idWord: id.idWord, prefix: own };
+}
+
+/**
+ * The entity a bare `id` input's description names: "Booking ID to update key codes for" in `update_key_codes`
+ * takes a booking, whatever the tool's name addresses.
+ */
+function describedEntityOf(description: string): string | undefined {
+  const id = describedIdPhrase(description);
+  if (id === undefined || id.prefix.length === 0) return undefined;
+  const named = namingOfWords(id.prefix);
+  return named === 'nothing' || named === 'holder' ? undefined : named.entity;
+}
+
+/**
+ * The id a description says a field holds, when the field's name is that id's entity: `team` described "Team ID or
+ * mention" holds a team id, `parent` described "The ID of the parent page" a page id. Only the first clause counts.
+ */
+function describedIdWords(nameWords: readonly string[], description: string): IdWords | undefined {
+  const id = describedIdPhrase(description);
   if (id === undefined) return undefined;
   const described = new Set(id.prefix.map(singularize));
   // A query filter names its entity after a preposition: `with_genres` described "Comma-separated genre ids".
@@ -656,7 +692,9 @@ export function idFieldAt(
   if (entity === undefined && toolName !== undefined) {
     const { naming = NO_TOOL_NAMING, side = 'input' } = context;
     const addresses = side === 'input' && !many && prefix.length === 0;
-    entity = addresses ? scopeOfToolName(toolName, naming) : entityOfToolName(toolName, naming);
+    const described =
+      addresses && context.description !== undefined ? describedEntityOf(context.description) : undefined;
+    entity = described ?? (addresses ? scopeOfToolName(toolName, naming) : entityOfToolName(toolName, naming));
   }
   if (entity === undefined) return undefined;
   return { path: [...path], name, entity: `${entity}${suffix}`, many };

@@ -69,20 +69,15 @@ function withName<N>(
 
 /**
  * The handler a registration argument holds: a function or a reference to one, or the function a wrapper call is
- * handed and returns in its stead (`applyRateLimiting('get_ticket', async (args) => ...)`, `withAuth(withLog(fn))`):
- * the last argument of the call that is a function, through nested wrappers.
+ * handed and returns in its stead (`applyRateLimiting('get_ticket', async (args) => ...)`, `withAuth(withLog(fn))`,
+ * `withErrors(getTicket)`): the last argument of the call that is a function, through nested wrappers; failing that,
+ * the last that names one (a front end with types tells whether it is a function).
  */
 export function registeredHandlerOf<N>(expr: SchemaExpr<N> | undefined): SchemaExpr<N> | undefined {
   if (expr === undefined || expr.kind === 'function' || expr.kind === 'identifier') return expr;
   if (expr.kind !== 'call') return undefined;
-  for (const arg of [...expr.args].reverse()) {
-    if (arg.kind === 'function') return arg;
-    if (arg.kind === 'call') {
-      const inner = registeredHandlerOf(arg);
-      if (inner?.kind === 'function') return inner;
-    }
-  }
-  return undefined;
+  const inner = expr.args.map((arg) => (arg.kind === 'call' ? registeredHandlerOf(arg) : arg)).reverse();
+  return inner.find((arg) => arg?.kind === 'function') ?? inner.find((arg) => arg?.kind === 'identifier');
 }
 
 /** Options a `tool(name, description, shape, handler, { annotations })` helper takes after the handler. */

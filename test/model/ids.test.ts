@@ -230,6 +230,29 @@ describe('toolNamingOf', () => {
     expect(entityOfToolName('ticket_reply_create', naming)).toBe('reply');
   });
 
+  it("takes the first word of most of a server's tool names, followed by a verb and its object, for a namespace", () => {
+    // The server's name before each tool's own verb and object: `get_booking` is the tool, `lodgify` its server.
+    const tools = [
+      'acme_list_properties',
+      'acme_get_property',
+      'acme_get_booking',
+      'acme_checkin_booking',
+      'acme_daily_rates',
+      'list_webhooks',
+    ];
+    const naming = toolNamingOf(tools);
+    expect([...naming.namespaces]).toEqual(['acme']);
+    expect(scopeOfToolName('acme_get_booking', naming)).toBe('booking');
+    expect(idFieldAt(['id'], 'acme_checkin_booking', { naming, side: 'input' })?.entity).toBe('booking');
+    expect(entityOfToolName('acme_daily_rates', naming)).toBe('rate');
+  });
+
+  it('keeps a shared noun that a few tools follow with a verb and an object for the noun', () => {
+    const naming = toolNamingOf(['ticket_create', 'ticket_get', 'ticket_list_comments', 'ticket_close', 'get_user']);
+    expect([...naming.namespaces]).toEqual([]);
+    expect(scopeOfToolName('ticket_list_comments', naming)).toBe('ticket');
+  });
+
   it('decides what a lone word after the prefix is: the tool list is the input, not a global', () => {
     expect(entityOfToolName('wit_query', toolNamingOf(AZURE_DEVOPS_TOOLS))).toBe('query');
     expect(entityOfToolName('wit_query', toolNamingOf(['wit_query']))).toBe('wit');
@@ -473,6 +496,18 @@ describe('a field its description calls an id', () => {
     ['with_cast', 'Comma-separated person ids, cast roles only'],
   ])('%s described %j is no id', (name, description) =>
     expect(idFieldAt([name], 'stories-create', { description })).toBeUndefined(),
+  );
+
+  it.each([
+    ['update_key_codes', 'Booking ID to update key codes for', 'booking'],
+    ['get_external_bookings', 'Property ID to get external bookings for', 'property'],
+    ['get_booking', 'Unique booking/reservation ID to retrieve', 'booking'],
+    ['get_comment', 'The ID of the parent page', 'page'],
+    // A description that names no entity leaves the tool name to say what the id addresses.
+    ['get_booking', 'The unique ID', 'booking'],
+    ['get_booking', 'ID to retrieve', 'booking'],
+  ])('a bare id input of %s described %j takes a %s id', (tool, description, entity) =>
+    expect(idFieldAt(['id'], tool, { side: 'input', description })?.entity).toBe(entity),
   );
 
   it('lets the name decide when the name is an id', () => {

@@ -12,6 +12,7 @@ import {
   type CallSite,
   type RegistrationStyle,
   type ToolRegistration,
+  registeredHandlerOf,
 } from '../../model/tool-registration.ts';
 import type { ArgumentPath, WrapperConfig } from './agent-contract-config.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
@@ -270,6 +271,8 @@ class ToolFinder {
   private handlerNode(expr: Expr | undefined): ts.Node | undefined {
     if (expr === undefined) return undefined;
     if (expr.kind === 'function') return expr.node;
+    // `handler: withErrors(async (input) => ...)`: the function the wrapper is handed and calls in its stead.
+    if (expr.kind === 'call') return this.handlerNode(registeredHandlerOf(expr));
     const node = unbound(expr.node as ts.Expression);
     if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return node;
     if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node))
