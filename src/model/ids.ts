@@ -474,12 +474,20 @@ function describedIdPhrase(description: string): IdWords | undefined {
 }
 
 /**
- * The entity a bare `id` input's description names: "Booking ID to update key codes for" in `update_key_codes`
- * takes a booking, whatever the tool's name addresses.
+ * The entity a bare `id` input's description names, when the tool's name does not: "Booking ID to update key codes
+ * for" in `update_key_codes` takes a booking. A description that repeats a word of the tool's name ("Bug card ID" in
+ * `get_bug_content`) agrees with it, and the name says what the id addresses. Of the words before the id, the last
+ * ones the server's id fields name are the entity.
  */
-function describedEntityOf(description: string): string | undefined {
+function describedEntityOf(description: string, toolName: string, naming: ToolNaming): string | undefined {
   const id = describedIdPhrase(description);
   if (id === undefined || id.prefix.length === 0) return undefined;
+  const toolWords = new Set(splitWords(toolName).map(singularize));
+  if (id.prefix.some((word) => toolWords.has(singularize(word)))) return undefined;
+  for (let first = 0; first < id.prefix.length; first += 1) {
+    const entity = phrase(id.prefix.slice(first));
+    if (naming.entities.has(entity)) return entity;
+  }
   const named = namingOfWords(id.prefix);
   return named === 'nothing' || named === 'holder' ? undefined : named.entity;
 }
@@ -693,7 +701,9 @@ export function idFieldAt(
     const { naming = NO_TOOL_NAMING, side = 'input' } = context;
     const addresses = side === 'input' && !many && prefix.length === 0;
     const described =
-      addresses && context.description !== undefined ? describedEntityOf(context.description) : undefined;
+      addresses && context.description !== undefined
+        ? describedEntityOf(context.description, toolName, naming)
+        : undefined;
     entity = described ?? (addresses ? scopeOfToolName(toolName, naming) : entityOfToolName(toolName, naming));
   }
   if (entity === undefined) return undefined;

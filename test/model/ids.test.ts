@@ -503,7 +503,9 @@ describe('a field its description calls an id', () => {
     ['get_external_bookings', 'Property ID to get external bookings for', 'property'],
     ['get_booking', 'Unique booking/reservation ID to retrieve', 'booking'],
     ['get_comment', 'The ID of the parent page', 'page'],
-    // A description that names no entity leaves the tool name to say what the id addresses.
+    // A description that names no entity, or repeats a word of the tool's name, leaves the name to say what the id
+    // addresses.
+    ['get_bug_content', 'Bug card ID (e.g. 145789)', 'bug'],
     ['get_booking', 'The unique ID', 'booking'],
     ['get_booking', 'ID to retrieve', 'booking'],
   ])('a bare id input of %s described %j takes a %s id', (tool, description, entity) =>
