@@ -54,9 +54,14 @@ export function parseCallOf(
   return { schema: callee.expression, method: callee.name.text, value: node.arguments[0] };
 }
 
-/** The first parse of the call's arguments in a branch, in source order, outside the functions nested in it. */
+/**
+ * The first parse of the call's arguments in a branch, in source order, outside the functions nested in it; failing
+ * that, the parse of them in a function of the project the branch hands them to (`reports.getReport(request.params.
+ * arguments ?? {})`, whose body runs `ReportArgs.parse(args)`).
+ */
 export function argumentsParseIn(branch: ts.Node, checker: ts.TypeChecker): ArgumentsParse | undefined {
   let found: ArgumentsParse | undefined;
+  const handedTo: { call: ts.CallExpression; index: number }[] = [];
   const visit = (node: ts.Node): void => {
     if (found !== undefined || ts.isFunctionLike(node)) return;
     const parse = parseCallOf(node);
@@ -64,8 +69,47 @@ export function argumentsParseIn(branch: ts.Node, checker: ts.TypeChecker): Argu
       found = { call: node, schema: parse.schema, method: parse.method };
       return;
     }
+    if (ts.isCallExpression(node) && parse === undefined) {
+      const index = node.arguments.findIndex((argument) => isCallArguments(argument, checker));
+      if (index >= 0) handedTo.push({ call: node, index });
+    }
     ts.forEachChild(node, visit);
   };
   visit(branch);
+  for (const { call, index } of found === undefined ? handedTo : []) {
+    found = parameterParseIn(call, index, checker);
+    if (found !== undefined) break;
+  }
+  return found;
+}
+
+/** The parse of parameter `index` of the function a call runs, in that function's own body. */
+function parameterParseIn(call: ts.CallExpression, index: number, checker: ts.TypeChecker): ArgumentsParse | undefined {
+  const declaration = checker.getResolvedSignature(call)?.getDeclaration();
+  if (declaration === undefined || !ts.isFunctionLike(declaration) || declaration.getSourceFile().isDeclarationFile)
+    return undefined;
+  const parameter = declaration.parameters[index];
+  const body = (declaration as ts.FunctionLikeDeclarationBase).body;
+  if (parameter === undefined || body === undefined || !ts.isIdentifier(parameter.name)) return undefined;
+  const symbol = checker.getSymbolAtLocation(parameter.name);
+  if (symbol === undefined) return undefined;
+  let found: ArgumentsParse | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found !== undefined || ts.isFunctionLike(node)) return;
+    const parse = parseCallOf(node);
+    const value = parse?.value === undefined ? undefined : unwrapExpression(parse.value);
+    if (
+      parse !== undefined &&
+      value !== undefined &&
+      ts.isIdentifier(value) &&
+      checker.getSymbolAtLocation(value) === symbol &&
+      ts.isCallExpression(node)
+    ) {
+      found = { call: node, schema: parse.schema, method: parse.method };
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
   return found;
 }

@@ -8,7 +8,7 @@ import type { AuditConfig } from './agent-contract-config.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
 import { EmitterReader, type EmitChannel, type EmitSource } from './emitters.ts';
-import { shortText } from './unwrap.ts';
+import { shortText, unwrapExpression } from './unwrap.ts';
 import {
   describedEvidence,
   handlerEvidence,
@@ -297,6 +297,7 @@ function readTool(
   emitterReader: EmitterReader,
   serializers: readonly DefinitionSerializer[],
   dispatchers: readonly DispatchBuilder[],
+  checker: ts.TypeChecker,
 ): ToolReading {
   const acceptorEnds: ChainSide[] = [];
   const emitterEnds: ChainSide[] = [];
@@ -339,13 +340,23 @@ function readTool(
   const inputNodes = [tool.input, tool.accepted].flatMap((expr) =>
     expr === undefined ? [] : [expr.node, resolver.resolve(expr).node],
   );
-  const echoesInput = (declaration: ts.Node): boolean =>
-    inputNodes.some(
-      (node) =>
-        node.getSourceFile() === declaration.getSourceFile() &&
-        declaration.pos >= node.pos &&
-        declaration.end <= node.end,
-    );
+  const echoesInput = (declaration: ts.Node, hops = 0): boolean => {
+    if (
+      inputNodes.some(
+        (node) =>
+          node.getSourceFile() === declaration.getSourceFile() &&
+          declaration.pos >= node.pos &&
+          declaration.end <= node.end,
+      )
+    )
+      return true;
+    // `filterApplied: { folderId: input.folderId }`: a property written from a field of the input hands it back.
+    if (hops >= 2 || !ts.isPropertyAssignment(declaration)) return false;
+    const value = unwrapExpression(declaration.initializer);
+    if (!ts.isPropertyAccessExpression(value)) return false;
+    const read = checker.getSymbolAtLocation(value.name)?.declarations ?? [];
+    return read.some((field) => echoesInput(field, hops + 1));
+  };
   // Ids printed into prose are read apart from the JSON a tool emits: they carry no JSON type.
   const proseSources: EmitSource[] = [];
   const json = (read: EmitSource[]): EmitSource[] => {
@@ -664,7 +675,8 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
       kept !== undefined && [...kept.files].every((used) => reuse?.has(used) === true) && stale?.(file) === false
         ? kept
         : undefined;
-    const reading = cached ?? readTool(tool, resolver, naming, emitterReader, serializers.get(tool) ?? [], dispatchers);
+    const reading =
+      cached ?? readTool(tool, resolver, naming, emitterReader, serializers.get(tool) ?? [], dispatchers, checker);
     if (options.cache !== undefined && cached === undefined) {
       const inFile = options.cache.byFile.get(file) ?? new Map<string, ToolReading>();
       inFile.set(key, reading);
