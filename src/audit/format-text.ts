@@ -181,7 +181,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   const SITE_LINE: Record<string, (tools: number) => string> = {
     definitions: () => 'registers them under names known only at run time; each tool is shown where it is defined',
     wrapper: () =>
-      'is inside a wrapper declared in agent-contract.config.json, so its tools are shown where the wrapper is called',
+      'is inside a registration wrapper (declared in agent-contract.config.json, or a function that registers with its own parameters), so its tools are shown where the wrapper is called',
     classes: (tools) => `registers ${plural(tools, 'tool')}, one per class of the tool object it is given`,
     lists: (tools) =>
       `registers ${plural(tools, 'tool')}, one per argument list spread into it; each tool is shown where its list is written`,

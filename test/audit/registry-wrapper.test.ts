@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { formatAuditText } from '../../src/audit/format-text.ts';
 import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/registry-wrapper', import.meta.url));
@@ -25,6 +26,13 @@ describe('a registry that registers its definitions through a function of the pr
       'src/register.ts wrapper 0',
       'src/registry.ts definitions 2',
     ]);
+  });
+
+  it('says how the site inside the function was read, without claiming a declaration the project does not have', () => {
+    const text = formatAuditText(report, { color: false });
+    expect(text).toContain(
+      'src/register.ts:12 is inside a registration wrapper (declared in agent-contract.config.json, or a function that registers with its own parameters)',
+    );
   });
 
   it('pairs what the definitions emit with what they accept', () => {
