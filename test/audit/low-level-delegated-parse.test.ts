@@ -22,7 +22,8 @@ describe('a low-level branch that hands the arguments to a function of the proje
     ]);
   });
 
-  // `request: { mailbox_id: input.mailbox_id }` hands the caller's own id back: it is no emitter.
+  // `request: { mailbox_id: input.mailbox_id }` and `filterApplied: { mailbox_ids: input.mailboxes }` hand the
+  // caller's own ids back: they are no emitters.
   it('pairs the numeric mailbox ids with what is parsed, and not with an id handed back from the input', () => {
     expect(chainLines(report)).toEqual([
       'list_mailboxes [].id -> get_report.mailboxes: broken',

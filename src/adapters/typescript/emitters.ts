@@ -83,7 +83,8 @@ export interface ToolNameBinding {
 }
 
 type Shape =
-  | { readonly kind: 'type'; readonly type: ts.Type }
+  /** `declaration`: the property a read of one (`input.folderId`) reads, for a value the emitted object copies from it. */
+  | { readonly kind: 'type'; readonly type: ts.Type; readonly declaration?: ts.Node }
   | { readonly kind: 'object'; readonly properties: ReadonlyMap<string, Shape> }
   | { readonly kind: 'array'; readonly element: Shape }
   | { readonly kind: 'union'; readonly members: readonly Shape[] }
@@ -926,7 +927,10 @@ export class EmitterReader {
       // Following the code never makes a value less known than its type says (`rows as Row[]` of an untyped call).
       if (followed !== undefined && (this.isOpaque(type) || !this.isOpaqueShape(followed))) return followed;
     }
-    return { kind: 'type', type };
+    const declaration = ts.isPropertyAccessExpression(expr)
+      ? this.checker.getSymbolAtLocation(expr.name)?.declarations?.[0]
+      : undefined;
+    return declaration === undefined ? { kind: 'type', type } : { kind: 'type', type, declaration };
   }
 
   /**
@@ -1116,7 +1120,14 @@ export class EmitterReader {
             if (path.length === 0) opaqueAt ??= at;
             else if (name === undefined || !isIdName(name)) within(path, at);
           }
-          for (const leaf of this.leavesOf(current.type)) add(path, leaf, at);
+          for (const leaf of this.leavesOf(current.type))
+            add(
+              path,
+              leaf.rel.length === 0 && leaf.declaration === undefined && current.declaration !== undefined
+                ? { ...leaf, declaration: current.declaration }
+                : leaf,
+              at,
+            );
           return;
         case 'object':
           for (const [key, value] of current.properties) walk(value, [...path, key], at);
