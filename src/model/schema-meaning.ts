@@ -200,6 +200,45 @@ function shapeAfter<N>(shape: ObjectExpr<N> | undefined, method: ChainMethod<N>)
   return undefined;
 }
 
+/**
+ * The scalar member of a one-or-many union, `z.union([z.string(), z.array(z.string())])` or `x.or(x.array())`: a
+ * field that takes one id or a list of them. Undefined for any other schema. `meaningOf` keeps such a union `other`
+ * (a guard or a rewrite of it would be a guard of a union); the audit reads the id it takes from this member.
+ */
+export function oneOrManyMemberOf<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
+  if (expr.kind !== 'zod') return undefined;
+  let members: readonly SchemaExpr<N>[] | undefined;
+  const [first] = expr.factory;
+  if (
+    first === 'union' &&
+    expr.methods.every((method) => OPTIONAL_METHODS.has(method.name) || method.name === 'describe')
+  ) {
+    const list = expr.factoryArgs[0];
+    if (list?.kind === 'array') members = list.elements;
+  } else {
+    const at = expr.methods.findIndex((method) => method.name === 'or');
+    const other = at >= 0 ? expr.methods[at]?.args[0] : undefined;
+    if (other !== undefined) members = [{ ...expr, methods: expr.methods.slice(0, at) }, other];
+  }
+  if (members?.length !== 2) return undefined;
+  for (const [one, many] of [members, [...members].reverse()] as const) {
+    if (one === undefined || many === undefined) continue;
+    const scalar = meaningOf(one).accepts;
+    if (scalar !== 'string' && scalar !== 'number') continue;
+    const element = arrayElementOf(many);
+    if (element !== undefined && meaningOf(element).accepts === scalar) return one;
+  }
+  return undefined;
+}
+
+/** The element of `z.array(x)` or `x.array()`. */
+function arrayElementOf<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
+  if (expr.kind !== 'zod') return undefined;
+  if (expr.factory[0] === 'array' && expr.methods.length === 0) return expr.factoryArgs[0];
+  const last = expr.methods.at(-1);
+  return last?.name === 'array' ? { ...expr, methods: expr.methods.slice(0, -1) } : undefined;
+}
+
 /** Folds methods into the factory's meaning: flags, formats, unions by `.or()`, effects on objects. */
 function applyMethods<N>(start: SchemaMeaning<N>, methods: readonly ChainMethod<N>[]): SchemaMeaning<N> {
   let meaning = start;

@@ -14,7 +14,7 @@ import {
 import { inputTransformsOf, schemaFieldsOf, type SchemaField } from '../../model/schema-fields.ts';
 import { jsonSchemaLiteralOf, jsonValueOf } from '../../model/json-schema-literal.ts';
 import { describedTextOf, type SchemaExpr } from '../../model/schema-expr.ts';
-import { type SchemaMeaning, meaningOf } from '../../model/schema-meaning.ts';
+import { type SchemaMeaning, meaningOf, oneOrManyMemberOf } from '../../model/schema-meaning.ts';
 import type { DiscoveredTool } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 
@@ -216,6 +216,13 @@ function schemaInputOf(
     const element = fieldMeaning.accepts === 'array' ? elementOf(value) : undefined;
     if (element !== undefined) {
       value = resolver.resolve(element);
+      fieldMeaning = meaningOf(value);
+      many = true;
+    }
+    // `z.union([z.string(), z.array(z.string())])`: one id or a list of them, each judged as the one.
+    const single = element === undefined ? oneOrManyMemberOf(value) : undefined;
+    if (single !== undefined) {
+      value = resolver.resolve(single);
       fieldMeaning = meaningOf(value);
       many = true;
     }
