@@ -1276,6 +1276,14 @@ export class EmitterReader {
     if (type.getCallSignatures().length > 0) return [];
     const leaves: Leaf[] = [];
     const properties = this.checker.getPropertiesOfType(type).slice(0, MAX_PROPERTIES);
+    // `{ [bookingId: string]: Booking }`: a map of records sends each record as a value, as a list sends its items.
+    const values = properties.length === 0 ? type.getStringIndexType() : undefined;
+    if (
+      values !== undefined &&
+      values.flags & ts.TypeFlags.Object &&
+      this.checker.getPropertiesOfType(values).length > 0
+    )
+      return this.leavesOf(values).map((leaf) => ({ ...leaf, rel: [ARRAY_ITEM, ...leaf.rel] }));
     for (const property of properties) {
       if (property.flags & ts.SymbolFlags.Method) continue;
       const propertyType = this.checker.getTypeOfSymbol(property);
