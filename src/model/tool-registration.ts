@@ -97,7 +97,13 @@ function sdkTool<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
   const handler = registeredHandlerOf(rest.at(-1));
   if (handler === undefined) return undefined;
   let index = 0;
-  if (rest[index]?.kind === 'literal') index += 1; // description
+  // The description: a string, or a template with values in it (`other`) when the schema follows it.
+  const [first, second] = rest;
+  if (
+    first?.kind === 'literal' ||
+    (first?.kind === 'other' && second !== undefined && rest.length > 2 && !isAnnotations(second))
+  )
+    index += 1;
   const candidate = index < rest.length - 1 ? rest[index] : undefined;
   const input = candidate !== undefined && !isAnnotations(candidate) ? candidate : undefined;
   return withName({ style: 'sdk-tool', node: call.node, handler, ...(input === undefined ? {} : { input }) }, nameExpr);

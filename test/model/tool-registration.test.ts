@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isSchemaRenderer, renderedSchemaOf, toolLikeRegistrationOf } from '../../src/model/tool-registration.ts';
+import {
+  isSchemaRenderer,
+  renderedSchemaOf,
+  toolLikeRegistrationOf,
+  toolRegistrationOf,
+} from '../../src/model/tool-registration.ts';
 import type { SchemaExpr } from '../../src/model/schema-expr.ts';
 
 const args: SchemaExpr<string> = { kind: 'identifier', node: 'Args', name: 'Args' };
@@ -43,6 +48,27 @@ describe('toolLikeRegistrationOf', () => {
       node: 'c',
     });
     expect(registration).toMatchObject({ style: 'sdk-tool', name: 'epics-create', input: shape, handler });
+  });
+
+  it('takes a description written as a template with values in it before the schema', () => {
+    // `server.tool('monitors', \`Actions: ... one of: \${names.join(', ')}\`, InputSchema, handler)`: a template with
+    // values reads as `other`; with the schema after it and the handler last, it is the description.
+    const template: SchemaExpr<string> = { kind: 'other', node: 't' };
+    const annotations: SchemaExpr<string> = {
+      kind: 'object',
+      node: 'a',
+      properties: [
+        { key: 'readOnlyHint', value: { kind: 'literal', node: 'v', value: true }, spread: false, node: 'p' },
+      ],
+    } as never;
+    expect(toolRegistrationOf({ method: 'tool', args: [name, template, shape, handler], node: 'c' })).toMatchObject({
+      style: 'sdk-tool',
+      input: shape,
+    });
+    // The schema itself followed by annotations keeps its place.
+    expect(
+      toolRegistrationOf({ method: 'tool', args: [name, template, annotations, handler], node: 'c' }),
+    ).toMatchObject({ input: template });
   });
 
   it('leaves the known methods to toolRegistrationOf, and look-alikes alone', () => {
