@@ -449,6 +449,25 @@ function idWordsOf(words: readonly string[]): IdWords | undefined {
 
 const ARTICLES = new Set(['the', 'a', 'an']);
 
+/** Words after "ID of the <entity>" that go on with the clause rather than name the entity. */
+const CLAUSE_WORDS = new Set([
+  'to',
+  'for',
+  'in',
+  'on',
+  'from',
+  'with',
+  'by',
+  'that',
+  'which',
+  'this',
+  'these',
+  'whose',
+]);
+
+/** Id owners that name no kind of record (`resourceId`, `entityId`): the description says which one. */
+const GENERIC_OWNERS = new Set(['resource', 'entity', 'object', 'record']);
+
 /**
  * The id the first clause of a description speaks of: "Team ID or mention" -> `id` of `[team]`, "The ID of the parent
  * page" -> `id` of `[parent, page]`, "Unique booking/reservation ID" -> `id` of `[booking]` (the first of words joined
@@ -463,9 +482,12 @@ function describedIdPhrase(description: string): IdWords | undefined {
   const at = words.findIndex((word) => ID_WORDS.has(word));
   if (at < 0) return undefined;
   const lead = words.slice(0, at);
+  // "ID of the card to link this test plan to": the entity ends where the clause goes on.
+  const after = words.slice(at + 2);
+  const end = after.findIndex((word) => CLAUSE_WORDS.has(word));
   const named =
     lead.every((word) => ID_QUALIFIERS.has(word)) && words[at + 1] === 'of'
-      ? [...words.slice(at + 2), words[at] ?? 'id']
+      ? [...(end < 0 ? after : after.slice(0, end)), words[at] ?? 'id']
       : words.slice(0, at + 1);
   const id = idWordsOf(named);
   if (id === undefined) return undefined;
@@ -690,6 +712,9 @@ export function idFieldAt(
   const own = prefix.length > 0 ? namingOfWords(prefix) : 'holder';
   if (own === 'nothing') return undefined;
   let entity = own === 'holder' ? undefined : own.entity;
+  // `resourceId` described "ID of the card to link this test plan to" takes a card.
+  if (prefix.length === 1 && GENERIC_OWNERS.has(prefix[0] ?? '') && context.description !== undefined)
+    entity = describedEntityOf(context.description, toolName ?? '', context.naming ?? NO_TOOL_NAMING) ?? entity;
   for (let index = nameIndex - 1; index >= 0 && entity === undefined; index -= 1) {
     const key = path[index];
     if (key === undefined || key === ARRAY_ITEM || CONTAINER_KEYS.has(key.toLowerCase())) continue;

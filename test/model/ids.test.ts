@@ -512,6 +512,15 @@ describe('a field its description calls an id', () => {
     expect(idFieldAt(['id'], tool, { side: 'input', description })?.entity).toBe(entity),
   );
 
+  it.each([
+    ['resourceId', 'create_test_plan', 'ID of the card to link this test plan to (e.g. 145789)', 'card'],
+    ['entityId', 'log_time', 'Bug ID to log the time against', 'bug'],
+    ['resourceId', 'create_test_plan', 'The resource to link', 'resource'],
+    ['resourceId', 'create_test_plan', '', 'resource'],
+  ])('%s of %s described %j takes a %s id', (name, tool, description, entity) =>
+    expect(idFieldAt([name], tool, { side: 'input', description })?.entity).toBe(entity),
+  );
+
   it('lets the name decide when the name is an id', () => {
     expect(idFieldAt(['project_id'], 'get_file', { description: 'Project ID or URL-encoded path' })?.entity).toBe(
       'project',
