@@ -231,12 +231,17 @@ export function oneOrManyMemberOf<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undef
   return undefined;
 }
 
-/** The element of `z.array(x)` or `x.array()`. */
-function arrayElementOf<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
+/** The element schema of a list: `z.array(x)` or `x.array()` (the chain before `.array()`, pointing at its end). */
+export function arrayElementOf<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
   if (expr.kind !== 'zod') return undefined;
-  if (expr.factory[0] === 'array' && expr.methods.length === 0) return expr.factoryArgs[0];
-  const last = expr.methods.at(-1);
-  return last?.name === 'array' ? { ...expr, methods: expr.methods.slice(0, -1) } : undefined;
+  if (expr.factory[0] === 'array') return expr.factoryArgs[0];
+  const index = expr.methods.findIndex((method) => method.name === 'array');
+  if (index === -1) return undefined;
+  return {
+    ...expr,
+    methods: expr.methods.slice(0, index),
+    node: index === 0 ? expr.factoryNode : (expr.methods[index - 1]?.node ?? expr.node),
+  };
 }
 
 /** Folds methods into the factory's meaning: flags, formats, unions by `.or()`, effects on objects. */

@@ -14,7 +14,7 @@ import {
 import { inputTransformsOf, schemaFieldsOf, type SchemaField } from '../../model/schema-fields.ts';
 import { jsonSchemaLiteralOf, jsonValueOf } from '../../model/json-schema-literal.ts';
 import { describedTextOf, type SchemaExpr } from '../../model/schema-expr.ts';
-import { type SchemaMeaning, meaningOf, oneOrManyMemberOf } from '../../model/schema-meaning.ts';
+import { type SchemaMeaning, arrayElementOf, meaningOf, oneOrManyMemberOf } from '../../model/schema-meaning.ts';
 import type { DiscoveredTool } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 
@@ -106,19 +106,6 @@ function acceptance(
     default:
       return undefined;
   }
-}
-
-/** The element schema of a list: `z.array(x)` or `x.array()`. */
-function elementOf(expr: Expr): Expr | undefined {
-  if (expr.kind !== 'zod') return undefined;
-  if (expr.factory[0] === 'array') return expr.factoryArgs[0];
-  const index = expr.methods.findIndex((method) => method.name === 'array');
-  if (index === -1) return undefined;
-  return {
-    ...expr,
-    methods: expr.methods.slice(0, index),
-    node: index === 0 ? expr.factoryNode : (expr.methods[index - 1]?.node ?? expr.node),
-  };
 }
 
 function isRequired(meaning: SchemaMeaning<ts.Node>): boolean {
@@ -213,7 +200,7 @@ function schemaInputOf(
     let value = field.value;
     let many = false;
     let fieldMeaning = field.meaning;
-    const element = fieldMeaning.accepts === 'array' ? elementOf(value) : undefined;
+    const element = fieldMeaning.accepts === 'array' ? arrayElementOf(value) : undefined;
     if (element !== undefined) {
       value = resolver.resolve(element);
       fieldMeaning = meaningOf(value);
@@ -271,7 +258,7 @@ export function outputIdFieldsOf(
     if (!isIdName(field.key)) continue;
     let path = [...field.path];
     let meaning = field.meaning;
-    const element = meaning.accepts === 'array' ? elementOf(field.value) : undefined;
+    const element = meaning.accepts === 'array' ? arrayElementOf(field.value) : undefined;
     if (element !== undefined) {
       meaning = meaningOf(resolver.resolve(element));
       path = [...path, ARRAY_ITEM];

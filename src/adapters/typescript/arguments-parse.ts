@@ -54,32 +54,40 @@ export function parseCallOf(
   return { schema: callee.expression, method: callee.name.text, value: node.arguments[0] };
 }
 
+/** The first `Schema.parse(value)` in `body`, in source order, outside the functions nested in it, whose value `parses`. */
+function firstParseIn(body: ts.Node, parses: (value: ts.Expression) => boolean): ArgumentsParse | undefined {
+  let found: ArgumentsParse | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found !== undefined || ts.isFunctionLike(node)) return;
+    const parse = parseCallOf(node);
+    if (parse?.value !== undefined && ts.isCallExpression(node) && parses(parse.value)) {
+      found = { call: node, schema: parse.schema, method: parse.method };
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return found;
+}
+
 /**
  * The first parse of the call's arguments in a branch, in source order, outside the functions nested in it; failing
  * that, the parse of them in a function of the project the branch hands them to (`reports.getReport(request.params.
  * arguments ?? {})`, whose body runs `ReportArgs.parse(args)`).
  */
 export function argumentsParseIn(branch: ts.Node, checker: ts.TypeChecker): ArgumentsParse | undefined {
+  const direct = firstParseIn(branch, (value) => isCallArguments(value, checker));
+  if (direct !== undefined) return direct;
   let found: ArgumentsParse | undefined;
-  const handedTo: { call: ts.CallExpression; index: number }[] = [];
   const visit = (node: ts.Node): void => {
     if (found !== undefined || ts.isFunctionLike(node)) return;
-    const parse = parseCallOf(node);
-    if (parse?.value !== undefined && isCallArguments(parse.value, checker) && ts.isCallExpression(node)) {
-      found = { call: node, schema: parse.schema, method: parse.method };
-      return;
-    }
-    if (ts.isCallExpression(node) && parse === undefined) {
+    if (ts.isCallExpression(node)) {
       const index = node.arguments.findIndex((argument) => isCallArguments(argument, checker));
-      if (index >= 0) handedTo.push({ call: node, index });
+      if (index >= 0) found = parameterParseIn(node, index, checker);
     }
     ts.forEachChild(node, visit);
   };
   visit(branch);
-  for (const { call, index } of found === undefined ? handedTo : []) {
-    found = parameterParseIn(call, index, checker);
-    if (found !== undefined) break;
-  }
   return found;
 }
 
@@ -93,23 +101,8 @@ function parameterParseIn(call: ts.CallExpression, index: number, checker: ts.Ty
   if (parameter === undefined || body === undefined || !ts.isIdentifier(parameter.name)) return undefined;
   const symbol = checker.getSymbolAtLocation(parameter.name);
   if (symbol === undefined) return undefined;
-  let found: ArgumentsParse | undefined;
-  const visit = (node: ts.Node): void => {
-    if (found !== undefined || ts.isFunctionLike(node)) return;
-    const parse = parseCallOf(node);
-    const value = parse?.value === undefined ? undefined : unwrapExpression(parse.value);
-    if (
-      parse !== undefined &&
-      value !== undefined &&
-      ts.isIdentifier(value) &&
-      checker.getSymbolAtLocation(value) === symbol &&
-      ts.isCallExpression(node)
-    ) {
-      found = { call: node, schema: parse.schema, method: parse.method };
-      return;
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(body);
-  return found;
+  return firstParseIn(body, (value) => {
+    const read = unwrapExpression(value);
+    return ts.isIdentifier(read) && checker.getSymbolAtLocation(read) === symbol;
+  });
 }
