@@ -97,11 +97,14 @@ function sdkTool<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
   const handler = registeredHandlerOf(rest.at(-1));
   if (handler === undefined) return undefined;
   let index = 0;
-  // The description: a string, or a template with values in it (`other`) when the schema follows it.
+  // The description: a string, or a template with values in it (`other`) when the schema follows it; and whatever
+  // comes first (a call that builds the text) when a shape written out follows it.
   const [first, second] = rest;
+  const schemaFollows = second !== undefined && rest.length > 2 && !isAnnotations(second);
   if (
     first?.kind === 'literal' ||
-    (first?.kind === 'other' && second !== undefined && rest.length > 2 && !isAnnotations(second))
+    (first?.kind === 'other' && schemaFollows) ||
+    (schemaFollows && (second.kind === 'object' || second.kind === 'zod'))
   )
     index += 1;
   const candidate = index < rest.length - 1 ? rest[index] : undefined;

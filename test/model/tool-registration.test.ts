@@ -71,6 +71,24 @@ describe('toolLikeRegistrationOf', () => {
     ).toMatchObject({ input: template });
   });
 
+  it('takes a description a call builds, when a written shape follows it', () => {
+    // `server.tool('projects', withNote('projects', 'Manage projects'), { id: z.number() }, handler)`: with a shape
+    // written out after it, whatever comes first is the description, a call as much as a string.
+    const built: SchemaExpr<string> = { kind: 'call', node: 'b', callee: 'withNote', args: [name, description] };
+    expect(toolRegistrationOf({ method: 'tool', args: [name, built, shape, handler], node: 'c' })).toMatchObject({
+      input: shape,
+    });
+    // A schema a call builds, followed by annotations, is the input.
+    const annotations: SchemaExpr<string> = {
+      kind: 'object',
+      node: 'a',
+      properties: [{ key: 'title', value: description, spread: false, node: 'p' }],
+    } as never;
+    expect(toolRegistrationOf({ method: 'tool', args: [name, built, annotations, handler], node: 'c' })).toMatchObject({
+      input: built,
+    });
+  });
+
   it('leaves the known methods to toolRegistrationOf, and look-alikes alone', () => {
     const call = (method: string, args: SchemaExpr<string>[]) => toolLikeRegistrationOf({ method, args, node: 'c' });
     expect(call('tool', [name, shape, handler])).toBeUndefined();

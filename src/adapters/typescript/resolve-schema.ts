@@ -147,6 +147,31 @@ export class SchemaResolver {
     return ts.isIdentifier(passed) ? this.functionOf(passed, hops + 1) : undefined;
   }
 
+  /**
+   * The schema a helper returns: its single returned expression (`const idField = () => z.string().min(1)`), or, when
+   * it picks one of several by how the server is configured (`if (accountMode) return z.string()...; return
+   * z.enum(names)`), the first its code returns: the case it checks first.
+   */
+  private returnedSchema(fn: ts.SignatureDeclaration): SchemaExpr<ts.Node> | undefined {
+    const body = (fn as ts.FunctionLikeDeclarationBase).body;
+    if (body === undefined || !ts.isBlock(body)) {
+      const single = this.returnedExpression(fn);
+      return single === undefined ? undefined : this.read(single);
+    }
+    const returned: ts.Expression[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+      if (ts.isReturnStatement(node) && node.expression !== undefined) returned.push(node.expression);
+      ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(body, visit);
+    for (const expression of returned) {
+      const read = this.read(expression);
+      if (read.kind === 'zod' || read.kind === 'guard' || read.kind === 'object') return read;
+    }
+    return undefined;
+  }
+
   /** A helper's single returned expression: `const idField = () => z.string().min(1)`. */
   private returnedExpression(fn: ts.SignatureDeclaration): ts.Expression | undefined {
     if (ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) return fn.body;
@@ -265,8 +290,7 @@ export class SchemaResolver {
         const published = throughPackageHelpers(expr, this.resolve);
         if (published !== expr) return published;
         const fn = this.functionOf(node.expression);
-        const returned = fn === undefined ? undefined : this.returnedExpression(fn);
-        return returned === undefined ? undefined : this.read(returned);
+        return fn === undefined ? undefined : this.returnedSchema(fn);
       }
       case 'other': {
         if (ts.isPropertyAccessExpression(node)) {
