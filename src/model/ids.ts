@@ -732,7 +732,27 @@ export function idFieldAt(
     entity = described ?? (addresses ? scopeOfToolName(toolName, naming) : entityOfToolName(toolName, naming));
   }
   if (entity === undefined) return undefined;
-  return { path: [...path], name, entity: `${entity}${suffix}`, many };
+  const key = suffix === '' && context.description !== undefined ? describedKeyOf(context.description, entity) : '';
+  return { path: [...path], name, entity: `${entity}${suffix || key}`, many };
+}
+
+/**
+ * The second key an id field's description says it holds instead: `card_id` described "The card number - the visible
+ * ID shown on the board" takes a card's number (`#number`), as agents copy the number shown into it. The first clause
+ * must name the field's own entity and then the key word, with no id word before it ("The card ID or number" is an id).
+ */
+function describedKeyOf(description: string, entity: string): string {
+  const clause = description.split(/[.,;:()\n]| - /, 1)[0] ?? '';
+  const words = clause
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0 && !ARTICLES.has(word));
+  const at = words.findIndex((word) => KEY_WORDS.has(word));
+  if (at <= 0 || words.slice(0, at).some((word) => ID_WORDS.has(word))) return '';
+  const named = namingOfWords(words.slice(0, at));
+  return typeof named === 'object' && named.entity === entity && isKeyName(words.slice(0, at + 1).join('_'))
+    ? `#${singularize(words[at] ?? '')}`
+    : '';
 }
 
 /** `['tickets', '[]', 'id']` -> `tickets[].id`, the form reports print. */

@@ -18,8 +18,10 @@ describe("a record's second key: an issue's number, taken as issue_number", () =
     ).toEqual([
       'get_issue number -> close_issue.issue_number: broken',
       'get_issue number -> get_issue.number: ok',
+      'get_issue number -> reopen_issue.issue_id: broken',
       'list_issues issues[].number -> close_issue.issue_number: broken',
       'list_issues issues[].number -> get_issue.number: ok',
+      'list_issues issues[].number -> reopen_issue.issue_id: broken',
     ]);
     expect(new Set(report.chains.map((chain) => chain.entity))).toEqual(new Set(['issue#number']));
   });

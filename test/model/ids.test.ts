@@ -527,6 +527,17 @@ describe('a field its description calls an id', () => {
     );
     expect(idFieldAt(['ticketId'], 'get_file', { description: 'The ID of the parent page' })?.entity).toBe('ticket');
   });
+
+  it.each([
+    ['card_id', 'get_card', "The card number - the visible ID shown on the board (e.g., '#123')", 'card#number'],
+    ['employeeId', 'get_employee', 'Employee code, as printed on the badge', 'employee#code'],
+    ['card_id', 'get_card', 'The card ID or number', 'card'],
+    ['card_id', 'get_card', 'Page number of the card to show', 'card'],
+    ['card_id', 'get_card', 'The board number of the card', 'card'],
+    ['card_id', 'get_card', 'The card to move', 'card'],
+  ])('%s of %s described %j takes a %s', (name, tool, description, entity) =>
+    expect(idFieldAt([name], tool, { side: 'input', description })?.entity).toBe(entity),
+  );
 });
 
 describe('formatPath', () => {
