@@ -894,7 +894,7 @@ export class EmitterReader {
       const boundTo = this.bound(expr, bindings);
       if (boundTo !== undefined) return this.shapeOf(boundTo.expr, boundTo.bindings, depth, force);
     }
-    if (ts.isObjectLiteralExpression(expr) && !isEmpty(bindings)) {
+    if (ts.isObjectLiteralExpression(expr) && (!isEmpty(bindings) || force)) {
       const properties = new Map<string, Shape>();
       for (const property of expr.properties) {
         if (ts.isSpreadAssignment(property)) {
@@ -921,7 +921,11 @@ export class EmitterReader {
     const type = this.checker.getTypeAtLocation(expr);
     if (
       depth < MAX_FOLLOW_DEPTH &&
-      (force || this.isOpaque(type) || this.readsInstance(expr, bindings) || this.spreadsOpaque(expr))
+      (force ||
+        this.isOpaque(type) ||
+        this.readsInstance(expr, bindings) ||
+        this.spreadsOpaque(expr) ||
+        (ts.isIdentifier(expr) && this.holdsOpaque(type)))
     ) {
       const followed = this.followed(expr, bindings, depth);
       // Following the code never makes a value less known than its type says (`rows as Row[]` of an untyped call).
@@ -948,6 +952,11 @@ export class EmitterReader {
           ts.isSpreadAssignment(property) && this.isOpaque(this.checker.getTypeAtLocation(property.expression)),
       )
     );
+  }
+
+  /** A type with a part of no type in it (`{ alerts: Record<string, unknown>[]; total: number }`): the code says more. */
+  private holdsOpaque(type: ts.Type): boolean {
+    return this.leavesOf(type).some((leaf) => leaf.unknown && leaf.types.size === 0);
   }
 
   private isOpaqueShape(shape: Shape): boolean {
@@ -1023,6 +1032,18 @@ export class EmitterReader {
       if (ts.isPropertyAccessExpression(method) && SAME_ELEMENTS.has(method.name.text)) {
         const list = this.shapeOf(method.expression, bindings, depth + 1, true);
         if (!this.isOpaqueShape(list)) return list;
+      }
+      // `alerts.map((alert) => withOptionalField({ id: alert.id }, ...))`: a list of what the callback returns.
+      const mapper = expr.arguments[0] === undefined ? undefined : unwrap(expr.arguments[0]);
+      if (
+        ts.isPropertyAccessExpression(method) &&
+        method.name.text === 'map' &&
+        mapper !== undefined &&
+        (ts.isArrowFunction(mapper) || ts.isFunctionExpression(mapper))
+      ) {
+        const members = returnedExpressions(mapper).map((value) => this.shapeOf(value, bindings, depth + 1, true));
+        if (members.length > 0)
+          return { kind: 'array', element: members.length === 1 ? (members[0] as Shape) : { kind: 'union', members } };
       }
       const target = this.callee(expr, bindings);
       if (target === undefined) return undefined;
@@ -1165,10 +1186,10 @@ export class EmitterReader {
     // A generic type (`T`, `Awaited<T>` inside a generic `request<T>()`) says nothing until a call site gives it.
     if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Instantiable)) return true;
     if (type.isUnion()) return type.types.some((member) => this.isOpaque(member));
-    // `any[]`: a list says nothing of the ids of what it holds.
+    // `any[]`, `Record<string, unknown>[]`: a list says nothing of the ids of what it holds.
     if (this.checker.isArrayType(type)) {
       const [element] = this.checker.getTypeArguments(type as ts.TypeReference);
-      return element !== undefined && (element.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) !== 0;
+      return element !== undefined && this.isOpaque(element);
     }
     if (!(type.flags & ts.TypeFlags.Object) || this.checker.getPropertiesOfType(type).length > 0) return false;
     return this.checker
@@ -1278,6 +1299,9 @@ export class EmitterReader {
     const properties = this.checker.getPropertiesOfType(type).slice(0, MAX_PROPERTIES);
     // `{ [bookingId: string]: Booking }`: a map of records sends each record as a value, as a list sends its items.
     const values = properties.length === 0 ? type.getStringIndexType() : undefined;
+    // `Record<string, unknown>`: a bag of values of no type; the ids in it are unknown, not absent.
+    if (values !== undefined && values.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown))
+      return [{ rel: [], types: new Set(), unknown: true }];
     if (
       values !== undefined &&
       values.flags & ts.TypeFlags.Object &&
