@@ -417,6 +417,22 @@ export function singularize(word: string): string {
   return word;
 }
 
+/** Short and regional forms of a record's name, and the one an entity is named by: `orgId` and `organisations[].id` pair. */
+const NOUN_FORMS: ReadonlyMap<string, string> = new Map([
+  ['org', 'organization'],
+  ['organisation', 'organization'],
+  ['repo', 'repository'],
+  ['dept', 'department'],
+  ['acct', 'account'],
+  ['msg', 'message'],
+]);
+
+/** The singular of a record's name in the form entities are named by: `orgs` -> `organization`, `repos` -> `repository`. */
+function entityNoun(word: string): string {
+  const singular = singularize(word);
+  return NOUN_FORMS.get(singular) ?? singular;
+}
+
 function isIdWords(words: readonly string[]): boolean {
   const last = words.at(-1);
   return last !== undefined && ID_WORDS.has(last);
@@ -583,7 +599,7 @@ function namingOfWords(words: readonly string[]): WordsNaming {
   if (role >= 0) nouns = nouns.slice(role + 1);
   const last = nouns.length - 1;
   if (last < 0) return 'nothing';
-  nouns[last] = singularize(nouns[last] ?? '');
+  nouns[last] = entityNoun(nouns[last] ?? '');
   if (last === 0 && KIN_WORDS.has(nouns[0] ?? '')) return 'holder';
   if (last === 0 && ENDPOINT_WORDS.has(nouns[0] ?? '')) return 'nothing';
   return { entity: nouns.join('-') };
@@ -642,7 +658,7 @@ function toolNouns(toolName: string, naming: ToolNaming): string[] {
 function phrase(words: readonly string[]): string {
   const nouns = [...words];
   const last = nouns.length - 1;
-  nouns[last] = singularize(nouns[last] ?? '');
+  nouns[last] = entityNoun(nouns[last] ?? '');
   return nouns.join('-');
 }
 

@@ -540,6 +540,19 @@ describe('a field its description calls an id', () => {
   );
 });
 
+describe('short and regional forms of a record’s name', () => {
+  it.each([
+    [['orgId'], 'get_team', 'organization'],
+    [['organisations', '[]', 'id'], 'list_organisations', 'organization'],
+    [['id'], 'get_organisation', 'organization'],
+    [['repo_id'], 'get_commit', 'repository'],
+    [['repositories', '[]', 'id'], 'list_repositories', 'repository'],
+    [['parentOrgId'], 'get_team', 'organization'],
+  ])('names %j of %s after the %s', (path, tool, entity) =>
+    expect(idFieldAt(path, tool, { side: path.length > 1 ? 'output' : 'input' })?.entity).toBe(entity),
+  );
+});
+
 describe('formatPath', () => {
   it('prints paths the way reports show them', () => {
     expect(formatPath(['tickets', '[]', 'id'])).toBe('tickets[].id');
