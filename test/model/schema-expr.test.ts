@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { EstreeSchemaReader } from '../../src/adapters/estree/from-estree.ts';
 import { TypeScriptSchemaReader } from '../../src/adapters/typescript/from-typescript.ts';
 import { type GuardRewrite, guardRewriteOf, stringBranchOfUnion } from '../../src/model/guard-rewrite.ts';
-import type { SchemaExpr } from '../../src/model/schema-expr.ts';
+import { describedTextOf, type SchemaExpr } from '../../src/model/schema-expr.ts';
 import { type SchemaMeaning, meaningOf } from '../../src/model/schema-meaning.ts';
 import { guardedSchemasIn, schemaFieldsOf } from '../../src/model/schema-fields.ts';
 import { toolDefinitionOf, toolRegistrationOf } from '../../src/model/tool-registration.ts';
@@ -23,6 +23,7 @@ declare const numericIdToString: (value: unknown) => unknown;
 declare const decimalIdToNumber: (value: unknown) => unknown;
 
 const plain = z.string().min(1).describe('The ticket id');
+const joinedDescription = z.string().describe('The card number - ' + 'the visible ID ' + \`on the board\`);
 const optionalPlain = z.string().optional();
 const renamed = zz.string();
 const named = string().min(1);
@@ -176,6 +177,12 @@ describe('the neutral schema model', () => {
     expect(fromEs).toBeDefined();
     expect(summarise(meaningOf(fromTs as SchemaExpr<ts.Node>))).toEqual(summary);
     expect(summarise(meaningOf(fromEs as SchemaExpr<TSESTree.Node>))).toEqual(summary);
+  });
+
+  it('reads a description joined from strings with + as the one string, from both front ends', () => {
+    const joined = 'The card number - the visible ID on the board';
+    expect(describedTextOf(typescript.get('joinedDescription') as SchemaExpr<ts.Node>)).toBe(joined);
+    expect(describedTextOf(estree.get('joinedDescription') as SchemaExpr<TSESTree.Node>)).toBe(joined);
   });
 
   it('does not take a local z for zod', () => {

@@ -183,6 +183,18 @@ export class EstreeSchemaReader {
           return { kind: 'literal', node: expr, value: expr.value };
         }
         return { kind: 'other', node: expr };
+      case AST_NODE_TYPES.BinaryExpression: {
+        // `'The card number - ' + 'the visible ID'`: strings joined with `+` are the one string.
+        if (expr.operator !== '+') return { kind: 'other', node: expr };
+        const left = this.read(expr.left);
+        const right = this.read(expr.right);
+        return left.kind === 'literal' &&
+          right.kind === 'literal' &&
+          typeof left.value === 'string' &&
+          typeof right.value === 'string'
+          ? { kind: 'literal', node: expr, value: left.value + right.value }
+          : { kind: 'other', node: expr };
+      }
       case AST_NODE_TYPES.TemplateLiteral:
         return expr.expressions.length === 0
           ? { kind: 'literal', node: expr, value: expr.quasis.map((quasi) => quasi.value.cooked).join('') }

@@ -186,6 +186,19 @@ export class TypeScriptSchemaReader {
       return { kind: 'literal', node: expr, value: expr.kind === ts.SyntaxKind.TrueKeyword };
     }
     if (expr.kind === ts.SyntaxKind.NullKeyword) return { kind: 'literal', node: expr, value: null };
+    // `'The card number - ' + 'the visible ID'`: strings joined with `+` are the one string.
+    if (ts.isBinaryExpression(expr) && expr.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      const left = this.read(expr.left);
+      const right = this.read(expr.right);
+      if (
+        left.kind === 'literal' &&
+        right.kind === 'literal' &&
+        typeof left.value === 'string' &&
+        typeof right.value === 'string'
+      )
+        return { kind: 'literal', node: expr, value: left.value + right.value };
+      return { kind: 'other', node: expr };
+    }
     if (ts.isRegularExpressionLiteral(expr)) {
       const text = expr.text;
       const end = text.lastIndexOf('/');
