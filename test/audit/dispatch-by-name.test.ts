@@ -48,7 +48,7 @@ describe('handlers kept under the tool name and looked up by it', () => {
       'list_cards [].boardId number',
       'list_cards [].id string',
     ]);
-    expect(report.coverage).toMatchObject({ tools: 5, knownEmitters: 5, registrationSites: 2, unfollowedSites: 0 });
+    expect(report.coverage).toMatchObject({ tools: 5, knownEmitters: 5, registrationSites: 3, unfollowedSites: 0 });
     expect(report.findings.filter((finding) => finding.rule === 'unfollowed-registration')).toEqual([]);
   });
 
@@ -67,21 +67,27 @@ describe('handlers kept under the tool name and looked up by it', () => {
     expect(report.verdict.vouched).toBe(true);
   });
 
-  it('reads, from source alone, the handler-less definitions a loop registers, and says what it cannot follow', () => {
+  it('reads, from source alone, the handler-less definitions a loop registers and the tools the wrapped loop names', () => {
     // `{ name, description, schema }` has no handler: it is a tool because the loop's registration reads objects of
-    // its shape. The wrapped registration's tools have no input key in their list, so source alone cannot see them.
+    // its shape. The wrapped registration's loop names its tools in a list (`{ name, description }`) and keeps each
+    // schema and handler under the name (`cardSchemas[tool.name] ?? {}`, `cardHandlers[tool.name]`): source alone
+    // reads the same five tools as the published contract.
     const { report: fromSource } = audit(FIXTURE);
     expect(fromSource.tools.map((tool) => `${tool.name} ${tool.emits}`).sort()).toEqual([
       'archive_board typed',
+      'get_board typed',
       'get_card typed',
       'list_boards typed',
+      'list_cards typed',
     ]);
-    expect(fromSource.coverage).toMatchObject({ tools: 3, knownEmitters: 3, registrationSites: 2, unfollowedSites: 1 });
+    expect(fromSource.coverage).toMatchObject({ tools: 5, knownEmitters: 5, registrationSites: 3, unfollowedSites: 0 });
     expect(fromSource.chains.filter((chain) => chain.status === 'broken').map((chain) => chain.to.field)).toEqual([
       'boardId',
       'boardId',
+      'boardId',
+      'boardId',
     ]);
-    expect(fromSource.verdict.vouched).toBe(false);
+    expect(fromSource.verdict.vouched).toBe(true);
   });
 
   it('reads nothing of a builder for a tool whose handler it does not reach', () => {

@@ -17,7 +17,7 @@ import {
 import type { ArgumentPath, WrapperConfig } from './agent-contract-config.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import { classSiteOf, ToolClasses, type ServerMethodForm } from './tool-classes.ts';
-import { namesOfLoopVariable } from './loop-names.ts';
+import { itemValueOf, namesOfLoopVariable, type LoopName } from './loop-names.ts';
 import { argumentListsSpreadFrom } from './spread-tuples.ts';
 import {
   calleeNameOf,
@@ -76,6 +76,16 @@ export interface DiscoveredTool {
    * class's own method that reads it (`executeInternal`), where the handler's reads are told.
    */
   readonly inputReader?: ts.SignatureDeclaration;
+  /**
+   * For a tool registered through a function of the project that registers a callback of its own and calls the
+   * handler it is given in it (`const result = await handler(args)`, then `JSON.stringify(result)`): that callback,
+   * the parameter it calls, and what the registration hands that parameter for this tool.
+   */
+  readonly serializedBy?: {
+    readonly builder: ts.SignatureDeclaration;
+    readonly parameter: ts.Symbol;
+    readonly value: ts.Expression;
+  };
 }
 
 /** A registration whose tool name is computed at run time: the tools it registers are counted where they are defined. */
@@ -337,6 +347,13 @@ class ToolFinder {
   /** `name` is the registration form the call is read in; `method` the name it is called by, when that differs. */
   private visitCall(call: ts.CallExpression, name: string, method = name): void {
     const reader = this.resolver.readerFor(call.getSourceFile());
+    const wrapper = this.wrappers.get(name);
+    // A function of the project named like the SDK's method (`const registerTool = (name, description, schema,
+    // handler) => { server.registerTool(...) }`) is read as the registration function it is.
+    if (wrapper !== undefined && REGISTRATION_METHODS.has(name) && this.isProjectFunction(call.expression)) {
+      this.visitWrapper(call, wrapper);
+      return;
+    }
     if (REGISTRATION_METHODS.has(name)) {
       const [first] = call.arguments;
       if (call.arguments.length === 1 && first !== undefined && ts.isSpreadElement(first)) {
@@ -368,8 +385,34 @@ class ToolFinder {
       this.fromRegistration(call, registration, nameNode, registration.style, key, name);
       return;
     }
-    const wrapper = this.wrappers.get(name);
     if (wrapper !== undefined) this.visitWrapper(call, wrapper);
+  }
+
+  /**
+   * The handler a loop's registration hands over for one item: `(args) => handler(args, api)` with `handler` kept
+   * under the item's name (`handlers[tool.name]`) is that item's function; anything else stays as it is.
+   */
+  private handlerAtItem(value: ts.Expression, nameNode: ts.Node | undefined, entry: LoopName): ts.Expression {
+    if (nameNode === undefined) return value;
+    const direct = itemValueOf(value, nameNode, entry, this.resolver);
+    if (direct !== undefined) return direct;
+    const fn = unwrapExpression(value);
+    if (!ts.isArrowFunction(fn) || ts.isBlock(fn.body)) return value;
+    const body = unwrapExpression(fn.body);
+    if (!ts.isCallExpression(body)) return value;
+    return itemValueOf(body.expression, nameNode, entry, this.resolver) ?? value;
+  }
+
+  /** A bare call of a function written in the project (`registerTool(...)` of a local const), not of the SDK. */
+  private isProjectFunction(callee: ts.Expression): boolean {
+    const expr = unwrapExpression(callee);
+    if (!ts.isIdentifier(expr)) return false;
+    const declaration = this.checker.getSymbolAtLocation(expr)?.valueDeclaration;
+    if (declaration === undefined || declaration.getSourceFile().isDeclarationFile) return false;
+    if (ts.isFunctionDeclaration(declaration)) return true;
+    if (!ts.isVariableDeclaration(declaration) || declaration.initializer === undefined) return false;
+    const initializer = unwrapExpression(declaration.initializer);
+    return ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer);
   }
 
   /**
@@ -436,6 +479,7 @@ class ToolFinder {
     style: ToolStyle,
     key: ts.Node,
     method: string,
+    serializedBy?: DiscoveredTool['serializedBy'],
   ): void {
     const name =
       registration.name ??
@@ -449,6 +493,7 @@ class ToolFinder {
           input: registration.input,
           output: registration.output,
           handler: this.handlerNode(registration.handler),
+          ...(serializedBy === undefined ? {} : { serializedBy }),
         },
         key,
       );
@@ -459,15 +504,24 @@ class ToolFinder {
     const listed = nameNode === undefined ? undefined : namesOfLoopVariable(nameNode, this.resolver);
     if (listed !== undefined && listed.length > 0) {
       const handler = this.handlerNode(registration.handler);
+      // `schemas[tool.name]`, `tool.schema`: what the loop's body reads for each item, else the one expression.
+      const atItem = (expr: Expr | undefined, entry: LoopName): Expr | undefined => {
+        if (expr === undefined || nameNode === undefined || !ts.isExpression(expr.node as ts.Node)) return expr;
+        const value = itemValueOf(expr.node as ts.Expression, nameNode, entry, this.resolver);
+        return value === undefined ? expr : this.resolver.read(value);
+      };
       let added = 0;
       for (const entry of listed) {
         const tool = {
           name: entry.name,
           style,
           node: registration.node,
-          input: registration.input,
-          output: registration.output,
+          input: atItem(registration.input, entry),
+          output: atItem(registration.output, entry),
           handler,
+          ...(serializedBy === undefined
+            ? {}
+            : { serializedBy: { ...serializedBy, value: this.handlerAtItem(serializedBy.value, nameNode, entry) } }),
         };
         if (this.add(tool, entry.node)) added += 1;
       }
@@ -607,7 +661,52 @@ class ToolFinder {
     // A wrapper whose argument is a definition object: the object is this tool, not a second one.
     for (const argument of call.arguments)
       if (ts.isObjectLiteralExpression(unwrapExpression(argument))) this.seen.add(unwrapExpression(argument));
-    this.fromRegistration(call, registration, nameNode, 'wrapper', call, wrapper.callee);
+    const handlerArgument = this.argumentAt(call, wrapper.handler);
+    const serializer =
+      handlerArgument !== undefined && ts.isExpression(handlerArgument) ? this.wrapperSerializer(call) : undefined;
+    this.fromRegistration(
+      call,
+      registration,
+      nameNode,
+      'wrapper',
+      call,
+      wrapper.callee,
+      serializer === undefined || handlerArgument === undefined
+        ? undefined
+        : { ...serializer, value: handlerArgument as ts.Expression },
+    );
+  }
+
+  /**
+   * The callback a registration function of the project registers, when it calls the handler the function is given
+   * (`server.registerTool(name, { inputSchema: schema }, async (args) => { const result = await handler(args); ... })`).
+   */
+  private wrapperSerializer(
+    call: ts.CallExpression,
+  ): { builder: ts.SignatureDeclaration; parameter: ts.Symbol } | undefined {
+    const fn = this.resolver.functionOf(call.expression);
+    if (fn === undefined) return undefined;
+    let found: { builder: ts.SignatureDeclaration; parameter: ts.Symbol } | undefined;
+    const visit = (node: ts.Node): void => {
+      if (found !== undefined) return;
+      if (ts.isCallExpression(node) && REGISTRATION_METHODS.has(calleeName(node) ?? '')) {
+        const callback = node.arguments.at(-1);
+        const called = calledParameterIn(callback, fn, this.checker);
+        const symbol = called === undefined ? undefined : this.checker.getSymbolAtLocation(called);
+        const builder = callback === undefined ? undefined : unwrapExpression(callback);
+        if (
+          symbol !== undefined &&
+          builder !== undefined &&
+          (ts.isArrowFunction(builder) || ts.isFunctionExpression(builder))
+        ) {
+          found = { builder, parameter: symbol };
+          return;
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    if ('body' in fn && fn.body !== undefined) visit(fn.body as ts.Node);
+    return found;
   }
 
   private visitObject(object: ts.ObjectLiteralExpression): void {
@@ -951,6 +1050,45 @@ class ToolFinder {
  * The `audit.wrappers` entry that would declare the function a registration sits in, when the registration's name
  * (and what else it can) comes from that function's parameters: `{ callee, name: 0, input: "1.inputSchema", handler: 2 }`.
  */
+/**
+ * The parameter of `fn` a registered callback calls with its own arguments (`async (args) => { const result = await
+ * handler(args); ... }`): the handler the registration function is given, whose plain data the callback serializes.
+ */
+function calledParameterIn(
+  callback: ts.Expression | undefined,
+  fn: ts.SignatureDeclaration,
+  checker: ts.TypeChecker,
+): ts.Identifier | undefined {
+  const registered = callback === undefined ? undefined : unwrapExpression(callback);
+  if (registered === undefined || !(ts.isArrowFunction(registered) || ts.isFunctionExpression(registered)))
+    return undefined;
+  const [input] = registered.parameters;
+  if (input === undefined || !ts.isIdentifier(input.name)) return undefined;
+  const inputSymbol = checker.getSymbolAtLocation(input.name);
+  let called: ts.Identifier | undefined;
+  const visit = (node: ts.Node): void => {
+    if (called !== undefined) return;
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+      const declaration = checker.getSymbolAtLocation(node.expression)?.valueDeclaration;
+      const [first] = node.arguments;
+      if (
+        declaration !== undefined &&
+        ts.isParameter(declaration) &&
+        fn.parameters.includes(declaration) &&
+        first !== undefined &&
+        ts.isIdentifier(first) &&
+        checker.getSymbolAtLocation(first) === inputSymbol
+      ) {
+        called = node.expression;
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(registered.body);
+  return called;
+}
+
 function wrapperEntryFor(
   call: ts.CallExpression,
   method: string,
@@ -1016,7 +1154,7 @@ function wrapperEntryFor(
         input = path(parameterAt(config), 'inputSchema');
         if (input !== undefined) parts.push('config');
       }
-      handler = path(parameterAt(args[2]));
+      handler = path(parameterAt(args[2])) ?? path(parameterAt(calledParameterIn(args[2], fn, checker)));
     } else {
       const handlerIndex = args.length - 1;
       handler = path(parameterAt(args[handlerIndex]));

@@ -235,9 +235,11 @@ export class EmitterReader {
     handler: ts.Node,
     instance?: InstanceBinding,
     definitions: ReadonlyMap<ts.Symbol, DefinitionBinding> = new Map(),
+    given: ReadonlyMap<ts.Symbol, ts.Expression> = new Map(),
   ): EmitSource[] {
     const sources: EmitSource[] = [];
-    let bindings: Bindings = { ...EMPTY_BINDINGS, definitions };
+    const values = new Map([...given].map(([symbol, expr]) => [symbol, { expr, bindings: EMPTY_BINDINGS }] as const));
+    let bindings: Bindings = { ...EMPTY_BINDINGS, definitions, values };
     if (instance !== undefined) {
       const instances = new Map<ts.Symbol, ts.ClassLikeDeclaration>();
       if (instance.symbol !== undefined) instances.set(instance.symbol, instance.declaration);

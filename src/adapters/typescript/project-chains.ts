@@ -363,7 +363,21 @@ function readTool(
     proseSources.push(...read.filter((source) => source.channel === 'prose'));
     return read.filter((source) => source.channel !== 'prose');
   };
-  let sources = tool.handler === undefined ? [] : json(emitterReader.sourcesOf(tool.handler, tool.instance));
+  // Registered through a function of the project whose own callback serializes what the handler it is given returns.
+  const serializedBy = tool.serializedBy;
+  let sources =
+    serializedBy !== undefined
+      ? json(
+          emitterReader.sourcesOf(
+            serializedBy.builder,
+            undefined,
+            undefined,
+            new Map([[serializedBy.parameter, serializedBy.value]]),
+          ),
+        )
+      : tool.handler === undefined
+        ? []
+        : json(emitterReader.sourcesOf(tool.handler, tool.instance));
   // A definition's handler that builds no tool result returns plain data: what it emits is what its builders serialize.
   if (sources.length === 0)
     sources = json(

@@ -65,6 +65,17 @@ export class SchemaResolver {
     return symbol.valueDeclaration ?? symbol.declarations?.[0];
   }
 
+  /** What a const or a property stands for, through a few references: `schemas` -> the object literal it holds. */
+  initializerExpression(node: ts.Expression): ts.Expression | undefined {
+    let current = unwrapExpression(node);
+    for (let hop = 0; hop < 4 && (ts.isIdentifier(current) || ts.isPropertyAccessExpression(current)); hop += 1) {
+      const next = this.initializerOf(current);
+      if (next === undefined) return undefined;
+      current = unwrapExpression(next);
+    }
+    return current;
+  }
+
   /** The expression a reference (`Schema`, `schemas.Schema`, `Tools.x`) stands for, when it is a const or a property. */
   private initializerOf(node: ts.Expression): ts.Expression | undefined {
     const declaration = this.declarationOf(ts.isPropertyAccessExpression(node) ? node.name : node);
@@ -74,8 +85,12 @@ export class SchemaResolver {
       if (!ts.isVariableDeclarationList(list) || (list.flags & ts.NodeFlags.Const) === 0) return undefined;
       return declaration.initializer;
     }
-    if (ts.isPropertyAssignment(declaration)) return declaration.initializer;
-    if (ts.isShorthandPropertyAssignment(declaration)) return declaration.name;
+    if (ts.isPropertyAssignment(declaration) || ts.isShorthandPropertyAssignment(declaration)) {
+      // `tool.name` of an item of `[{ name: 'a' }, { name: 'b' }]`: a property each object of a list writes holds
+      // one value per item, not the first one's.
+      if (ts.isPropertyAccessExpression(node) && isListItemProperty(declaration)) return undefined;
+      return ts.isPropertyAssignment(declaration) ? declaration.initializer : declaration.name;
+    }
     if (
       ts.isPropertyDeclaration(declaration) &&
       declaration.initializer !== undefined &&
@@ -378,4 +393,23 @@ export class SchemaResolver {
     this.renderedParameters.set(fn, found);
     return found;
   }
+}
+
+/** A property of an object written as an item of a list (`[{ name: 'a' }, { name: 'b' }]`): each item has its own. */
+function isListItemProperty(declaration: ts.Node): boolean {
+  const object = declaration.parent;
+  return ts.isObjectLiteralExpression(object) && ts.isArrayLiteralExpression(unwrapParents(object.parent));
+}
+
+/** The node around parentheses and `as`/`satisfies` wrappers of an expression. */
+function unwrapParents(node: ts.Node): ts.Node {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isTypeAssertionExpression(current)
+  )
+    current = current.parent;
+  return current;
 }
