@@ -163,6 +163,25 @@ export class SchemaResolver {
   }
 
   /**
+   * What a helper builds on the schema it is given (`withFormat(schema)` returning `schema.extend({ format })`, or the
+   * schema itself): the argument at that call, with the helper's methods applied to it.
+   */
+  private builtOnArgument(fn: ts.SignatureDeclaration, call: ts.CallExpression, hops: number): Expr | undefined {
+    const single = this.returnedExpression(fn);
+    if (single === undefined) return undefined;
+    const returned = unwrapExpression(single);
+    const chain = ts.isCallExpression(returned) ? this.chainOn(returned) : undefined;
+    const root = chain === undefined ? returned : unwrapExpression(chain.root);
+    if (!ts.isIdentifier(root)) return undefined;
+    const declaration = this.declarationOf(root);
+    const index = declaration !== undefined && ts.isParameter(declaration) ? fn.parameters.indexOf(declaration) : -1;
+    const argument = index < 0 ? undefined : call.arguments[index];
+    if (argument === undefined) return undefined;
+    const given = this.resolveWithin(this.read(argument), hops + 1);
+    return chain === undefined ? given : this.compose(given, chain.methods, returned);
+  }
+
+  /**
    * The schema a helper returns: its single returned expression (`const idField = () => z.string().min(1)`), or, when
    * it picks one of several by how the server is configured (`if (accountMode) return z.string()...; return
    * z.enum(names)`), the first its code returns: the case it checks first.
@@ -305,7 +324,8 @@ export class SchemaResolver {
         const published = throughPackageHelpers(expr, this.resolve);
         if (published !== expr) return published;
         const fn = this.functionOf(node.expression);
-        return fn === undefined ? undefined : this.returnedSchema(fn);
+        if (fn === undefined) return undefined;
+        return this.builtOnArgument(fn, node, hops) ?? this.returnedSchema(fn);
       }
       case 'other': {
         if (ts.isPropertyAccessExpression(node)) {
