@@ -485,16 +485,24 @@ const CLAUSE_WORDS = new Set([
 const GENERIC_OWNERS = new Set(['resource', 'entity', 'object', 'record']);
 
 /**
+ * The words of a description's first clause, lower case, articles left out; of words joined by a slash, the first
+ * ("Unique booking/reservation ID" -> `unique booking id`).
+ */
+function firstClauseWords(description: string): string[] {
+  const clause = (description.split(/[.,;:()\n]| - /, 1)[0] ?? '').replace(/([A-Za-z0-9]+)(?:\/[A-Za-z0-9]+)+/g, '$1');
+  return clause
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0 && !ARTICLES.has(word));
+}
+
+/**
  * The id the first clause of a description speaks of: "Team ID or mention" -> `id` of `[team]`, "The ID of the parent
  * page" -> `id` of `[parent, page]`, "Unique booking/reservation ID" -> `id` of `[booking]` (the first of words joined
  * by a slash). Qualifiers of the id (`unique`, `numeric`) name nothing.
  */
 function describedIdPhrase(description: string): IdWords | undefined {
-  const clause = (description.split(/[.,;:()\n]| - /, 1)[0] ?? '').replace(/([A-Za-z0-9]+)(?:\/[A-Za-z0-9]+)+/g, '$1');
-  const words = clause
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 0 && !ARTICLES.has(word));
+  const words = firstClauseWords(description);
   const at = words.findIndex((word) => ID_WORDS.has(word));
   if (at < 0) return undefined;
   const lead = words.slice(0, at);
@@ -758,11 +766,7 @@ export function idFieldAt(
  * must name the field's own entity and then the key word, with no id word before it ("The card ID or number" is an id).
  */
 function describedKeyOf(description: string, entity: string): string {
-  const clause = description.split(/[.,;:()\n]| - /, 1)[0] ?? '';
-  const words = clause
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 0 && !ARTICLES.has(word));
+  const words = firstClauseWords(description);
   const at = words.findIndex((word) => KEY_WORDS.has(word));
   if (at <= 0 || words.slice(0, at).some((word) => ID_WORDS.has(word))) return '';
   const named = namingOfWords(words.slice(0, at));

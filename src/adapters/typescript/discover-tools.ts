@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { calleeName, shortText, unwrapExpression } from './unwrap.ts';
+import { calleeName, propertyName, shortText, unwrapExpression } from './unwrap.ts';
 import { argumentsParseIn } from './arguments-parse.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import {
@@ -124,13 +124,6 @@ export interface Discovery {
   /** Every registration call of a form the discovery recognises, in source order. */
   readonly sites: readonly RegistrationSite[];
   readonly unfollowed: readonly UnfollowedRegistration[];
-}
-
-function propertyName(name: ts.PropertyName | undefined): string | undefined {
-  if (name === undefined) return undefined;
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)
-    ? name.text
-    : undefined;
 }
 
 function objectProperty(object: ts.ObjectLiteralExpression, key: string): ts.Node | undefined {

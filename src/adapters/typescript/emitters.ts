@@ -7,7 +7,7 @@ import { recordEntry } from './name-dispatch.ts';
 import type { InstanceBinding } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import type { ToolClasses } from './tool-classes.ts';
-import { unwrapExpression } from './unwrap.ts';
+import { returnedExpressions, unwrapExpression } from './unwrap.ts';
 
 /**
  * What a tool emits, from the checker's types: the value of `structuredContent` and the argument of `JSON.stringify`
@@ -197,24 +197,6 @@ function isErrorResult(object: ts.ObjectLiteralExpression): boolean {
 function lastName(path: readonly PathSegment[]): string | undefined {
   for (let index = path.length - 1; index >= 0; index -= 1) if (path[index] !== ARRAY_ITEM) return path[index];
   return undefined;
-}
-
-/** Return statements of a function body or a `case` clause, not those of functions nested in it. */
-export function returnedExpressions(body: ts.Node): ts.Expression[] {
-  if (ts.isArrowFunction(body) && !ts.isBlock(body.body)) return [body.body];
-  const found: ts.Expression[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isReturnStatement(node)) {
-      if (node.expression !== undefined) found.push(node.expression);
-      return;
-    }
-    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
-    ts.forEachChild(node, visit);
-  };
-  const start = ts.isFunctionLike(body) ? (body as ts.FunctionLikeDeclarationBase).body : body;
-  // A `case` clause or an `if` branch is not a function: its own statements are walked.
-  if (start !== undefined) ts.forEachChild(start, visit);
-  return found;
 }
 
 export class EmitterReader {

@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import type { SchemaResolver } from './resolve-schema.ts';
 import { TOOL_HANDLER_KEYS, TOOL_INPUT_KEYS } from '../../model/tool-registration.ts';
-import { unwrapExpression } from './unwrap.ts';
+import { propertyName, unwrapExpression } from './unwrap.ts';
 
 /** One name a loop variable takes, with the list item it comes from. */
 export interface LoopName {
@@ -47,7 +47,7 @@ export function namesOfLoopVariable(node: ts.Node, resolver: SchemaResolver): Lo
         // A list of tool definitions (`{ name, inputSchema, handler }`) is read as definitions, where they are written.
         if (!ts.isObjectLiteralExpression(item) || isToolDefinition(item)) return false;
         const property = item.properties.find(
-          (candidate) => ts.isPropertyAssignment(candidate) && propertyKey(candidate.name) === key,
+          (candidate) => ts.isPropertyAssignment(candidate) && propertyName(candidate.name) === key,
         );
         value = property !== undefined && ts.isPropertyAssignment(property) ? property.initializer : undefined;
       }
@@ -73,13 +73,9 @@ function loopOf(variable: ts.Expression, resolver: SchemaResolver): ts.ForOfStat
 /** An object with an input schema or a handler of its own: a tool definition, not an item naming a tool. */
 function isToolDefinition(item: ts.ObjectLiteralExpression): boolean {
   return item.properties.some((property) => {
-    const key = property.name === undefined ? undefined : propertyKey(property.name);
+    const key = property.name === undefined ? undefined : propertyName(property.name);
     return key !== undefined && (TOOL_INPUT_KEYS.includes(key) || TOOL_HANDLER_KEYS.includes(key));
   });
-}
-
-function propertyKey(name: ts.PropertyName): string | undefined {
-  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
 }
 
 /**
@@ -125,7 +121,7 @@ export function itemValueOf(
     ts.isObjectLiteralExpression(item)
   ) {
     const property = item.properties.find(
-      (candidate) => ts.isPropertyAssignment(candidate) && propertyKey(candidate.name) === value.name.text,
+      (candidate) => ts.isPropertyAssignment(candidate) && propertyName(candidate.name) === value.name.text,
     );
     return property !== undefined && ts.isPropertyAssignment(property) ? property.initializer : undefined;
   }
@@ -149,7 +145,7 @@ function propertyOfMap(
       if (spread !== undefined) return spread;
       continue;
     }
-    if (property.name === undefined || propertyKey(property.name) !== key) continue;
+    if (property.name === undefined || propertyName(property.name) !== key) continue;
     if (ts.isPropertyAssignment(property)) return property.initializer;
     if (ts.isShorthandPropertyAssignment(property)) return property.name;
     if (ts.isMethodDeclaration(property)) return undefined;

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { unwrapExpression } from './unwrap.ts';
+import { returnedExpressions, unwrapExpression } from './unwrap.ts';
 import { TypeScriptSchemaReader } from './from-typescript.ts';
 import type { ChainMethod, ObjectExpr, ObjectProperty, SchemaExpr, ZodChainExpr } from '../../model/schema-expr.ts';
 import { meaningOf } from '../../model/schema-meaning.ts';
@@ -187,18 +187,8 @@ export class SchemaResolver {
    * z.enum(names)`), the first its code returns: the case it checks first.
    */
   private returnedSchema(fn: ts.SignatureDeclaration): SchemaExpr<ts.Node> | undefined {
-    const body = (fn as ts.FunctionLikeDeclarationBase).body;
-    if (body === undefined || !ts.isBlock(body)) {
-      const single = this.returnedExpression(fn);
-      return single === undefined ? undefined : this.read(single);
-    }
-    const returned: ts.Expression[] = [];
-    const visit = (node: ts.Node): void => {
-      if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
-      if (ts.isReturnStatement(node) && node.expression !== undefined) returned.push(node.expression);
-      ts.forEachChild(node, visit);
-    };
-    ts.forEachChild(body, visit);
+    const returned = returnedExpressions(fn);
+    if (returned.length === 1 && returned[0] !== undefined) return this.read(returned[0]);
     for (const expression of returned) {
       const read = this.read(expression);
       if (read.kind === 'zod' || read.kind === 'guard' || read.kind === 'object') return read;

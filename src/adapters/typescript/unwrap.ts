@@ -39,3 +39,29 @@ export function calleeName(call: ts.CallExpression): string | undefined {
   if (ts.isIdentifier(callee)) return callee.text;
   return undefined;
 }
+
+/** Return statements of a function body or a `case` clause, not those of functions nested in it. */
+export function returnedExpressions(body: ts.Node): ts.Expression[] {
+  if (ts.isArrowFunction(body) && !ts.isBlock(body.body)) return [body.body];
+  const found: ts.Expression[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isReturnStatement(node)) {
+      if (node.expression !== undefined) found.push(node.expression);
+      return;
+    }
+    if (ts.isFunctionLike(node) || ts.isClassLike(node)) return;
+    ts.forEachChild(node, visit);
+  };
+  const start = ts.isFunctionLike(body) ? (body as ts.FunctionLikeDeclarationBase).body : body;
+  // A `case` clause or an `if` branch is not a function: its own statements are walked.
+  if (start !== undefined) ts.forEachChild(start, visit);
+  return found;
+}
+
+/** The text of a property's name when it is written as a name or a string (`name`, `'name'`), else undefined. */
+export function propertyName(name: ts.PropertyName | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)
+    ? name.text
+    : undefined;
+}
