@@ -83,14 +83,22 @@ function isUrl(source: string): boolean {
   return /^https?:\/\//i.test(source);
 }
 
+/** Who named a document, for its errors (`--openapi`), and the folder a relative path is read from. */
+export interface DocumentOrigin {
+  readonly from: string;
+  readonly base: string;
+}
+
+const COMMAND_LINE: DocumentOrigin = { from: '--openapi', base: '.' };
+
 /** The text of a document named by the user: a file, or a URL fetched once. */
-async function documentText(source: string): Promise<string> {
+async function documentText(source: string, { from, base }: DocumentOrigin): Promise<string> {
   if (!isUrl(source)) {
     try {
-      return readFileSync(source, 'utf8');
+      return readFileSync(path.resolve(base, source), 'utf8');
     } catch {
       throw new ApiDocumentError(
-        `--openapi ${source}: no such file; give the path or URL of the API's OpenAPI document (JSON or YAML)`,
+        `${from} ${source}: no such file; give the path or URL of the API's OpenAPI document (JSON or YAML)`,
       );
     }
   }
@@ -100,12 +108,12 @@ async function documentText(source: string): Promise<string> {
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
     throw new ApiDocumentError(
-      `--openapi ${source}: could not fetch it (${cause}); download the document and pass its file instead`,
+      `${from} ${source}: could not fetch it (${cause}); download the document and pass its file instead`,
     );
   }
   if (!response.ok)
     throw new ApiDocumentError(
-      `--openapi ${source}: the server answered ${response.status} ${response.statusText}; check the URL, or download the document and pass its file`,
+      `${from} ${source}: the server answered ${response.status} ${response.statusText}; check the URL, or download the document and pass its file`,
     );
   return response.text();
 }
@@ -114,21 +122,26 @@ async function documentText(source: string): Promise<string> {
  * A document named by the user (`--openapi api.yaml`, `--openapi https://example.com/openapi.json`): read, or an error
  * that names it and says what it is not.
  */
-export async function readApiReference(source: string, root: string): Promise<ApiReference> {
-  const text = await documentText(source);
+export async function readApiReference(
+  source: string,
+  root: string,
+  origin: DocumentOrigin = COMMAND_LINE,
+): Promise<ApiReference> {
+  const { from } = origin;
+  const text = await documentText(source, origin);
   let document: unknown;
   try {
     document = parseDocument(source, text);
   } catch (error) {
     throw new ApiDocumentError(
-      `--openapi ${source}: does not parse as ${isJson(source, text) ? 'JSON' : 'YAML'} (${(error as Error).message.split('\n', 1)[0]})`,
+      `${from} ${source}: does not parse as ${isJson(source, text) ? 'JSON' : 'YAML'} (${(error as Error).message.split('\n', 1)[0]})`,
     );
   }
   if (!isApiDocument(document))
     throw new ApiDocumentError(
-      `--openapi ${source}: not an OpenAPI document (no top-level "openapi" or "swagger" with "paths")`,
+      `${from} ${source}: not an OpenAPI document (no top-level "openapi" or "swagger" with "paths")`,
     );
   if (isUrl(source)) return apiReferenceOf(document, source);
-  const shown = path.relative(root, path.resolve(source)).split(path.sep).join('/');
+  const shown = path.relative(root, path.resolve(origin.base, source)).split(path.sep).join('/');
   return apiReferenceOf(document, shown.startsWith('..') ? source : shown);
 }

@@ -123,7 +123,7 @@ export async function runAuditCommand(
   const folder = existsSync(target) && statSync(target).isFile() ? path.dirname(target) : target;
   const config = configOf(folder);
   // The documents --openapi names are read first: a bad one stops the audit before any server starts.
-  const apiReferences = await apiReferencesFor(options.openapi, folder);
+  const apiReferences = await apiReferencesFor(options.openapi, folder, config);
   const published = await publishedSurfaceFor(command, target, serverCommand, options, config);
   if (typeof published === 'number') return published;
   const progress = progressLine(process.stderr.isTTY === true);
@@ -177,17 +177,25 @@ export async function runAuditCommand(
 }
 
 /**
- * The documents `--openapi` names (each read, or a usage error naming it), none for `--no-openapi`, else the project's
- * own, read only if the audit asks for them.
+ * The documents `--openapi` names (each read, or a usage error naming it), none for `--no-openapi`, else those of the
+ * configuration's `audit.openapi` (relative to its folder), else the project's own, read only if the audit asks for
+ * them.
  */
 async function apiReferencesFor(
   openapi: readonly string[] | false | undefined,
   folder: string,
+  config: AuditConfig | undefined,
 ): Promise<ApiReferences> {
-  if (openapi === undefined) return () => apiReferencesIn(folder);
-  if (openapi === false) return [];
+  const configured = config?.run?.audit.openapi;
+  const named = openapi ?? configured;
+  if (named === undefined) return () => apiReferencesIn(folder);
+  if (named === false) return [];
+  const origin =
+    openapi === undefined && config !== undefined
+      ? { from: `${configFile(folder, config.source ?? 'agent-contract.config.json')}: "audit.openapi"`, base: folder }
+      : undefined;
   try {
-    return await Promise.all(openapi.map((source) => readApiReference(source, folder)));
+    return await Promise.all(named.map((source) => readApiReference(source, folder, origin)));
   } catch (error) {
     if (error instanceof ApiDocumentError) throw new UsageError(error.message);
     throw error;
@@ -200,10 +208,14 @@ function configOf(folder: string): AuditConfig | undefined {
   try {
     return loadAuditConfig(folder);
   } catch (error) {
-    if (error instanceof ConfigError)
-      throw new UsageError(folder === '.' ? error.message : `${folder.replace(/\/$/, '')}/${error.message}`);
+    if (error instanceof ConfigError) throw new UsageError(configFile(folder, error.message));
     throw error;
   }
+}
+
+/** A configuration file's name (or a message that starts with it) as the user finds it from where they run. */
+function configFile(folder: string, name: string): string {
+  return folder === '.' ? name : `${folder.replace(/\/$/, '')}/${name}`;
 }
 
 /** `[project] [-- <server command...>]`: commander hands every operand over in one list; the raw arguments say where `--` was. */

@@ -23,7 +23,12 @@ export interface IgnoreEntry {
 }
 
 export interface RunConfig {
-  readonly audit: { readonly failOn?: AuditFailOn; readonly baseline?: string };
+  readonly audit: {
+    readonly failOn?: AuditFailOn;
+    readonly baseline?: string;
+    /** The API's OpenAPI documents (files relative to the config's folder, or URLs); `false` reads none. */
+    readonly openapi?: readonly string[] | false;
+  };
   readonly contract: {
     readonly failOn?: ContractFailOn;
     /** The contract file, relative to the config's folder. */
@@ -53,6 +58,17 @@ function text(value: unknown, key: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'string' && value.trim() !== '') return value;
   throw new KeyError(`"${key}" must be a non-empty string (got ${JSON.stringify(value)})`);
+}
+
+/** `audit.openapi`: one document, a list of them, or `false` for none. */
+function documents(value: unknown): readonly string[] | false | undefined {
+  if (value === undefined || value === false) return value;
+  const list = typeof value === 'string' ? [value] : value;
+  if (Array.isArray(list) && list.length > 0 && list.every((entry) => typeof entry === 'string' && entry.trim() !== ''))
+    return list as string[];
+  throw new KeyError(
+    `"audit.openapi" must be a file or URL of the API's OpenAPI document, a list of them, or false (got ${JSON.stringify(value)})`,
+  );
 }
 
 function ignoreEntry(entry: unknown, index: number): IgnoreEntry {
@@ -100,12 +116,14 @@ export function runConfigOf(raw: Record<string, unknown>): RunConfig {
   if (!Array.isArray(ignore)) throw new KeyError('"ignore" must be an array of { check, tool, field, reason }');
   const auditFailOn = oneOf(audit['failOn'], 'audit.failOn', AUDIT_FAIL_ON);
   const baseline = text(audit['baseline'], 'audit.baseline');
+  const openapi = documents(audit['openapi']);
   const contractFailOn = oneOf(contract['failOn'], 'contract.failOn', CONTRACT_FAIL_ON);
   const file = text(contract['file'], 'contract.file');
   return {
     audit: {
       ...(auditFailOn === undefined ? {} : { failOn: auditFailOn }),
       ...(baseline === undefined ? {} : { baseline }),
+      ...(openapi === undefined ? {} : { openapi }),
     },
     contract: {
       ...(contractFailOn === undefined ? {} : { failOn: contractFailOn }),

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -139,5 +139,59 @@ describe('audit --openapi on the command line', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('audit.openapi in agent-contract.config.json', () => {
+  const REPO = fileURLToPath(new URL('../..', import.meta.url));
+  const suspects = (stdout: string): string[] =>
+    (JSON.parse(stdout) as { chains: { status: string; to: { tool: string; field: string } }[] }).chains
+      .filter((chain) => chain.status === 'suspect')
+      .map((chain) => `${chain.to.tool}.${chain.to.field}`);
+
+  /** The fixture copied into a temporary folder, its document moved out of the project to vendor/bamboo.yaml. */
+  function projectWith(config: unknown): string {
+    const work = mkdtempSync(path.join(tmpdir(), 'openapi-config-'));
+    const project = path.join(work, 'server');
+    cpSync(FIXTURE, project, { recursive: true });
+    symlinkSync(path.join(REPO, 'node_modules'), path.join(project, 'node_modules'));
+    cpSync(path.join(project, 'openapi.yaml'), path.join(work, 'bamboo.yaml'));
+    renameSync(path.join(project, 'openapi.yaml'), path.join(project, 'bamboo.txt'));
+    writeFileSync(path.join(project, 'agent-contract.config.json'), JSON.stringify(config));
+    return project;
+  }
+
+  it('reads the documents the configuration names, relative to its folder, with no flag', async () => {
+    const unconfigured = await runCli(['audit', '--no-contract', '--format', 'json', projectWith({})]);
+    expect(suspects(unconfigured.stdout)).toEqual([]);
+    const project = projectWith({ audit: { openapi: ['../bamboo.yaml'] } });
+    const configured = await runCli(['audit', '--no-contract', '--format', 'json', project]);
+    expect(suspects(configured.stdout)).toContain('request_time_off.time_off_type_id');
+    const overruled = await runCli(['audit', '--no-contract', '--no-openapi', '--format', 'json', project]);
+    expect(suspects(overruled.stdout)).toEqual([]);
+  });
+
+  it('takes one document as a string, and false for none, not even those the project carries', async () => {
+    const one = projectWith({ audit: { openapi: '../bamboo.yaml' } });
+    const read = await runCli(['audit', '--no-contract', '--format', 'json', one]);
+    expect(suspects(read.stdout)).toContain('request_time_off.time_off_type_id');
+    const none = projectWith({ audit: { openapi: false } });
+    cpSync(path.join(none, '..', 'bamboo.yaml'), path.join(none, 'openapi.yaml'));
+    const carried = await runCli(['audit', '--no-contract', '--format', 'json', none]);
+    expect(suspects(carried.stdout)).toEqual([]);
+  });
+
+  it('stops with one line naming the file and the key when a configured document is missing or the key is wrong', async () => {
+    const missing = projectWith({ audit: { openapi: ['../none.yaml'] } });
+    const run = await runCli(['audit', '--no-contract', missing]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('agent-contract.config.json: "audit.openapi" ../none.yaml: no such file');
+    const wrong = projectWith({ audit: { openapi: 3 } });
+    const bad = await runCli(['audit', '--no-contract', wrong]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    expect(bad.stderr).toContain('"audit.openapi" must be');
   });
 });
