@@ -4,6 +4,9 @@ import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 import type { AuditChain, AuditReport } from './audit.ts';
 import { brokenChainLines } from './format-broken.ts';
 
+/** How many unknown parts of one tool's result the text names before it counts the rest. */
+const UNKNOWN_PARTS_SHOWN = 3;
+
 export interface TextOptions {
   /** Colour the output (a terminal); off by default so logs and tests stay plain. */
   readonly color?: boolean;
@@ -283,13 +286,26 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     lines.push(
       '',
       c.bold(
-        `Tools that emit unknown types (${unknownTools.length}): their handlers return \`any\` or an untyped tool result, so the types do not show their ids`,
+        `Tools that emit unknown types (${unknownTools.length}): the types do not show the ids in these parts of what they return`,
       ),
     );
     for (const tool of unknownTools) {
-      const site = report.unknownEmitters.find((entry) => entry.tool === tool.name && entry.path === '');
-      lines.push(`  ${tool.name}  ${at(site ?? tool)}`);
+      const parts = report.unknownEmitters.filter((entry) => entry.tool === tool.name);
+      const whole = parts.find((entry) => entry.path === '');
+      // The whole result unknown says it all; else each part the types leave unknown, where the code leaves it.
+      if (whole !== undefined || parts.length === 0)
+        lines.push(`  ${tool.name} (the whole result)  ${at(whole ?? tool)}`);
+      else {
+        for (const part of parts.slice(0, UNKNOWN_PARTS_SHOWN)) lines.push(`  ${tool.name} ${part.path}  ${at(part)}`);
+        if (parts.length > UNKNOWN_PARTS_SHOWN)
+          lines.push(`  ${tool.name} and ${parts.length - UNKNOWN_PARTS_SHOWN} more parts (--format json lists each)`);
+      }
     }
+    lines.push(
+      c.dim(
+        "  next: give these values a type (the API client's answer, a field typed unknown), or, where they are an API's answers, name its OpenAPI document: --openapi <file-or-url>, or audit.openapi in agent-contract.config.json",
+      ),
+    );
   }
   if (report.findings.length > 0) {
     lines.push('', c.bold(`Findings (${report.findings.length})`));

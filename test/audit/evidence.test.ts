@@ -56,7 +56,7 @@ describe('handlers that return `any`, and an acceptor that parses its id as a nu
     ]);
     expect(
       lines.indexOf(
-        'Tools that emit unknown types (2): their handlers return `any` or an untyped tool result, so the types do not show their ids',
+        'Tools that emit unknown types (2): the types do not show the ids in these parts of what they return',
       ),
     ).toBeGreaterThan(suspect);
     expect(lines.at(-1)).toBe(

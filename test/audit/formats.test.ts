@@ -110,7 +110,7 @@ describe('the text report', () => {
     expect(text).toContain('Tolerated chains: ');
     expect(text).not.toContain('Of ');
     expect(text).toContain('Tools that emit unknown types (1)');
-    expect(text).toContain('  raw_query  src/sdk-server.ts:29\n');
+    expect(text).toContain('  raw_query (the whole result)  src/sdk-server.ts:29\n');
     expect(text).toContain('  src/sdk-server.ts:25 no-id-union `project_id` accepts a string or a number');
     // A uuid acceptor cannot be fixed by guarding it: no number is a uuid.
     expect(text).toContain('✗ rename_label.labelId accepts string (uuid)');
