@@ -12,11 +12,19 @@ describe('ids printed into prose', () => {
   const { report } = audit(FIXTURE);
   const chains = chainLines(report);
 
-  it('reads an id printed through a template, a map joined into lines, an appended let and pushed lines', () => {
+  it('reads an id printed through a template, a map joined into lines, an appended let, pushed lines and a formatter', () => {
     expect(chains).toEqual([
       'list_projects project_id -> get_project.project_id: suspect',
       'get_project project.project_id -> get_project.project_id: suspect',
       'list_tags id -> delete_tag.tag_id: suspect',
+      'create_group group.group_id -> archive_group.group_id: suspect',
+    ]);
+  });
+
+  it("reads a formatter's parameter typed `any` with the type of the record each call hands it", () => {
+    const chain = report.chains.find((entry) => entry.to.tool === 'archive_group');
+    expect(chain?.evidence?.map((entry) => [entry.kind, entry.text])).toEqual([
+      ['printed', '`group.group_id` (number) printed into the text the agent reads'],
     ]);
   });
 
@@ -39,7 +47,7 @@ describe('ids printed into prose', () => {
   it('cannot vouch for what the agent reads out of prose', () => {
     expect(report.verdict.vouched).toBe(false);
     expect(report.verdict.text).toBe(
-      '3 suspect chains of 3; could not vouch for the 3 suspect chains: what their emitters send is not established by a type.',
+      '4 suspect chains of 4; could not vouch for the 4 suspect chains: what their emitters send is not established by a type.',
     );
   });
 

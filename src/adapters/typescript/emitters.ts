@@ -778,7 +778,7 @@ export class EmitterReader {
       return;
     }
     if (ts.isPropertyAccessExpression(expr)) {
-      const printed = this.printedId(expr);
+      const printed = this.printedId(expr, bindings);
       if (printed !== undefined) out.push(printed);
     }
   }
@@ -787,10 +787,15 @@ export class EmitterReader {
    * An id printed into prose (`- ID: ${p.project_id}`, `(${t.id})`): named like an id, typed `string` or `number` by the
    * code. Its path is its name, under the name of what holds it when that is a word (`project.id`; not `p.id`).
    */
-  private printedId(expr: ts.Identifier | ts.PropertyAccessExpression): EmitSource | undefined {
+  private printedId(
+    expr: ts.Identifier | ts.PropertyAccessExpression,
+    bindings: Bindings = EMPTY_BINDINGS,
+  ): EmitSource | undefined {
     const name = ts.isIdentifier(expr) ? expr.text : expr.name.text;
     if (!isIdName(name)) return undefined;
-    const types = this.leavesOf(this.checker.getTypeAtLocation(expr)).find((leaf) => leaf.rel.length === 0)?.types;
+    const argument = ts.isPropertyAccessExpression(expr) ? this.propertyOfArgument(expr, bindings) : undefined;
+    const type = argument?.type ?? this.checker.getTypeAtLocation(expr);
+    const types = this.leavesOf(type).find((leaf) => leaf.rel.length === 0)?.types;
     if (types === undefined || types.size === 0 || [...types].some((type) => type !== 'string' && type !== 'number'))
       return undefined;
     const holder = ts.isPropertyAccessExpression(expr) ? unwrap(expr.expression) : undefined;
@@ -802,7 +807,7 @@ export class EmitterReader {
           : ts.isPropertyAccessExpression(holder)
             ? holder.name.text
             : undefined;
-    const declaration = this.printedDeclaration(expr);
+    const declaration = argument?.declaration ?? this.printedDeclaration(expr);
     const leaf: EmittedLeaf = {
       path: owner !== undefined && owner.length > 1 ? [owner, name] : [name],
       types: [...types],
@@ -811,6 +816,34 @@ export class EmitterReader {
       site: expr,
     };
     return { channel: 'prose', site: expr, leaves: [leaf], opaque: false, opaqueWithin: [] };
+  }
+
+  /**
+   * A property read off a helper's parameter the code leaves untyped (`group.group_id` in `format(group: any)`), typed
+   * by the argument the call hands in (`format(await api.createGroup())`): its type and declaration there.
+   */
+  private propertyOfArgument(
+    expr: ts.PropertyAccessExpression,
+    bindings: Bindings,
+  ): { type: ts.Type; declaration: ts.Node | undefined } | undefined {
+    if (!(this.checker.getTypeAtLocation(expr).flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown))) return undefined;
+    const names: string[] = [];
+    let holder: ts.Expression = expr;
+    while (ts.isPropertyAccessExpression(holder)) {
+      names.unshift(holder.name.text);
+      holder = unwrap(holder.expression);
+    }
+    const boundTo = ts.isIdentifier(holder) ? this.bound(holder, bindings) : undefined;
+    if (boundTo === undefined) return undefined;
+    let type = this.checker.getTypeAtLocation(boundTo.expr);
+    let declaration: ts.Node | undefined;
+    for (const name of names) {
+      const property = type.getNonNullableType().getProperty(name);
+      if (property === undefined) return undefined;
+      type = this.checker.getTypeOfSymbolAtLocation(property, boundTo.expr);
+      declaration = property.declarations?.[0];
+    }
+    return { type, declaration };
   }
 
   /**
