@@ -365,9 +365,14 @@ export const NO_TOOL_NAMING: ToolNaming = { namespaces: new Set(), entities: new
  * The namespaces of a tool list: a first word that is no verb, shared by at least three tools, and followed by a noun
  * in most of them (`wit_query`, `wit_work_item`, `wit_backlog`); or shared by most of the server's tools and followed
  * in three of four of them by a noun, or by a verb and its object (`acme_get_booking`, `acme_daily_rates`). A shared
- * first word followed by verbs alone (`ticket_create`, `ticket_get`, `ticket_search`) is the noun itself.
+ * first word followed by verbs alone (`ticket_create`, `ticket_get`, `ticket_search`) is the noun itself. The entities
+ * are those the id field names name, and those the server's inputs take by their descriptions (`describedEntities`).
  */
-export function toolNamingOf(toolNames: Iterable<string>, idFieldNames: Iterable<string> = []): ToolNaming {
+export function toolNamingOf(
+  toolNames: Iterable<string>,
+  idFieldNames: Iterable<string> = [],
+  describedEntities: Iterable<string> = [],
+): ToolNaming {
   const rests = new Map<string, { tools: number; nounFirst: number; verbObject: number }>();
   let all = 0;
   for (const toolName of toolNames) {
@@ -387,7 +392,7 @@ export function toolNamingOf(toolNames: Iterable<string>, idFieldNames: Iterable
     // server's name, before most of its tools' own verb and object (a noun's tools, `ticket_create`, end at the verb).
     if (nounFirst * 2 > tools || (tools * 2 > all && (nounFirst + verbObject) * 4 > tools * 3)) namespaces.add(first);
   }
-  const entities = new Set<string>();
+  const entities = new Set<string>([...describedEntities].filter((entity) => !entity.includes('#')));
   for (const name of idFieldNames) {
     const entity = idFieldAt([name])?.entity;
     if (entity !== undefined && !entity.includes('#')) entities.add(entity);
@@ -545,13 +550,26 @@ function describedEntityOf(description: string, toolName: string, naming: ToolNa
  * The id a description says a field holds, when the field's name is that id's entity: `team` described "Team ID or
  * mention" holds a team id, `parent` described "The ID of the parent page" a page id. Only the first clause counts.
  */
-function describedIdWords(nameWords: readonly string[], description: string): IdWords | undefined {
+function describedIdWords(
+  nameWords: readonly string[],
+  description: string,
+  naming: ToolNaming = NO_TOOL_NAMING,
+): IdWords | undefined {
   const id = describedIdPhrase(description);
   if (id === undefined) return undefined;
   const described = new Set(id.prefix.map(singularize));
   // A query filter names its entity after a preposition: `with_genres` described "Comma-separated genre ids".
   const filtered = nameWords.filter((word, index) => index > 0 || !FILTER_WORDS.has(word));
-  if (filtered.length === 0 || !filtered.every((word) => described.has(singularize(word)))) return undefined;
+  if (filtered.length === 0) return undefined;
+  if (!filtered.every((word) => described.has(singularize(word)))) {
+    // `with_cast` described "Comma-separated TMDB person ids": a filter whose name says a role takes the ids its
+    // description names, when the server's own id fields name that entity (the last words of the phrase).
+    if (filtered.length === nameWords.length) return undefined;
+    for (let first = 0; first < id.prefix.length; first += 1)
+      if (naming.entities.has(phrase(id.prefix.slice(first))))
+        return { idWord: id.idWord, prefix: id.prefix.slice(first) };
+    return undefined;
+  }
   // The entity starts at the first word the name repeats: "TMDB genre ids" names a genre, not a "tmdb-genre".
   const names = new Set(filtered.map(singularize));
   const first = id.prefix.findIndex((word) => names.has(singularize(word)));
@@ -731,7 +749,8 @@ export function idFieldAt(
   // `fields["System.Id"]`: what comes before a dot is a namespace of field names, not an entity.
   const words = splitWords(name.slice(name.lastIndexOf('.') + 1));
   const id =
-    idWordsOf(words) ?? (context.description === undefined ? undefined : describedIdWords(words, context.description));
+    idWordsOf(words) ??
+    (context.description === undefined ? undefined : describedIdWords(words, context.description, context.naming));
   if (id === undefined) return context.keys === true ? keyFieldAt(path, toolName, context) : undefined;
   const { idWord, prefix } = id;
   const many = idWord.endsWith('s') || nameIndex < path.length - 1;

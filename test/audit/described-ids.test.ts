@@ -9,10 +9,12 @@ describe('input fields their descriptions call ids', () => {
   // `with_genres: z.string().describe('Comma-separated genre ids')`: no id word in the name, a genre id list by meaning.
   const { report } = audit(FIXTURE);
 
-  it('reads a field as the id its description names, when its name names the same entity', () => {
+  it("reads a field as the id its description names, when its name names the same entity or a role in a filter of the server's own entity", () => {
     expect(chainLines(report)).toEqual([
       'list_genres genres[].id -> discover_films.with_genres: broken',
       'list_genres genres[].id -> discover_films.without_genres: broken',
+      'search_people [].id -> discover_shows.with_people: broken',
+      'search_people [].id -> discover_shows.with_cast: broken',
     ]);
   });
 

@@ -485,6 +485,23 @@ describe('a field its description calls an id', () => {
     expect(idFieldAt([name], 'stories-create', { description })?.entity).toBe(entity),
   );
 
+  it('takes a filter named by a role for the entity its description names, when the server names that entity', () => {
+    const naming = toolNamingOf(['search_people', 'discover_movies'], ['person_id', 'genre_id']);
+    const described = (name: string, description: string) =>
+      idFieldAt([name], 'discover_movies', { description, naming })?.entity;
+    expect(described('with_cast', 'Comma-separated TMDB person ids, restricted to cast (actor) roles')).toBe('person');
+    expect(described('with_crew', 'Comma-separated person ids, crew roles only')).toBe('person');
+    // The server names no "studio", and a name that is no filter keeps its own words.
+    expect(described('with_studios', 'Comma-separated TMDB studio ids')).toBe('studio');
+    expect(described('with_labels', 'Comma-separated TMDB distributor ids')).toBeUndefined();
+    expect(described('cast', 'Comma-separated person ids')).toBeUndefined();
+  });
+
+  it("counts the entities the server's inputs take by their descriptions among the server's entities", () => {
+    const naming = toolNamingOf(['discover_movies'], ['with_people', 'genre_id'], ['person', 'season#number']);
+    expect([...naming.entities].sort()).toEqual(['genre', 'person']);
+  });
+
   it('marks a described list of ids', () => {
     expect(idFieldAt(['owners'], 'stories-create', { description: 'Owner user IDs' })).toMatchObject({
       entity: 'user',

@@ -7,6 +7,7 @@ import {
   ARRAY_ITEM,
   formatPath,
   idFieldAt,
+  isIdName,
   toolNamingOf,
   type PathSegment,
 } from '../../model/ids.ts';
@@ -667,14 +668,17 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   options.onDiscovered?.(surface);
   const { discovery, resolver, classes } = surface;
   // The server's vocabulary: its tool names, and the id fields of its inputs (in source, and as published).
-  const idNames = discovery.tools.flatMap((tool) =>
-    toolInputOf(tool, resolver).acceptors.map(
-      (acceptor) => acceptor.path.filter((segment) => segment !== ARRAY_ITEM).at(-1) ?? acceptor.field,
-    ),
+  const inputs = discovery.tools.flatMap((tool) =>
+    toolInputOf(tool, resolver).acceptors.map((acceptor) => ({
+      name: acceptor.path.filter((segment) => segment !== ARRAY_ITEM).at(-1) ?? acceptor.field,
+      entity: acceptor.entity,
+    })),
   );
+  // `with_people` described "Comma-separated person ids" names people as the server's, though no name says so.
   const naming = toolNamingOf(
     discovery.tools.map((tool) => tool.name),
-    [...idNames, ...inputIdNamesOf(options.published?.tools ?? [])],
+    [...inputs.map(({ name }) => name), ...inputIdNamesOf(options.published?.tools ?? [])],
+    inputs.filter(({ name }) => !isIdName(name)).map(({ entity }) => entity),
   );
   const emitterReader = new EmitterReader(checker, resolver, classes);
   const serializers = definitionSerializers(surface, checker);
