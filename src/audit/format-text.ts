@@ -7,6 +7,9 @@ import { brokenChainLines } from './format-broken.ts';
 /** How many unknown parts of one tool's result the text names before it counts the rest. */
 const UNKNOWN_PARTS_SHOWN = 3;
 
+/** How many tools that emit unknown types the text lists before it counts the rest (`--all` lists every one). */
+const UNKNOWN_TOOLS_SHOWN = 12;
+
 export interface TextOptions {
   /** Colour the output (a terminal); off by default so logs and tests stay plain. */
   readonly color?: boolean;
@@ -289,18 +292,21 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
         `Tools that emit unknown types (${unknownTools.length}): the types do not show the ids in these parts of what they return`,
       ),
     );
-    for (const tool of unknownTools) {
+    const listed = options.all === true ? unknownTools : unknownTools.slice(0, UNKNOWN_TOOLS_SHOWN);
+    for (const tool of listed) {
       const parts = report.unknownEmitters.filter((entry) => entry.tool === tool.name);
       const whole = parts.find((entry) => entry.path === '');
-      // The whole result unknown says it all; else each part the types leave unknown, where the code leaves it.
-      if (whole !== undefined || parts.length === 0)
+      // The whole result unknown says it all; else the parts the types leave unknown, one line a tool.
+      if (whole !== undefined || parts.length === 0) {
         lines.push(`  ${tool.name} (the whole result)  ${at(whole ?? tool)}`);
-      else {
-        for (const part of parts.slice(0, UNKNOWN_PARTS_SHOWN)) lines.push(`  ${tool.name} ${part.path}  ${at(part)}`);
-        if (parts.length > UNKNOWN_PARTS_SHOWN)
-          lines.push(`  ${tool.name} and ${parts.length - UNKNOWN_PARTS_SHOWN} more parts (--format json lists each)`);
+        continue;
       }
+      const shown = parts.slice(0, UNKNOWN_PARTS_SHOWN).map((part) => part.path);
+      const more = parts.length - shown.length;
+      lines.push(`  ${tool.name} ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}  ${at(parts[0] ?? tool)}`);
     }
+    if (listed.length < unknownTools.length)
+      lines.push(`  and ${unknownTools.length - listed.length} more tools (--all or --format json lists them)`);
     lines.push(
       c.dim(
         "  next: give these values a type (the API client's answer, a field typed unknown), or, where they are an API's answers, name its OpenAPI document: --openapi <file-or-url>, or audit.openapi in agent-contract.config.json",

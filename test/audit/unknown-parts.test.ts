@@ -11,16 +11,27 @@ describe('tools that emit unknown types, by the part of their result the types l
   const start = lines.findIndex((line) => line.startsWith('Tools that emit unknown types'));
 
   it('names the unknown part of a typed result, or the whole result, each where the code leaves it', () => {
-    expect(lines.slice(start, start + 8)).toEqual([
+    expect(lines.slice(start, start + 5)).toEqual([
       'Tools that emit unknown types (3): the types do not show the ids in these parts of what they return',
       '  create_parcel raw  src/server.ts:28',
       '  list_rates (the whole result)  src/server.ts:31',
-      '  get_quote pickup  src/server.ts:39',
-      '  get_quote delivery  src/server.ts:39',
-      '  get_quote surcharges  src/server.ts:39',
-      '  get_quote and 1 more parts (--format json lists each)',
+      '  get_quote pickup, delivery, surcharges and 1 more  src/server.ts:39',
       "  next: give these values a type (the API client's answer, a field typed unknown), or, where they are an API's answers, name its OpenAPI document: --openapi <file-or-url>, or audit.openapi in agent-contract.config.json",
     ]);
+  });
+
+  it('lists twelve such tools and counts the rest, unless --all asks for every one', () => {
+    const many = Array.from({ length: 14 }, (_, index) => `list_rates_${index + 1}`);
+    const wide = {
+      ...report,
+      tools: many.map((name) => ({ ...report.tools.find((tool) => tool.name === 'list_rates')!, name })),
+      unknownEmitters: many.map((tool) => ({ tool, path: '', file: 'src/server.ts', line: 31 })),
+    };
+    const listed = (text: string) => text.split('\n').filter((line) => line.startsWith('  list_rates_'));
+    const text = formatAuditText(wide, { cwd: FIXTURE });
+    expect(listed(text)).toHaveLength(12);
+    expect(text).toContain('  and 2 more tools (--all or --format json lists them)\n');
+    expect(listed(formatAuditText(wide, { cwd: FIXTURE, all: true }))).toHaveLength(14);
   });
 
   it('keeps the JSON report as it was: one entry per unknown part', () => {
