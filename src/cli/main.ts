@@ -288,7 +288,10 @@ function buildProgram(): Command {
         .choices(['broken', 'suspect', 'tolerated', 'never'])
         .default('broken'),
     )
-    .option('--all', 'list every emitter of a broken chain, and the chains that hold (text format)')
+    .option(
+      '--all',
+      'list every emitter of a broken chain, the chains that hold and every tool that emits unknown types (text format)',
+    )
     .option(
       '--baseline <file>',
       "report only findings this baseline does not list (default: audit.baseline of the config, or the project's agent-contract.baseline.json when it has one)",
