@@ -159,6 +159,11 @@ export interface AuditReport {
      */
     readonly filesNotParsed: number;
     readonly parseErrors: readonly string[];
+    /**
+     * Packages the project's files import that are not installed (`@types/node` for Node's own modules): what comes
+     * from them reads as `any`, so the CLI exits 2 on them unless `--allow-errors`.
+     */
+    readonly missingPackages: readonly string[];
     /** True when type errors were counted (`typeErrors`); otherwise `filesWithErrors` counts syntax errors only. */
     readonly typeErrorsCounted: boolean;
     readonly config: string | null;
@@ -486,6 +491,7 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
       filesWithErrors: errors.files,
       filesNotParsed: syntaxErrors.files,
       parseErrors: syntaxErrors.messages,
+      missingPackages: read.missingPackages,
       errors: errors.messages,
       typeErrorsCounted: options.typeErrors === true,
       config: read.configSource ?? null,

@@ -206,6 +206,14 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
       ),
     );
   }
+  if (project.missingPackages.length > 0) {
+    const count = project.missingPackages.length;
+    lines.push(
+      c.yellow(
+        `${plural(count, 'package')} the code imports ${count === 1 ? 'is' : 'are'} not installed (${project.missingPackages.join(', ')}): their types read as any; install the project's dependencies (npm ci) and audit again`,
+      ),
+    );
+  }
   if (project.filesWithErrors > 0) {
     const what = project.typeErrorsCounted ? 'did not type-check' : 'did not parse';
     lines.push(

@@ -89,11 +89,16 @@ export function blindSpot(report: AuditReport, target: string): string | undefin
 }
 
 /**
- * A file that does not parse, as the one line exit 2 prints; undefined when every file parsed. What it registers or
- * emits may be missing from the report, so the audit cannot pass on it.
+ * What the audit could not read of the project itself, as the one line exit 2 prints: a file that does not parse (what
+ * it registers or emits may be missing), or packages the code imports that are not installed (their types read as
+ * `any`); undefined when every file parsed and every package was found. `--allow-errors` lets the audit pass on them.
  */
-export function unparsedFiles(report: AuditReport, target: string): string | undefined {
-  const { filesNotParsed, parseErrors } = report.project;
+export function unreadProject(report: AuditReport, target: string): string | undefined {
+  const { filesNotParsed, parseErrors, missingPackages } = report.project;
+  if (filesNotParsed === 0 && missingPackages.length > 0) {
+    const count = missingPackages.length;
+    return `audit ${target}: ${count === 1 ? '1 package the code imports is' : `${count} packages the code imports are`} not installed (${missingPackages.join(', ')}), so their types read as any; install the project's dependencies (npm ci), or pass --allow-errors to audit the rest`;
+  }
   if (filesNotParsed === 0) return undefined;
   const files = filesNotParsed === 1 ? '1 file does not parse' : `${filesNotParsed} files do not parse`;
   const first = parseErrors[0] === undefined ? '' : ` (${parseErrors[0]})`;
@@ -142,7 +147,7 @@ export async function runAuditCommand(
   } finally {
     progress.clear();
   }
-  const unparsed = options.allowErrors === true ? undefined : unparsedFiles(result.report, target);
+  const unparsed = options.allowErrors === true ? undefined : unreadProject(result.report, target);
   const blind = options.allowUnknown === true ? undefined : blindSpot(result.report, target);
   const error = unparsed ?? blind;
   // A baseline records what the audit saw; one it could not vouch for is never written.

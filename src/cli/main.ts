@@ -305,7 +305,10 @@ function buildProgram(): Command {
       '--allow-unknown',
       'exit by --fail-on alone, also when the audit cannot vouch for its verdict (else exit 2): a documented choice to accept what it could not see',
     )
-    .option('--allow-errors', 'exit by --fail-on alone, also when a file does not parse (else exit 2)')
+    .option(
+      '--allow-errors',
+      'exit by --fail-on alone, also when a file does not parse or a package the code imports is not installed (else exit 2)',
+    )
     .option('--type-errors', 'also count the files that do not type-check (a full type-check, slower)')
     .option(
       '--openapi <file-or-url>',
@@ -317,7 +320,7 @@ function buildProgram(): Command {
       'after',
       exitCodes(
         'a chain at the --fail-on level or worse',
-        'the project cannot be audited, the server could not be snapshotted, a file does not parse (unless --allow-errors), or the audit cannot vouch for its verdict: a tool, emitted type or input it could not read or place (unless --allow-unknown)',
+        'the project cannot be audited, the server could not be snapshotted, a file does not parse or a package it imports is not installed (unless --allow-errors), or the audit cannot vouch for its verdict: a tool, emitted type or input it could not read or place (unless --allow-unknown)',
       ),
     )
     .action(async (operands: string[], options: AuditCommandOptions, command: Command) => {

@@ -160,6 +160,7 @@ describe('the JSON report', () => {
       errors: [],
       filesNotParsed: 0,
       parseErrors: [],
+      missingPackages: [],
       typeErrorsCounted: false,
       config: null,
     });

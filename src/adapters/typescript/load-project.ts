@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -233,6 +234,46 @@ function errorsOf(project: AuditProject, semantic: boolean, limit: number): { fi
     }
   }
   return { files, messages };
+}
+
+/** Node's own modules (`fs`, `node:fs/promises`): their types come from `@types/node`. */
+const NODE_BUILTINS = new Set(builtinModules);
+
+/** The package a bare import names: `zod` of `zod/v4`, `@scope/name` of `@scope/name/sub`, `@types/node` of `node:fs`. */
+function packageOf(specifier: string): string {
+  if (specifier.startsWith('node:') || NODE_BUILTINS.has(specifier.split('/')[0] ?? '')) return '@types/node';
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
+
+/**
+ * The packages the project's own files import that cannot be found from where they are imported (not installed, or
+ * no `@types/node` for Node's modules), sorted: the checker reads whatever comes from them as `any`. A package found
+ * without types is not counted (its values are `any` by the package's own choice, and the audit says so where it
+ * matters).
+ */
+export function missingPackagesOf(project: AuditProject): string[] {
+  const { checker, program } = project;
+  const options = program.getCompilerOptions();
+  const missing = new Set<string>();
+  for (const file of project.sourceFiles) {
+    for (const statement of file.statements) {
+      const specifier =
+        ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
+          ? statement.moduleSpecifier
+          : ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)
+            ? statement.moduleReference.expression
+            : undefined;
+      if (specifier === undefined || !ts.isStringLiteral(specifier)) continue;
+      const name = specifier.text;
+      if (name.startsWith('.') || name.startsWith('/') || missing.has(packageOf(name))) continue;
+      if (checker.getSymbolAtLocation(specifier) !== undefined) continue;
+      // Found without types (a JavaScript package) is not missing; a path alias of the tsconfig resolves here too.
+      if (ts.resolveModuleName(name, file.fileName, options, ts.sys).resolvedModule !== undefined) continue;
+      missing.add(packageOf(name));
+    }
+  }
+  return [...missing].sort();
 }
 
 /** `src/tools.ts` for a file under the project folder, `../shared/x.ts` for one beside it; always with `/`. */

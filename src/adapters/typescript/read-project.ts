@@ -10,7 +10,7 @@ import type { SiteVia, ToolStyle } from './discover-tools.ts';
 import type { EmitChannel } from './emitters.ts';
 import type { EvidenceKind } from './id-evidence.ts';
 import type { ApiReferences } from '../../model/api-reference.ts';
-import { loadProject, syntaxErrorsOf, typeErrorsOf, type AuditProject } from './load-project.ts';
+import { loadProject, missingPackagesOf, syntaxErrorsOf, typeErrorsOf, type AuditProject } from './load-project.ts';
 import { acceptorTypeOf, projectChainsOf, type PublishedReading } from './project-chains.ts';
 import { dispositionTablesIn } from './published-fields.ts';
 import { spanOf, spanOfOptional } from './source-spans.ts';
@@ -122,6 +122,8 @@ export interface ProjectReading {
   readonly syntaxErrors: { readonly files: number; readonly messages: readonly string[] };
   /** Only when asked (`typeErrors`): a full type-check. */
   readonly typeErrors?: { readonly files: number; readonly messages: readonly string[] };
+  /** Packages the project's files import that are not installed (`missingPackagesOf`). */
+  readonly missingPackages: readonly string[];
   readonly timings: {
     readonly programMs: number;
     readonly discoveryMs: number;
@@ -299,6 +301,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
     casts,
     syntaxErrors,
     ...(typeErrors === undefined ? {} : { typeErrors }),
+    missingPackages: missingPackagesOf(project),
     timings: {
       programMs: started - loading,
       discoveryMs: discovered - started,
