@@ -246,6 +246,18 @@ function packageOf(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
 }
 
+/** What a file's import and export declarations name: `'zod'` of `import { z } from 'zod'`, `import x = require('y')`. */
+export function moduleSpecifiersOf(file: ts.SourceFile): ts.Expression[] {
+  const specifiers: ts.Expression[] = [];
+  for (const statement of file.statements) {
+    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier)
+      specifiers.push(statement.moduleSpecifier);
+    else if (ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference))
+      specifiers.push(statement.moduleReference.expression);
+  }
+  return specifiers;
+}
+
 /**
  * The packages the project's own files import that cannot be found from where they are imported (not installed, or
  * no `@types/node` for Node's modules), sorted: the checker reads whatever comes from them as `any`. A package found
@@ -257,14 +269,8 @@ export function missingPackagesOf(project: AuditProject): string[] {
   const options = program.getCompilerOptions();
   const missing = new Set<string>();
   for (const file of project.sourceFiles) {
-    for (const statement of file.statements) {
-      const specifier =
-        ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
-          ? statement.moduleSpecifier
-          : ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)
-            ? statement.moduleReference.expression
-            : undefined;
-      if (specifier === undefined || !ts.isStringLiteral(specifier)) continue;
+    for (const specifier of moduleSpecifiersOf(file)) {
+      if (!ts.isStringLiteral(specifier)) continue;
       const name = specifier.text;
       if (name.startsWith('.') || name.startsWith('/') || missing.has(packageOf(name))) continue;
       if (checker.getSymbolAtLocation(specifier) !== undefined) continue;

@@ -26,7 +26,7 @@ import {
   type EvidenceKind,
   type IdEvidence,
 } from './id-evidence.ts';
-import type { AuditProject } from './load-project.ts';
+import { moduleSpecifiersOf, type AuditProject } from './load-project.ts';
 import { projectTestFiles } from './project-test-files.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
 import { dispatchBuilders, type DispatchBuilder } from './name-dispatch.ts';
@@ -274,14 +274,8 @@ function importsChangedFile(
   const known = new Map<ts.SourceFile, boolean>();
   const importedBy = (file: ts.SourceFile): ts.SourceFile[] => {
     const found: ts.SourceFile[] = [];
-    for (const statement of file.statements) {
-      const specifier =
-        ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)
-          ? statement.moduleSpecifier
-          : ts.isImportEqualsDeclaration(statement) && ts.isExternalModuleReference(statement.moduleReference)
-            ? statement.moduleReference.expression
-            : undefined;
-      const declaration = specifier && project.checker.getSymbolAtLocation(specifier)?.valueDeclaration;
+    for (const specifier of moduleSpecifiersOf(file)) {
+      const declaration = project.checker.getSymbolAtLocation(specifier)?.valueDeclaration;
       if (declaration !== undefined && ts.isSourceFile(declaration) && own.has(declaration)) found.push(declaration);
     }
     return found;
