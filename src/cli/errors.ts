@@ -29,6 +29,24 @@ export function missingPeerError(error: unknown, name: string, needs: string): U
   );
 }
 
+/**
+ * The one line an error ends a command with. A fault of agent-contract itself (a RangeError such as "Maximum call stack
+ * size exceeded", a TypeError or ReferenceError from its own code) says so, and how to report it: the user's project
+ * is not to blame, and the next step is not theirs to guess.
+ */
+export function errorLine(error: unknown, debug: boolean): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const internal =
+    error instanceof RangeError || error instanceof ReferenceError || (error instanceof TypeError && !isNetwork(error));
+  if (!internal) return `agent-contract: ${message}`;
+  return `agent-contract: internal error: ${message}; this is a fault of agent-contract, not of your project: ${debug ? 'please report it with the stack below' : 'run the command again with --debug and report it with the stack it prints'}`;
+}
+
+/** `fetch failed` and its kin: a TypeError Node's fetch throws for a network fault, not a fault of the code. */
+function isNetwork(error: TypeError): boolean {
+  return error.message.startsWith('fetch failed') || (error as { cause?: unknown }).cause !== undefined;
+}
+
 /** A line of a V8 stack trace: `    at fn (file:1:2)`. */
 const STACK_FRAME = /^\s+at\s/;
 /** Longer lines (a minified source line Node quotes above an error, a data: URL) are cut here. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readableStderrTail } from '../../src/cli/errors.ts';
+import { errorLine, readableStderrTail, UsageError } from '../../src/cli/errors.ts';
 
 describe('readableStderrTail', () => {
   it('keeps short tails as they are', () => {
@@ -44,5 +44,23 @@ describe('readableStderrTail', () => {
 
   it('returns the last `max` lines', () => {
     expect(readableStderrTail(['a', 'b', 'c', 'd'], 2)).toEqual(['c', 'd']);
+  });
+});
+
+describe('errorLine', () => {
+  it('prints the message of an error meant for the user as it is', () => {
+    expect(errorLine(new UsageError('audit nowhere: no such file or folder'), false)).toBe(
+      'agent-contract: audit nowhere: no such file or folder',
+    );
+    expect(errorLine(new TypeError('fetch failed'), false)).toBe('agent-contract: fetch failed');
+  });
+
+  it("says a fault of agent-contract's own code is one, and how to report it", () => {
+    expect(errorLine(new RangeError('Maximum call stack size exceeded'), false)).toBe(
+      'agent-contract: internal error: Maximum call stack size exceeded; this is a fault of agent-contract, not of your project: run the command again with --debug and report it with the stack it prints',
+    );
+    expect(errorLine(new TypeError("Cannot read properties of undefined (reading 'kind')"), true)).toContain(
+      'please report it with the stack below',
+    );
   });
 });

@@ -202,6 +202,8 @@ function lastName(path: readonly PathSegment[]): string | undefined {
 export class EmitterReader {
   private readonly leafCache = new Map<ts.Type, readonly Leaf[]>();
   private readonly stack = new Set<ts.Type>();
+  /** The `let`s whose texts are being read, so a value made from the let itself is not read again. */
+  private readonly textsRead = new Set<ts.Symbol>();
 
   constructor(
     private readonly checker: ts.TypeChecker,
@@ -773,8 +775,16 @@ export class EmitterReader {
         ? this.printedId(expr)
         : undefined;
       if (printed !== undefined) return void out.push(printed);
-      // A `let` the handler builds its text in: its initializer, and every value assigned or appended to it.
-      for (const value of this.valuesOf(expr, true)) this.text(value, bindings, depth, site, out);
+      // A `let` the handler builds its text in: its initializer, and every value assigned or appended to it. A value
+      // made from the let itself (`note = `Cut off.\n${note}``) adds what is new; what it held is read already.
+      const symbol = this.valueSymbolOf(expr);
+      if (symbol === undefined || this.textsRead.has(symbol)) return;
+      this.textsRead.add(symbol);
+      try {
+        for (const value of this.valuesOf(expr, true)) this.text(value, bindings, depth, site, out);
+      } finally {
+        this.textsRead.delete(symbol);
+      }
       return;
     }
     if (ts.isPropertyAccessExpression(expr)) {
