@@ -399,11 +399,17 @@ class ToolFinder {
   /** A bare call of a function written in the project (`registerTool(...)` of a local const), not of the SDK. */
   private isProjectFunction(callee: ts.Expression): boolean {
     const expr = unwrapExpression(callee);
-    if (!ts.isIdentifier(expr)) return false;
-    const declaration = this.checker.getSymbolAtLocation(expr)?.valueDeclaration;
+    // `this.registerTool(...)`: a method of the project's own class, not the SDK's.
+    const named = ts.isPropertyAccessExpression(expr) ? expr.name : expr;
+    if (!ts.isIdentifier(named)) return false;
+    const declaration = this.checker.getSymbolAtLocation(named)?.valueDeclaration;
     if (declaration === undefined || declaration.getSourceFile().isDeclarationFile) return false;
-    if (ts.isFunctionDeclaration(declaration)) return true;
-    if (!ts.isVariableDeclaration(declaration) || declaration.initializer === undefined) return false;
+    if (ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration)) return true;
+    if (
+      !(ts.isVariableDeclaration(declaration) || ts.isPropertyDeclaration(declaration)) ||
+      declaration.initializer === undefined
+    )
+      return false;
     const initializer = unwrapExpression(declaration.initializer);
     return ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer);
   }
@@ -1052,7 +1058,15 @@ function calledParameterIn(
   fn: ts.SignatureDeclaration,
   checker: ts.TypeChecker,
 ): ts.Identifier | undefined {
-  const registered = callback === undefined ? undefined : unwrapExpression(callback);
+  let registered = callback === undefined ? undefined : unwrapExpression(callback);
+  // `const wrappedHandler = async (params) => { ...; return await handler(params); }`, registered by its name.
+  if (registered !== undefined && ts.isIdentifier(registered)) {
+    const declaration = checker.getSymbolAtLocation(registered)?.valueDeclaration;
+    registered =
+      declaration !== undefined && ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined
+        ? unwrapExpression(declaration.initializer)
+        : undefined;
+  }
   if (registered === undefined || !(ts.isArrowFunction(registered) || ts.isFunctionExpression(registered)))
     return undefined;
   const [input] = registered.parameters;
@@ -1150,8 +1164,14 @@ function wrapperEntryFor(
       handler = path(parameterAt(args[2])) ?? path(parameterAt(calledParameterIn(args[2], fn, checker)));
     } else {
       const handlerIndex = args.length - 1;
-      handler = path(parameterAt(args[handlerIndex]));
-      for (let index = 1; index < handlerIndex; index += 1) input ??= path(parameterAt(args[index]));
+      handler =
+        path(parameterAt(args[handlerIndex])) ?? path(parameterAt(calledParameterIn(args[handlerIndex], fn, checker)));
+      // `tool(name, description, schema, handler)`: the schema is the first argument between that is no text.
+      for (let index = 1; index < handlerIndex && input === undefined; index += 1) {
+        const arg = args[index];
+        if (arg === undefined || checker.getTypeAtLocation(arg).flags & ts.TypeFlags.StringLike) continue;
+        input = path(parameterAt(arg));
+      }
     }
   }
   return {
