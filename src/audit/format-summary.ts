@@ -1,6 +1,7 @@
 import { CHECKS, checkDocUrl, type CheckId } from '../model/checks.ts';
 import type { AuditReport } from './audit.ts';
 import { chainsByAcceptor, fixSentence, guardIdsFiles } from './chain-groups.ts';
+import { partsText, UNKNOWN_NEXT_STEP, UNKNOWN_TOOLS_SHOWN, unknownToolsOf } from './unknown-parts.ts';
 
 /**
  * The report as Markdown for a pull request: a CI job summary or a sticky comment. Broken chains one row per acceptor
@@ -74,6 +75,23 @@ export function formatAuditSummary(report: AuditReport, accepted: readonly strin
       lines.push(
         `| ${checkLink(finding.check)} | ${CHECKS[finding.check].severity} | ${cell(finding.where)} | ${cell(finding.text)} |`,
       );
+  }
+  // What the audit could not see, and the way out: the reason a verdict could not vouch is often here.
+  const unknownTools = unknownToolsOf(report);
+  if (unknownTools.length > 0) {
+    lines.push(
+      '',
+      `#### Tools that emit unknown types (${unknownTools.length}): ${checkLink('unknown-emitter')}`,
+      '',
+      '| tool | unknown parts of what it returns | where |',
+      '| --- | --- | --- |',
+    );
+    for (const { tool, parts, at } of unknownTools.slice(0, UNKNOWN_TOOLS_SHOWN))
+      lines.push(`| \`${tool}\` | ${cell(partsText(parts))} | ${at.file}:${at.line} |`);
+    const more = unknownTools.length - UNKNOWN_TOOLS_SHOWN;
+    lines.push('');
+    if (more > 0) lines.push(`And ${more} more tools (\`--format json\` lists them).`, '');
+    lines.push(`Next: ${UNKNOWN_NEXT_STEP}.`);
   }
   if (accepted.length > 0)
     lines.push('', ...accepted.map((line) => (line.startsWith('  ') ? `- ${line.trim()}` : line)));

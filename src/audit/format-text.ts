@@ -3,12 +3,7 @@ import { createColors } from 'picocolors';
 import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 import type { AuditChain, AuditReport } from './audit.ts';
 import { brokenChainLines } from './format-broken.ts';
-
-/** How many unknown parts of one tool's result the text names before it counts the rest. */
-const UNKNOWN_PARTS_SHOWN = 3;
-
-/** How many tools that emit unknown types the text lists before it counts the rest (`--all` lists every one). */
-const UNKNOWN_TOOLS_SHOWN = 12;
+import { partsText, UNKNOWN_NEXT_STEP, UNKNOWN_TOOLS_SHOWN, unknownToolsOf } from './unknown-parts.ts';
 
 export interface TextOptions {
   /** Colour the output (a terminal); off by default so logs and tests stay plain. */
@@ -292,7 +287,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
         lines.push(`  ${c.green('✓')} ${chain.from.tool} ${chain.from.path} -> ${chain.to.tool}.${chain.to.field}`);
     }
   }
-  const unknownTools = report.tools.filter((tool) => tool.emits === 'unknown');
+  const unknownTools = unknownToolsOf(report);
   if (unknownTools.length > 0) {
     lines.push(
       '',
@@ -301,25 +296,10 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
       ),
     );
     const listed = options.all === true ? unknownTools : unknownTools.slice(0, UNKNOWN_TOOLS_SHOWN);
-    for (const tool of listed) {
-      const parts = report.unknownEmitters.filter((entry) => entry.tool === tool.name);
-      const whole = parts.find((entry) => entry.path === '');
-      // The whole result unknown says it all; else the parts the types leave unknown, one line a tool.
-      if (whole !== undefined || parts.length === 0) {
-        lines.push(`  ${tool.name} (the whole result)  ${at(whole ?? tool)}`);
-        continue;
-      }
-      const shown = parts.slice(0, UNKNOWN_PARTS_SHOWN).map((part) => part.path);
-      const more = parts.length - shown.length;
-      lines.push(`  ${tool.name} ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}  ${at(parts[0] ?? tool)}`);
-    }
+    for (const { tool, parts, at: where } of listed) lines.push(`  ${tool} ${partsText(parts)}  ${at(where)}`);
     if (listed.length < unknownTools.length)
       lines.push(`  and ${unknownTools.length - listed.length} more tools (--all or --format json lists them)`);
-    lines.push(
-      c.dim(
-        "  next: give these values a type (the API client's answer, a field typed unknown), or, where they are an API's answers, name its OpenAPI document: --openapi <file-or-url>, or audit.openapi in agent-contract.config.json",
-      ),
-    );
+    lines.push(c.dim(`  next: ${UNKNOWN_NEXT_STEP}`));
   }
   if (report.findings.length > 0) {
     lines.push('', c.bold(`Findings (${report.findings.length})`));

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { formatAuditSummary } from '../../src/audit/format-summary.ts';
 import { formatAuditText } from '../../src/audit/format-text.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/unknown-parts', import.meta.url));
@@ -32,6 +33,24 @@ describe('tools that emit unknown types, by the part of their result the types l
     expect(listed(text)).toHaveLength(12);
     expect(text).toContain('  and 2 more tools (--all or --format json lists them)\n');
     expect(listed(formatAuditText(wide, { cwd: FIXTURE, all: true }))).toHaveLength(14);
+  });
+
+  it('lists them in the pull-request summary too, one row a tool under `unknown-emitter`, with the way out', () => {
+    const summary = formatAuditSummary(report).split('\n');
+    const at = summary.findIndex((line) => line.startsWith('#### Tools that emit unknown types'));
+    expect(summary.slice(at, at + 8)).toEqual([
+      '#### Tools that emit unknown types (3): [`unknown-emitter`](https://github.com/agent-contract/agent-contract/blob/main/docs/audit.md#what-it-reads)',
+      '',
+      '| tool | unknown parts of what it returns | where |',
+      '| --- | --- | --- |',
+      '| `create_parcel` | raw | src/server.ts:28 |',
+      '| `list_rates` | (the whole result) | src/server.ts:31 |',
+      '| `get_quote` | pickup, delivery, surcharges and 1 more | src/server.ts:39 |',
+      '',
+    ]);
+    expect(summary[at + 8]).toBe(
+      "Next: give these values a type (the API client's answer, a field typed unknown), or, where they are an API's answers, name its OpenAPI document: --openapi <file-or-url>, or audit.openapi in agent-contract.config.json.",
+    );
   });
 
   it('keeps the JSON report as it was: one entry per unknown part', () => {
