@@ -7,6 +7,7 @@ import { isKeyEntity } from '../model/ids.ts';
 import { CHECK_IDS, CHECKS, checkDocUrl, type CheckId } from '../model/checks.ts';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import type { AuditReport, SourceLocation } from './audit.ts';
+import { partsText, UNKNOWN_NEXT_STEP, unknownToolsOf } from './unknown-parts.ts';
 
 /**
  * The report as SARIF 2.1.0, for code-scanning uploads: one result per broken, suspect or tolerated chain (at the
@@ -86,14 +87,15 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
       partialFingerprints: { chain: `${chain.from.tool}/${chain.from.path}->${chain.to.tool}/${chain.to.field}` },
     });
   }
-  for (const tool of report.tools) {
-    if (tool.emits !== 'unknown') continue;
-    const site = report.unknownEmitters.find((entry) => entry.tool === tool.name && entry.path === '') ?? tool;
+  for (const { tool, parts, at } of unknownToolsOf(report)) {
+    const what = parts.length === 0 ? 'a value' : partsText(parts);
     results.push({
       ruleId: 'unknown-emitter',
       level: CHECKS['unknown-emitter'].severity,
-      message: { text: `${tool.name} emits a value typed \`any\`; its ids are not in the chain matrix` },
-      locations: [location(site)],
+      message: {
+        text: `${tool} emits ${what} typed \`any\` or \`unknown\`; its ids are not in the chain matrix: ${UNKNOWN_NEXT_STEP}`,
+      },
+      locations: [location(at)],
     });
   }
   for (const finding of report.findings) {

@@ -62,7 +62,7 @@ const chainChecks = {
   'unknown-emitter': {
     kind: 'chain',
     severity: 'note',
-    summary: 'A tool emits a value typed `any`: its ids cannot be checked',
+    summary: 'A tool emits a value, or a part of one, typed `any` or `unknown`: its ids cannot be checked',
     doc: AUDIT_CHAINS,
   },
 } as const satisfies Record<string, Check>;

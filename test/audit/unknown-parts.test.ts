@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { formatAuditSarif } from '../../src/audit/format-sarif.ts';
 import { formatAuditSummary } from '../../src/audit/format-summary.ts';
 import { formatAuditText } from '../../src/audit/format-text.ts';
 
@@ -51,6 +52,18 @@ describe('tools that emit unknown types, by the part of their result the types l
     expect(summary[at + 8]).toBe(
       "Next: give these values a type (the API client's answer, a field typed unknown), or, where they are an API's answers, name its OpenAPI document: --openapi <file-or-url>, or audit.openapi in agent-contract.config.json.",
     );
+  });
+
+  it('says the same in SARIF, one unknown-emitter result a tool at the part the code leaves unknown', () => {
+    const sarif = JSON.parse(formatAuditSarif(report)) as {
+      runs: { results: { ruleId: string; message: { text: string }; locations: unknown[] }[] }[];
+    };
+    const unknown = sarif.runs[0]?.results.filter((result) => result.ruleId === 'unknown-emitter') ?? [];
+    expect(unknown.map((result) => result.message.text.split(';')[0])).toEqual([
+      'create_parcel emits raw typed `any` or `unknown`',
+      'list_rates emits a value typed `any` or `unknown`',
+      'get_quote emits pickup, delivery, surcharges and 1 more typed `any` or `unknown`',
+    ]);
   });
 
   it('keeps the JSON report as it was: one entry per unknown part', () => {
