@@ -40,7 +40,36 @@ function project(installed: boolean): string {
   return folder;
 }
 
+/**
+ * The same project with no `types` in its tsconfig and the packages it needs installed, but no TypeScript of its own:
+ * its compiler (TypeScript 5) would include every `@types` package, as TypeScript 6 does only when `types` names them.
+ */
+function projectWithoutTypesOption(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'types-default-'));
+  mkdirSync(path.join(folder, 'src'));
+  writeFileSync(
+    path.join(folder, 'src', 'server.ts'),
+    SERVER.replace(/^import \{ HelpdeskClient \}.*\n/m, 'declare const HelpdeskClient: any;\n'),
+  );
+  writeFileSync(
+    path.join(folder, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: { module: 'nodenext', target: 'es2022', strict: true, noEmit: true },
+      include: ['src'],
+    }),
+  );
+  mkdirSync(path.join(folder, 'node_modules', '@modelcontextprotocol'), { recursive: true });
+  for (const name of ['zod', '@types', '@modelcontextprotocol/sdk'])
+    symlinkSync(path.join(REPO, 'node_modules', name), path.join(folder, 'node_modules', name));
+  return folder;
+}
+
 describe('packages the code imports that are not installed', () => {
+  it("reads the @types packages as the project's own compiler would, when its tsconfig names none", () => {
+    const { report } = audit(projectWithoutTypesOption());
+    expect(report.project.missingPackages).toEqual([]);
+  });
+
   it('names them, the MCP SDK and the types of Node among them, so the reader knows the types read as any', () => {
     const { report } = audit(project(false));
     expect(report.project.missingPackages).toEqual([

@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -122,6 +122,29 @@ export function resolvedByExports(options: ts.CompilerOptions): ts.CompilerOptio
   };
 }
 
+/**
+ * The `@types` packages as the project's own compiler includes them. TypeScript 6 includes none unless `types` names
+ * them, where TypeScript 5 included every one: a project that names none and compiles with TypeScript 5 (or has no
+ * TypeScript of its own) is read with all of them (`"types": ["*"]`) when the audit runs on TypeScript 6, or
+ * `node:fs` and the like read as `any`.
+ */
+export function withProjectTypes(options: ts.CompilerOptions, root: string): ts.CompilerOptions {
+  if (options.types !== undefined || Number.parseInt(ts.version, 10) < 6) return options;
+  const own = ownTypeScriptMajor(root);
+  return own !== undefined && own >= 6 ? options : { ...options, types: ['*'] };
+}
+
+/** The major version of the TypeScript installed for the project at `root`; undefined when it has none. */
+function ownTypeScriptMajor(root: string): number | undefined {
+  try {
+    const manifest = createRequire(path.join(root, 'noop.js')).resolve('typescript/package.json');
+    const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown };
+    return typeof version === 'string' ? Number.parseInt(version, 10) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const DEFAULT_OPTIONS: ts.CompilerOptions = {
   strict: true,
   target: ts.ScriptTarget.ES2022,
@@ -176,7 +199,10 @@ export function loadProject(target: string, options: LoadOptions = {}): AuditPro
       `${tsconfig ?? target}: includes no TypeScript files; check its "include"/"files", or pass the project folder`,
     );
   }
-  const compilerOptions: ts.CompilerOptions = { ...resolvedByExports(config.options), noEmit: true };
+  const compilerOptions: ts.CompilerOptions = {
+    ...withProjectTypes(resolvedByExports(config.options), root),
+    noEmit: true,
+  };
   delete compilerOptions.composite;
   delete compilerOptions.incremental;
   delete compilerOptions.tsBuildInfoFile;
