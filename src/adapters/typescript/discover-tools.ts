@@ -688,11 +688,14 @@ class ToolFinder {
     let found: { builder: ts.SignatureDeclaration; parameter: ts.Symbol } | undefined;
     const visit = (node: ts.Node): void => {
       if (found !== undefined) return;
-      if (ts.isCallExpression(node) && REGISTRATION_METHODS.has(calleeName(node) ?? '')) {
+      if (
+        ts.isCallExpression(node) &&
+        (REGISTRATION_METHODS.has(calleeName(node) ?? '') || boundRegistrationMethod(node, this.checker) !== undefined)
+      ) {
         const callback = node.arguments.at(-1);
         const called = calledParameterIn(callback, fn, this.checker);
         const symbol = called === undefined ? undefined : this.checker.getSymbolAtLocation(called);
-        const builder = callback === undefined ? undefined : unwrapExpression(callback);
+        const builder = callback === undefined ? undefined : localFunction(callback, this.checker);
         if (
           symbol !== undefined &&
           builder !== undefined &&
@@ -886,8 +889,10 @@ class ToolFinder {
     const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) {
         const name = calleeName(node);
+        const bound = name === undefined ? undefined : boundRegistrationMethod(node, this.checker);
         if (name !== undefined && (REGISTRATION_METHODS.has(name) || this.wrappers.has(name)))
           this.visitCall(node, name);
+        else if (name !== undefined && bound !== undefined) this.visitCall(node, bound, name);
         else if (name !== undefined && this.serverMethodNames.has(name)) {
           const form = this.serverMethodFormOf(node);
           if (form !== undefined) this.visitCall(node, form, name);
@@ -1058,15 +1063,7 @@ function calledParameterIn(
   fn: ts.SignatureDeclaration,
   checker: ts.TypeChecker,
 ): ts.Identifier | undefined {
-  let registered = callback === undefined ? undefined : unwrapExpression(callback);
-  // `const wrappedHandler = async (params) => { ...; return await handler(params); }`, registered by its name.
-  if (registered !== undefined && ts.isIdentifier(registered)) {
-    const declaration = checker.getSymbolAtLocation(registered)?.valueDeclaration;
-    registered =
-      declaration !== undefined && ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined
-        ? unwrapExpression(declaration.initializer)
-        : undefined;
-  }
+  const registered = callback === undefined ? undefined : localFunction(callback, checker);
   if (registered === undefined || !(ts.isArrowFunction(registered) || ts.isFunctionExpression(registered)))
     return undefined;
   const [input] = registered.parameters;
@@ -1078,13 +1075,13 @@ function calledParameterIn(
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
       const declaration = checker.getSymbolAtLocation(node.expression)?.valueDeclaration;
       const [first] = node.arguments;
+      // `handler(args)`, or `handler(schema.parse(args) as never)`: the call hands the input on, as it is or parsed.
       if (
         declaration !== undefined &&
         ts.isParameter(declaration) &&
         fn.parameters.includes(declaration) &&
         first !== undefined &&
-        ts.isIdentifier(first) &&
-        checker.getSymbolAtLocation(first) === inputSymbol
+        mentions(first, inputSymbol, checker)
       ) {
         called = node.expression;
         return;
@@ -1094,6 +1091,26 @@ function calledParameterIn(
   };
   visit(registered.body);
   return called;
+}
+
+/**
+ * The function a callback argument is: itself, or the local it names (`const wrappedHandler = async (params) => {
+ * ...; return await handler(params); }`, registered as `wrappedHandler as unknown as ToolCallback`).
+ */
+function localFunction(callback: ts.Expression, checker: ts.TypeChecker): ts.Expression | undefined {
+  const registered = unwrapExpression(callback);
+  if (!ts.isIdentifier(registered)) return registered;
+  const declaration = checker.getSymbolAtLocation(registered)?.valueDeclaration;
+  return declaration !== undefined && ts.isVariableDeclaration(declaration) && declaration.initializer !== undefined
+    ? unwrapExpression(declaration.initializer)
+    : undefined;
+}
+
+/** Whether `node` reads the value of `symbol` (`args`, `schema.parse(args) as never`). */
+function mentions(node: ts.Node, symbol: ts.Symbol | undefined, checker: ts.TypeChecker): boolean {
+  if (symbol === undefined) return false;
+  if (ts.isIdentifier(node)) return checker.getSymbolAtLocation(node) === symbol;
+  return ts.forEachChild(node, (child) => (mentions(child, symbol, checker) ? true : undefined)) === true;
 }
 
 function wrapperEntryFor(
@@ -1111,9 +1128,30 @@ function wrapperEntryFor(
       const declaration = checker.getSymbolAtLocation(identifier)?.valueDeclaration;
       return declaration !== undefined && ts.isParameter(declaration) ? fn.parameters.indexOf(declaration) : -1;
     };
+    const heldParameter = (identifier: ts.Identifier): number => {
+      const declaration = checker.getSymbolAtLocation(identifier)?.valueDeclaration;
+      if (declaration === undefined || !ts.isVariableDeclaration(declaration) || declaration.initializer === undefined)
+        return -1;
+      const value = unwrapExpression(declaration.initializer);
+      const options = ts.isConditionalExpression(value)
+        ? [value.whenTrue, value.whenFalse]
+        : ts.isBinaryExpression(value) &&
+            (value.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+              value.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+          ? [value.left, value.right]
+          : [];
+      for (const option of options) {
+        const inner = unwrapExpression(option);
+        if (ts.isIdentifier(inner) && indexOf(inner) >= 0) return indexOf(inner);
+      }
+      return -1;
+    };
     if (ts.isIdentifier(expr)) {
       const index = indexOf(expr);
       if (index >= 0) return { index };
+      // `const objectSchema = schema instanceof z.ZodObject ? schema : z.object({})`: a local that holds the parameter.
+      const held = heldParameter(expr);
+      if (held >= 0) return { index: held };
       // `{ name }` destructured from a parameter.
       const declaration = checker.getSymbolAtLocation(expr)?.valueDeclaration;
       if (declaration !== undefined && ts.isBindingElement(declaration) && ts.isParameter(declaration.parent.parent)) {
@@ -1219,6 +1257,22 @@ export function discoverTools(
     )
       found.set(entry.callee, entry);
   return found.size === 0 ? first.discovery : discover([...wrappers, ...found.values()]).discovery;
+}
+
+/**
+ * The SDK's registration method a local name stands for: `registerToolUntyped(...)` after `const registerToolUntyped =
+ * server.registerTool.bind(server) as (...) => void` is a `registerTool` call.
+ */
+function boundRegistrationMethod(call: ts.CallExpression, checker: ts.TypeChecker): string | undefined {
+  const callee = unwrapExpression(call.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const declaration = checker.getSymbolAtLocation(callee)?.valueDeclaration;
+  if (declaration === undefined || !ts.isVariableDeclaration(declaration) || declaration.initializer === undefined)
+    return undefined;
+  const method = unbound(declaration.initializer);
+  return ts.isPropertyAccessExpression(method) && REGISTRATION_METHODS.has(method.name.text)
+    ? method.name.text
+    : undefined;
 }
 
 /** Whether some file calls a function or method of this name (`register(`, `.register(`), its declaration aside. */
