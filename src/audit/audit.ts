@@ -322,10 +322,11 @@ function verdictOf(
       `could not place ${plural(contract.unplacedFields.length, 'published id field')} in source (${nameList(contract.unplacedFields)})`,
     );
   }
-  // Ids go out and none comes back in: more likely inputs the reading missed than a server whose ids lead nowhere.
+  // Ids go out and none comes back in: inputs the reading missed, or a server whose ids lead nowhere; the published
+  // contract tells the two apart.
   if (ends.acceptors === 0 && ends.emitters >= SILENT_INPUTS_EMITTERS && contract === undefined) {
     doubts.push(
-      `found ${plural(ends.emitters, 'emitted id')} and no input that takes one in ${plural(coverage.tools, 'tool')}, which suggests input schemas it did not read; audit with the published contract (--contract or --server)`,
+      `could not vouch for the inputs: found ${plural(ends.emitters, 'emitted id')} and no input that takes one in ${plural(coverage.tools, 'tool')}; either no tool takes an id back, or input schemas were read wrong: audit with the published contract (--contract or --server) to settle it`,
     );
   }
   // A suspect chain is one the audit could not settle: what its emitter sends rests on evidence, not on a type.

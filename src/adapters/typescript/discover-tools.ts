@@ -1106,11 +1106,25 @@ function localFunction(callback: ts.Expression, checker: ts.TypeChecker): ts.Exp
     : undefined;
 }
 
-/** Whether `node` reads the value of `symbol` (`args`, `schema.parse(args) as never`). */
-function mentions(node: ts.Node, symbol: ts.Symbol | undefined, checker: ts.TypeChecker): boolean {
+/**
+ * Whether `node` reads the value of `symbol` (`args`, `schema.parse(args) as never`), also through locals made from it
+ * (`refined.data` after `const refined = schema.safeParse(params)`).
+ */
+function mentions(node: ts.Node, symbol: ts.Symbol | undefined, checker: ts.TypeChecker, depth = 0): boolean {
   if (symbol === undefined) return false;
-  if (ts.isIdentifier(node)) return checker.getSymbolAtLocation(node) === symbol;
-  return ts.forEachChild(node, (child) => (mentions(child, symbol, checker) ? true : undefined)) === true;
+  if (ts.isIdentifier(node)) {
+    const own = checker.getSymbolAtLocation(node);
+    if (own === symbol) return true;
+    const declaration = own?.valueDeclaration;
+    return (
+      depth < 3 &&
+      declaration !== undefined &&
+      ts.isVariableDeclaration(declaration) &&
+      declaration.initializer !== undefined &&
+      mentions(declaration.initializer, symbol, checker, depth + 1)
+    );
+  }
+  return ts.forEachChild(node, (child) => (mentions(child, symbol, checker, depth) ? true : undefined)) === true;
 }
 
 function wrapperEntryFor(
