@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { coverageLine } from '../../src/audit/format-text.ts';
 import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/low-level-parse', import.meta.url));
@@ -26,6 +27,12 @@ describe('the schema a low-level call handler parses the arguments with', () => 
         (acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type} ${acceptor.file}:${acceptor.line}`,
       ),
     ).toEqual(['get_order.orderId string src/server.ts:13', 'cancel_order.orderId string src/server.ts:14']);
+  });
+
+  it('says the tools were found with no registration call, not "at 0 registration sites"', () => {
+    expect(coverageLine(report)).toBe(
+      '3 tools found with no registration call (tool lists and request handlers; none it could not follow); emitted types known for 3 of 3 tools',
+    );
   });
 
   it('pairs the numeric order ids with what is parsed, not with what is published', () => {

@@ -150,7 +150,7 @@ describe('agent-contract audit with a contract', () => {
   it('uses the project’s mcp-contract.json by default, and says so', async () => {
     const run = await runCli(['audit'], { cwd: FIXTURE });
     expect(run.stdout).toContain(
-      'Coverage: 3 published tools, 3 found in source (0 registration sites, none it could not follow); emitted types known for 3 of 3 tools',
+      'Coverage: 3 published tools, 3 found in source (no registration call: tool lists and request handlers, none it could not follow); emitted types known for 3 of 3 tools',
     );
     expect(run.stdout).toContain('Contract: mcp-contract.json: 3 published tools, every one found in source;');
     expect(run.stdout).toContain('what they accept is read from it (run-time acceptance not recorded)');
