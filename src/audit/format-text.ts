@@ -93,17 +93,16 @@ export function coverageLine(report: AuditReport): string {
   const { tools, registrationSites, unfollowedSites, knownEmitters, inputsRead, contract } = report.coverage;
   const unfollowed = unfollowedSites === 0 ? 'none it could not follow' : `${unfollowedSites} it could not follow`;
   // A low-level server lists its tools and dispatches by name: no call registers them, and the line says so.
-  const sites =
-    registrationSites === 0 && tools > 0
-      ? `no registration call: tool lists and request handlers, ${unfollowed}`
-      : `${plural(registrationSites, 'registration site')}, ${unfollowed}`;
+  const noCall = registrationSites === 0 && tools > 0;
+  const sites = noCall
+    ? `no registration call: tool lists and request handlers, ${unfollowed}`
+    : `${plural(registrationSites, 'registration site')}, ${unfollowed}`;
   if (contract !== undefined)
     return `${plural(tools, 'published tool')}, ${contract.placedTools} found in source (${sites}); emitted types known for ${knownEmitters} of ${plural(tools, 'tool')}`;
   const inputs = inputsRead === tools ? '' : `; input schemas read for ${inputsRead} of ${tools}`;
-  const found =
-    registrationSites === 0 && tools > 0
-      ? `found with no registration call (tool lists and request handlers; ${unfollowed})`
-      : `found at ${plural(registrationSites, 'registration site')} (${unfollowed})`;
+  const found = noCall
+    ? `found with no registration call (tool lists and request handlers; ${unfollowed})`
+    : `found at ${plural(registrationSites, 'registration site')} (${unfollowed})`;
   return `${plural(tools, 'tool')} ${found}; emitted types known for ${knownEmitters} of ${plural(tools, 'tool')}${inputs}`;
 }
 

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { findPackageUp } from '../../files/find-package.ts';
+import { dirname } from 'node:path';
+import { installedMajor } from './installed-version.ts';
 
 const byDirectory = new Map<string, 3 | 4 | undefined>();
 
@@ -11,15 +10,8 @@ const byDirectory = new Map<string, 3 | 4 | undefined>();
 export function installedZodMajor(filename: string): 3 | 4 | undefined {
   const directory = dirname(filename);
   if (byDirectory.has(directory)) return byDirectory.get(directory);
-  let major: 3 | 4 | undefined;
-  try {
-    const entry = createRequire(join(directory, 'noop.js')).resolve('zod');
-    const version = findPackageUp(dirname(entry), (json) => json['name'] === 'zod')?.json['version'];
-    const first = typeof version === 'string' ? Number(version.split('.')[0]) : Number.NaN;
-    major = first === 3 ? 3 : first >= 4 ? 4 : undefined;
-  } catch {
-    major = undefined;
-  }
+  const first = installedMajor('zod', directory);
+  const major = first === 3 ? 3 : first !== undefined && first >= 4 ? 4 : undefined;
   byDirectory.set(directory, major);
   return major;
 }

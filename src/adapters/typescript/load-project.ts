@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import ts from 'typescript';
+import { installedMajor } from '../packages/installed-version.ts';
 
 /**
  * The TypeScript program an audit reads: a project folder (with its own tsconfig.json, or without one: its TypeScript
@@ -130,19 +131,8 @@ export function resolvedByExports(options: ts.CompilerOptions): ts.CompilerOptio
  */
 export function withProjectTypes(options: ts.CompilerOptions, root: string): ts.CompilerOptions {
   if (options.types !== undefined || Number.parseInt(ts.version, 10) < 6) return options;
-  const own = ownTypeScriptMajor(root);
+  const own = installedMajor('typescript', root);
   return own !== undefined && own >= 6 ? options : { ...options, types: ['*'] };
-}
-
-/** The major version of the TypeScript installed for the project at `root`; undefined when it has none. */
-function ownTypeScriptMajor(root: string): number | undefined {
-  try {
-    const manifest = createRequire(path.join(root, 'noop.js')).resolve('typescript/package.json');
-    const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown };
-    return typeof version === 'string' ? Number.parseInt(version, 10) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 const DEFAULT_OPTIONS: ts.CompilerOptions = {
