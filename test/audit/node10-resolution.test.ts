@@ -43,3 +43,23 @@ describe('a project on the old node10 resolution is read by its packages’ expo
     expect(resolvedByExports({ module: ts.ModuleKind.Node16 }).moduleResolution).toBeUndefined();
   });
 });
+
+// A project on the old `node` resolution that imports `table-api/tables` with no extension: its compiler finds the
+// types through the package's `typesVersions`; the package's exports (`./*` to `./dist/esm/*`) do not resolve it.
+const TYPES_VERSIONS = fileURLToPath(new URL('fixtures/node10-types-versions', import.meta.url));
+
+describe('an import the packages’ exports do not resolve is resolved as the project’s compiler resolves it', () => {
+  it('reads the package’s types, calls no installed package missing, and finds the chains', () => {
+    const { report } = audit(TYPES_VERSIONS);
+    expect(report.project.missingPackages).toEqual([]);
+    expect(chainLines(report).sort()).toEqual([
+      'get_table id -> get_table.table_id: broken',
+      'list_tables tables[].id -> get_table.table_id: broken',
+    ]);
+  });
+
+  it('type-checks it as the project’s compiler does', () => {
+    const { report } = audit(TYPES_VERSIONS, { typeErrors: true });
+    expect(report.project.errors).toEqual([]);
+  });
+});

@@ -20,6 +20,8 @@ export interface AuditProject {
   readonly checker: ts.TypeChecker;
   /** The project's own source files: not declaration files, not under node_modules. */
   readonly sourceFiles: readonly ts.SourceFile[];
+  /** The options as the tsconfig writes them, before the audit resolves packages by their exports. */
+  readonly ownOptions: ts.CompilerOptions;
 }
 
 export class ProjectError extends Error {
@@ -124,6 +126,33 @@ export function resolvedByExports(options: ts.CompilerOptions): ts.CompilerOptio
 }
 
 /**
+ * Where an import leads: by the options the program is read with (packages by their exports), or, for a package import
+ * of the project's own files that those leave unresolved, as the project's own compiler resolves it (`ownOptions`). A
+ * project on the old `node` resolution that imports `pkg/sub` with no extension compiles, through the package's
+ * `typesVersions`, where the package's exports (`./*` to `./dist/*`, no types condition) lead nowhere. Only the import
+ * itself is resolved the old way: the package's own declarations are read by exports, as before.
+ */
+export function resolveImport(
+  name: string,
+  containingFile: string,
+  options: ts.CompilerOptions,
+  ownOptions: ts.CompilerOptions,
+  host: ts.ModuleResolutionHost,
+  resolve: (
+    name: string,
+    containingFile: string,
+    options: ts.CompilerOptions,
+  ) => ts.ResolvedModuleWithFailedLookupLocations = (moduleName, file, compilerOptions) =>
+    ts.resolveModuleName(moduleName, file, compilerOptions, host),
+): ts.ResolvedModuleWithFailedLookupLocations {
+  const byExports = resolve(name, containingFile, options);
+  if (byExports.resolvedModule !== undefined || options === ownOptions) return byExports;
+  if (name.startsWith('.') || name.startsWith('/') || containingFile.includes('/node_modules/')) return byExports;
+  const own = ts.resolveModuleName(name, containingFile, ownOptions, host);
+  return own.resolvedModule !== undefined ? own : byExports;
+}
+
+/**
  * The `@types` packages as the project's own compiler includes them. TypeScript 6 includes none unless `types` names
  * them, where TypeScript 5 included every one: a project that names none and compiles with TypeScript 5 (or has no
  * TypeScript of its own) is read with all of them (`"types": ["*"]`) when the audit runs on TypeScript 6, or
@@ -197,6 +226,24 @@ export function loadProject(target: string, options: LoadOptions = {}): AuditPro
   delete compilerOptions.incremental;
   delete compilerOptions.tsBuildInfoFile;
   const host = ts.createCompilerHost(compilerOptions, true);
+  const ownOptions = { ...config.options, noEmit: true };
+  if (compilerOptions.moduleResolution !== config.options.moduleResolution) {
+    const cache = ts.createModuleResolutionCache(root, (name) => host.getCanonicalFileName(name), compilerOptions);
+    host.resolveModuleNameLiterals = (literals, containingFile, redirected, options, containingSourceFile) =>
+      literals.map((literal) =>
+        resolveImport(literal.text, containingFile, options, ownOptions, host, (name, file, byOptions) =>
+          ts.resolveModuleName(
+            name,
+            file,
+            byOptions,
+            host,
+            cache,
+            redirected,
+            ts.getModeForUsageLocation(containingSourceFile, literal, byOptions),
+          ),
+        ),
+      );
+  }
   // As tsc does: JSDoc in TypeScript files is parsed only where it can change a type (TypeScript 5.3 and later).
   host.jsDocParsingMode = ts.JSDocParsingMode.ParseForTypeErrors;
   if (options.onFileRead !== undefined) {
@@ -219,7 +266,7 @@ export function loadProject(target: string, options: LoadOptions = {}): AuditPro
         !program.isSourceFileFromExternalLibrary(file) &&
         !file.fileName.includes('/node_modules/'),
     );
-  return { root, tsconfig, optionsOnly, program, checker, sourceFiles };
+  return { root, tsconfig, optionsOnly, program, checker, sourceFiles, ownOptions };
 }
 
 /** The project's files that do not type-check (syntax or types), and the first messages: a full type-check. */
@@ -291,7 +338,8 @@ export function missingPackagesOf(project: AuditProject): string[] {
       if (name.startsWith('.') || name.startsWith('/') || missing.has(packageOf(name))) continue;
       if (checker.getSymbolAtLocation(specifier) !== undefined) continue;
       // Found without types (a JavaScript package) is not missing; a path alias of the tsconfig resolves here too.
-      if (ts.resolveModuleName(name, file.fileName, options, ts.sys).resolvedModule !== undefined) continue;
+      if (resolveImport(name, file.fileName, options, project.ownOptions, ts.sys).resolvedModule !== undefined)
+        continue;
       missing.add(packageOf(name));
     }
   }

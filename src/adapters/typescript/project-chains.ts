@@ -205,7 +205,8 @@ export function projectOfProgram(program: ts.Program, root: string, tsconfig?: s
         !program.isSourceFileFromExternalLibrary(file) &&
         !file.fileName.includes('/node_modules/'),
     );
-  return { root, tsconfig, optionsOnly: false, program, checker: program.getTypeChecker(), sourceFiles };
+  const ownOptions = program.getCompilerOptions();
+  return { root, tsconfig, optionsOnly: false, program, checker: program.getTypeChecker(), sourceFiles, ownOptions };
 }
 
 /** What one tool contributes: its facts and its ends, as read from the checker. */
