@@ -517,10 +517,12 @@ function describedIdPhrase(description: string): IdWords | undefined {
   // "ID of the card to link this test plan to": the entity ends where the clause goes on.
   const after = words.slice(at + 2);
   const end = after.findIndex((word) => CLAUSE_WORDS.has(word));
+  // "Singular name for API ID": the id's owner starts after the last word that goes on with a clause before it.
+  const owner = lead.findLastIndex((word) => CLAUSE_WORDS.has(word)) + 1;
   const named =
     lead.every((word) => ID_QUALIFIERS.has(word)) && words[at + 1] === 'of'
       ? [...(end < 0 ? after : after.slice(0, end)), words[at] ?? 'id']
-      : words.slice(0, at + 1);
+      : words.slice(owner, at + 1);
   const id = idWordsOf(named);
   if (id === undefined) return undefined;
   const own = id.prefix.filter((word) => !ID_QUALIFIERS.has(word));

@@ -518,6 +518,8 @@ describe('a field its description calls an id', () => {
     ['team', ''],
     ['with', 'Comma-separated genre ids'],
     ['with_cast', 'Comma-separated person ids, cast roles only'],
+    // The id is the API's, after the preposition; the field is a name that makes it.
+    ['singularName', 'Singular name for API ID.'],
   ])('%s described %j is no id', (name, description) =>
     expect(idFieldAt([name], 'stories-create', { description })).toBeUndefined(),
   );
@@ -532,6 +534,8 @@ describe('a field its description calls an id', () => {
     ['get_bug_content', 'Bug card ID (e.g. 145789)', 'bug'],
     ['get_booking', 'The unique ID', 'booking'],
     ['get_booking', 'ID to retrieve', 'booking'],
+    // The words after the last preposition before the id name its entity.
+    ['add_link', 'Connect with main entry ID', 'main-entry'],
   ])('a bare id input of %s described %j takes a %s id', (tool, description, entity) =>
     expect(idFieldAt(['id'], tool, { side: 'input', description })?.entity).toBe(entity),
   );
