@@ -408,19 +408,34 @@ function readTool(
       dispatchedBy.push(dispatcher.builder);
       dispatchSites.push(dispatcher.site);
     }
+  const output = outputIdFieldsOf(tool, resolver);
+  // What the output schema parses to, read from its type: a schema a helper of the project builds from its parameters
+  // (`pageSchema(companySchema)`) types its ids as exactly as one written out.
+  const schemaLeaves = tool.output === undefined ? undefined : emitterReader.schemaOutputLeaves(tool.output.node);
+  const outputTyped =
+    output.read || (schemaLeaves !== undefined && !schemaLeaves.some((leaf) => leaf.unknown && leaf.path.length === 0));
+  // The SDK refuses a result without structuredContent from a tool registered with an output schema, and checks the
+  // one it gets against it: what reaches the agent is typed by the schema, whatever code the reading could not follow.
+  // A definition's `outputSchema` is that only where its registration passes it on, which this does not read.
+  const outputEnforced = outputTyped && tool.style === 'register-tool';
   // Plain data with no code found to serialize it: what reaches the agent is not known, whatever its type.
   const unserialized =
     sources.length === 0 && serializers.length === 0 && dispatchedBy.length === 0 && tool.handler !== undefined
       ? emitterReader.plainDataReturned(tool.handler)
       : undefined;
-  if (unserialized !== undefined) {
+  if (unserialized !== undefined && !outputEnforced) {
     emits = 'unknown';
     unknownEmitted.push({ path: '', node: unserialized });
   }
   // A low-level branch that returns nothing of its own and assigns no variable the code after the switch returns
   // leaves its result to code that is not read per tool: what it emits is not known.
   const branch = tool.handler !== undefined && !ts.isFunctionLike(tool.handler) ? tool.handler : undefined;
-  if (branch !== undefined && sources.length === 0 && emitterReader.resultLeftToLaterCode(branch) !== undefined) {
+  if (
+    branch !== undefined &&
+    sources.length === 0 &&
+    !outputEnforced &&
+    emitterReader.resultLeftToLaterCode(branch) !== undefined
+  ) {
     emits = 'unknown';
     unknownEmitted.push({ path: '', node: branch });
   }
@@ -428,12 +443,6 @@ function readTool(
   // `Record<string, unknown>` beside the JSON text of a typed value is that value (the SDK sends both), and so is the
   // reverse; a tool's output schema types both. Only when neither does an untyped part make the tool unknown.
   const typed = sources.filter((source) => !source.opaque && source.opaqueWithin.length === 0);
-  const output = outputIdFieldsOf(tool, resolver);
-  // What the output schema parses to, read from its type: a schema a helper of the project builds from its parameters
-  // (`pageSchema(companySchema)`) types its ids as exactly as one written out.
-  const schemaLeaves = tool.output === undefined ? undefined : emitterReader.schemaOutputLeaves(tool.output.node);
-  const outputTyped =
-    output.read || (schemaLeaves !== undefined && !schemaLeaves.some((leaf) => leaf.unknown && leaf.path.length === 0));
   const typedElsewhere = (source: EmitSource): boolean =>
     outputTyped || typed.some((other) => other.channel !== source.channel && other.site === source.site);
   const untypedLeaves: { readonly path: readonly PathSegment[]; readonly site: ts.Node }[] = [];
