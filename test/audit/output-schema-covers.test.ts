@@ -12,6 +12,7 @@ describe('a tool whose handler passes `any` through, under an output schema', ()
 
   it('counts the output schema as the emitted type, and finds the chain it breaks', () => {
     expect(report.tools.map((tool) => `${tool.name} ${tool.emits}`)).toEqual([
+      'list_genres unknown',
       'search_movies typed',
       'list_movies typed',
       'get_movie unknown',
@@ -26,6 +27,13 @@ describe('a tool whose handler passes `any` through, under an output schema', ()
     // The SDK refuses a result without structuredContent when the tool has an output schema, and checks the one it
     // gets: whatever the wrapper does with the data, what reaches the agent is typed by the schema.
     expect(report.coverage.knownEmitters).toBe(2);
-    expect(report.unknownEmitters.map((part) => part.tool)).toEqual(['get_movie']);
+    expect(report.unknownEmitters.map((part) => part.tool)).toEqual(['list_genres', 'get_movie']);
+  });
+
+  it('does not count a definition’s output schema that no registration passes on', () => {
+    // The loop registers each definition with its input alone: the SDK publishes no output schema and checks nothing.
+    const genres = report.tools.find((tool) => tool.name === 'list_genres');
+    expect(genres?.emits).toBe('unknown');
+    expect(report.emitters.filter((emitter) => emitter.tool === 'list_genres')).toEqual([]);
   });
 });

@@ -88,10 +88,27 @@ export interface DiscoveredTool {
   };
 }
 
+/** The styles of tools written as data (objects and classes), which a registration elsewhere hands to the SDK. */
+const DEFINITION_STYLES: ReadonlySet<ToolStyle> = new Set(['tool-object', 'tool-class']);
+
+/** Whether a `registerTool` config may pass an output schema on: it names one, spreads, or is not written out. */
+function configPassesOutput(config: ts.Expression | undefined): boolean {
+  const value = config === undefined ? undefined : unwrapExpression(config);
+  if (value === undefined || !ts.isObjectLiteralExpression(value)) return true;
+  return value.properties.some(
+    (property) => ts.isSpreadAssignment(property) || propertyName(property.name) === 'outputSchema',
+  );
+}
+
 /** A registration whose tool name is computed at run time: the tools it registers are counted where they are defined. */
 export interface DynamicRegistration {
   readonly node: ts.Node;
   readonly style: ToolStyle;
+  /**
+   * For the SDK's `registerTool(name, config, cb)`: whether its config may pass an output schema on (an
+   * `outputSchema` property, a spread, or a config that is no object written out). Absent for other forms.
+   */
+  readonly passesOutput?: boolean;
 }
 
 /**
@@ -532,7 +549,11 @@ class ToolFinder {
       this.site(call, style, 'classes', fromClasses);
       return;
     }
-    this.dynamic.push({ node: registration.node, style });
+    this.dynamic.push({
+      node: registration.node,
+      style,
+      ...(style === 'register-tool' ? { passesOutput: configPassesOutput(call.arguments[1]) } : {}),
+    });
     if (this.insideDeclaredWrapper(call)) {
       this.site(call, style, 'wrapper', 0);
       return;
@@ -1037,11 +1058,21 @@ class ToolFinder {
         ...(parse === undefined ? {} : { accepted: this.resolver.read(parse.schema) }),
       };
     });
+    // Definitions registered by a call whose name is computed at run time publish an output schema only where that call
+    // passes one on: when every such call of the SDK's leaves it out, a definition's `outputSchema` is published by
+    // none, and the SDK checks nothing against it.
+    const registrations = this.dynamic.filter((entry) => entry.passesOutput !== undefined);
+    const outputsUnpublished = registrations.length > 0 && registrations.every((entry) => entry.passesOutput === false);
+    const published = outputsUnpublished
+      ? tools.map((tool): DiscoveredTool =>
+          tool.output !== undefined && DEFINITION_STYLES.has(tool.style) ? { ...tool, output: undefined } : tool,
+        )
+      : tools;
     const inSourceOrder = (a: { node: ts.Node }, b: { node: ts.Node }): number =>
       a.node.getSourceFile().fileName.localeCompare(b.node.getSourceFile().fileName) ||
       a.node.getStart() - b.node.getStart();
     return {
-      tools,
+      tools: published,
       dynamic: this.dynamic,
       duplicates,
       sites: [...this.sites].sort(inSourceOrder),
