@@ -169,6 +169,18 @@ function propertyName(name: ts.PropertyName): string | undefined {
     : undefined;
 }
 
+/** The callback of `list.map(cb)` (each call one item) or `list.flatMap(cb)` (each call a list of items). */
+function mappedCallback(
+  call: ts.CallExpression,
+): { readonly callback: ts.ArrowFunction | ts.FunctionExpression; readonly flat: boolean } | undefined {
+  if (!ts.isPropertyAccessExpression(call.expression)) return undefined;
+  const method = call.expression.name.text;
+  const callback = call.arguments[0] === undefined ? undefined : unwrapExpression(call.arguments[0]);
+  if ((method !== 'map' && method !== 'flatMap') || callback === undefined) return undefined;
+  if (!ts.isArrowFunction(callback) && !ts.isFunctionExpression(callback)) return undefined;
+  return { callback, flat: method === 'flatMap' };
+}
+
 function isJsonStringify(expr: ts.Expression): expr is ts.CallExpression {
   if (!ts.isCallExpression(expr)) return false;
   const callee = unwrap(expr.expression);
@@ -674,15 +686,7 @@ export class EmitterReader {
       for (const element of expr.elements) {
         const item = unwrap(ts.isSpreadElement(element) ? element.expression : element);
         if (ts.isObjectLiteralExpression(item)) {
-          for (const property of item.properties) {
-            if (property.name === undefined || propertyName(property.name) !== 'text') continue;
-            const value = ts.isPropertyAssignment(property)
-              ? property.initializer
-              : ts.isShorthandPropertyAssignment(property)
-                ? property.name
-                : undefined;
-            if (value !== undefined) this.text(value, bindings, depth, site, out);
-          }
+          for (const value of this.itemTexts(item, bindings)) this.text(value, bindings, depth, site, out);
         } else if (ts.isSpreadElement(element)) {
           this.content(element.expression, bindings, depth, site, out);
         } else {
@@ -695,7 +699,32 @@ export class EmitterReader {
       const boundTo = this.bound(expr, bindings);
       if (boundTo !== undefined) return this.content(boundTo.expr, boundTo.bindings, depth, site, out);
       const initializer = this.constInitializer(expr);
-      if (initializer !== undefined) return this.content(initializer, bindings, depth, site, out);
+      if (initializer !== undefined) {
+        this.content(initializer, bindings, depth, site, out);
+        // `const content = [summary]; rows.forEach((row) => content.push(item(row)))`: the items pushed in too.
+        for (const pushed of this.pushedInto(expr) ?? [])
+          this.content(
+            ts.isSpreadElement(pushed) ? pushed.expression : ts.factory.createArrayLiteralExpression([pushed]),
+            bindings,
+            depth,
+            site,
+            out,
+          );
+        return;
+      }
+    }
+    // `records.map((record) => item(record))`: one item for each record, as the callback builds it.
+    const mapped = ts.isCallExpression(expr) ? mappedCallback(expr) : undefined;
+    if (mapped !== undefined && depth < MAX_CALL_DEPTH) {
+      for (const returned of returnedExpressions(mapped.callback))
+        this.content(
+          mapped.flat ? returned : ts.factory.createArrayLiteralExpression([returned]),
+          bindings,
+          depth + 1,
+          site,
+          out,
+        );
+      return;
     }
     if (ts.isCallExpression(expr) && depth < MAX_CALL_DEPTH) {
       const target = this.callee(expr, bindings);
@@ -708,6 +737,29 @@ export class EmitterReader {
     // `content: response.data.content`: a list typed `any` may hold any JSON text.
     if (this.checker.getTypeAtLocation(expr).flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown))
       out.push({ channel: 'text', site: expr, leaves: [], opaque: true, opaqueWithin: [] });
+  }
+
+  /**
+   * What an agent reads as text in one content item written out: its `text`, and the `text` of the resource an
+   * embedded resource carries (`{ type: 'resource', resource: { uri, mimeType, text: JSON.stringify(record) } }`).
+   */
+  private itemTexts(item: ts.ObjectLiteralExpression, bindings: Bindings): ts.Expression[] {
+    const texts: ts.Expression[] = [];
+    for (const property of item.properties) {
+      const key = property.name === undefined ? undefined : propertyName(property.name);
+      const value = ts.isPropertyAssignment(property)
+        ? property.initializer
+        : ts.isShorthandPropertyAssignment(property)
+          ? property.name
+          : undefined;
+      if (value === undefined) continue;
+      if (key === 'text') texts.push(value);
+      if (key !== 'resource') continue;
+      let resource = unwrap(value);
+      if (ts.isIdentifier(resource)) resource = unwrap(this.bound(resource, bindings)?.expr ?? resource);
+      if (ts.isObjectLiteralExpression(resource)) texts.push(...this.itemTexts(resource, bindings));
+    }
+    return texts;
   }
 
   /** One element of `content` built by a helper: `textItem(JSON.stringify(x))`. */
@@ -888,12 +940,22 @@ export class EmitterReader {
       return ts.isArrowFunction(mapper) || ts.isFunctionExpression(mapper) ? returnedExpressions(mapper) : undefined;
     }
     if (!ts.isIdentifier(list)) return undefined;
-    const symbol = this.valueSymbolOf(list);
-    const declaration = symbol?.valueDeclaration;
-    if (symbol === undefined || declaration === undefined || !ts.isVariableDeclaration(declaration)) return undefined;
+    const declaration = this.valueSymbolOf(list)?.valueDeclaration;
+    const pushed = this.pushedInto(list);
+    if (declaration === undefined || !ts.isVariableDeclaration(declaration) || pushed === undefined) return undefined;
     const lines: ts.Expression[] = [];
     const initializer = declaration.initializer === undefined ? undefined : unwrap(declaration.initializer);
     if (initializer !== undefined && ts.isArrayLiteralExpression(initializer)) lines.push(...initializer.elements);
+    lines.push(...pushed);
+    return lines;
+  }
+
+  /** What the code pushes into a local list (`lines.push(x)`, `content.push(...items)`), in its scope; a list only. */
+  private pushedInto(list: ts.Identifier): ts.Expression[] | undefined {
+    const symbol = this.valueSymbolOf(list);
+    const declaration = symbol?.valueDeclaration;
+    if (symbol === undefined || declaration === undefined || !ts.isVariableDeclaration(declaration)) return undefined;
+    const pushed: ts.Expression[] = [];
     forEachNodeInScope(declaration, (node) => {
       if (!ts.isCallExpression(node)) return;
       const push = unwrap(node.expression);
@@ -903,9 +965,9 @@ export class EmitterReader {
         ts.isIdentifier(push.expression) &&
         this.checker.getSymbolAtLocation(push.expression) === symbol
       )
-        lines.push(...node.arguments);
+        pushed.push(...node.arguments);
     });
-    return lines;
+    return pushed;
   }
 
   /**

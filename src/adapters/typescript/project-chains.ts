@@ -536,7 +536,11 @@ function readTool(
       ...(entry.declaredIn === undefined ? {} : { declaredIn: entry.declaredIn }),
     });
   }
-  const facts: ToolFacts = { tool, input, emits, knownEmitter, emitted, unknownEmitted };
+  // One part of a result is one unknown part, however many places build it (`title` of each pushed item).
+  const unknownParts = unknownEmitted.filter(
+    (part, index) => unknownEmitted.findIndex((other) => other.path === part.path) === index,
+  );
+  const facts: ToolFacts = { tool, input, emits, knownEmitter, emitted, unknownEmitted: unknownParts };
   const files = filesOf([
     tool.node,
     tool.handler,
