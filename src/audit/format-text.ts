@@ -92,16 +92,24 @@ class FixesByFile {
 export function coverageLine(report: AuditReport): string {
   const { tools, registrationSites, unfollowedSites, knownEmitters, inputsRead, contract } = report.coverage;
   const unfollowed = unfollowedSites === 0 ? 'none it could not follow' : `${unfollowedSites} it could not follow`;
-  // A low-level server lists its tools and dispatches by name: no call registers them, and the line says so.
+  // A low-level server lists its tools and dispatches by name, a framework finds its tool classes itself: no call
+  // registers them, and the line says what holds them.
   const noCall = registrationSites === 0 && tools > 0;
+  const classes = report.tools.filter((tool) => tool.style === 'tool-class').length;
+  const holders =
+    classes === 0
+      ? 'tool lists and request handlers'
+      : classes === report.tools.length
+        ? 'tool classes'
+        : 'tool lists, tool classes and request handlers';
   const sites = noCall
-    ? `no registration call: tool lists and request handlers, ${unfollowed}`
+    ? `no registration call: ${holders}, ${unfollowed}`
     : `${plural(registrationSites, 'registration site')}, ${unfollowed}`;
   if (contract !== undefined)
     return `${plural(tools, 'published tool')}, ${contract.placedTools} found in source (${sites}); emitted types known for ${knownEmitters} of ${plural(tools, 'tool')}`;
   const inputs = inputsRead === tools ? '' : `; input schemas read for ${inputsRead} of ${tools}`;
   const found = noCall
-    ? `found with no registration call (tool lists and request handlers; ${unfollowed})`
+    ? `found with no registration call (${holders}; ${unfollowed})`
     : `found at ${plural(registrationSites, 'registration site')} (${unfollowed})`;
   return `${plural(tools, 'tool')} ${found}; emitted types known for ${knownEmitters} of ${plural(tools, 'tool')}${inputs}`;
 }

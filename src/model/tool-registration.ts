@@ -167,6 +167,13 @@ export function toolRegistrationOf<N>(call: CallSite<N>): ToolRegistration<N> | 
 export const TOOL_INPUT_KEYS: readonly string[] = ['inputSchema', 'inputShape', 'parameters', 'schema'];
 /** Input keys too generic to make a tool on their own: the object also needs a handler. */
 const GENERIC_INPUT_KEYS = new Set(['parameters', 'schema']);
+/**
+ * Packages whose tool base class is found by the framework itself (no registration call names the class), reads its
+ * field descriptors (`{ id: { type: z.string(), description } }`), and sends what `execute` returns as JSON text: the
+ * package, and its base class.
+ */
+export const FRAMEWORK_TOOL_BASES: ReadonlyMap<string, string> = new Map([['mcp-framework', 'MCPTool']]);
+
 /** Where a tool object or a tool class holds its output schema. */
 export const TOOL_OUTPUT_KEYS: readonly string[] = ['outputSchema', 'outputShape'];
 /** Where a tool object holds its handler. */

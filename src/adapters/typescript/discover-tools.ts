@@ -1,8 +1,10 @@
 import ts from 'typescript';
 import { calleeName, propertyName, shortText, unwrapExpression } from './unwrap.ts';
 import { argumentsParseIn } from './arguments-parse.ts';
+import { fieldDescriptorShapeOf } from '../../model/field-descriptors.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import {
+  FRAMEWORK_TOOL_BASES,
   REGISTRATION_METHODS,
   TOOL_CONFIG_INPUT_KEYS,
   TOOL_DEFINITION_INPUT_KEYS,
@@ -81,11 +83,31 @@ export interface DiscoveredTool {
    * handler it is given in it (`const result = await handler(args)`, then `JSON.stringify(result)`): that callback,
    * the parameter it calls, and what the registration hands that parameter for this tool.
    */
+  /**
+   * True for a tool class of a framework that sends what its handler returns as the JSON text of the result
+   * (mcp-framework's `MCPTool`): the handler's plain data is what the agent reads.
+   */
+  readonly returnSent?: boolean;
   readonly serializedBy?: {
     readonly builder: ts.SignatureDeclaration;
     readonly parameter: ts.Symbol;
     readonly value: ts.Expression;
   };
+}
+
+/** Whether a class extends a framework's tool base class, imported by name from its package (`FRAMEWORK_TOOL_BASES`). */
+function extendsFrameworkTool(declaration: ts.ClassLikeDeclaration, checker: ts.TypeChecker): boolean {
+  const clause = declaration.heritageClauses?.find((heritage) => heritage.token === ts.SyntaxKind.ExtendsKeyword);
+  const base = clause?.types[0]?.expression;
+  if (base === undefined) return false;
+  return (checker.getSymbolAtLocation(base)?.declarations ?? []).some((imported) => {
+    if (!ts.isImportSpecifier(imported)) return false;
+    const statement = imported.parent.parent.parent;
+    const name = (imported.propertyName ?? imported.name).text;
+    return (
+      ts.isStringLiteral(statement.moduleSpecifier) && FRAMEWORK_TOOL_BASES.get(statement.moduleSpecifier.text) === name
+    );
+  });
 }
 
 /** The styles of tools written as data (objects and classes), which a registration elsewhere hands to the SDK. */
@@ -820,15 +842,20 @@ class ToolFinder {
       this.dynamic.push({ node: declaration, style: 'tool-class' });
       return;
     }
+    // A framework's tool class (mcp-framework's `MCPTool`): its field descriptors are the shape, and the framework
+    // sends what the handler returns as JSON text.
+    const framework = extendsFrameworkTool(declaration, this.checker);
+    const input = this.resolver.read(tool.input);
     this.add(
       {
         name,
         style: 'tool-class',
         node: declaration,
-        input: this.resolver.read(tool.input),
+        input: (framework ? fieldDescriptorShapeOf(input) : undefined) ?? input,
         output: tool.output === undefined ? undefined : this.resolver.read(tool.output),
         handler,
         className: ToolClasses.nameOf(declaration),
+        ...(framework ? { returnSent: true } : {}),
       },
       declaration,
     );

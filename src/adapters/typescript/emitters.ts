@@ -403,6 +403,28 @@ export class EmitterReader {
     );
   }
 
+  /**
+   * What a framework that sends the handler's value as the result's text (mcp-framework's `MCPTool`: `JSON.stringify`
+   * of what `execute` returns, a string as it is) emits: each returned value as JSON text, or a returned string's text.
+   */
+  sentReturnsOf(handler: ts.Node): EmitSource[] {
+    const sources: EmitSource[] = [];
+    for (const expression of returnedExpressions(handler)) {
+      let type = this.checker.getTypeAtLocation(expression);
+      type = this.checker.getAwaitedType(type) ?? type;
+      if ((type.flags & ts.TypeFlags.StringLike) !== 0) {
+        this.text(expression, EMPTY_BINDINGS, 0, expression, sources);
+        continue;
+      }
+      const value = unwrap(expression);
+      const shape: Shape = ts.isObjectLiteralExpression(value)
+        ? this.shapeOf(value, EMPTY_BINDINGS, 0, true)
+        : { kind: 'type', type };
+      sources.push(this.source('text', shape, expression));
+    }
+    return sources;
+  }
+
   plainDataReturned(handler: ts.Node): ts.Expression | undefined {
     for (const expression of returnedExpressions(handler)) {
       let type = this.checker.getTypeAtLocation(expression);

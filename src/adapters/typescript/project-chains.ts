@@ -387,7 +387,9 @@ function readTool(
         )
       : tool.handler === undefined
         ? []
-        : json(emitterReader.sourcesOf(tool.handler, tool.instance));
+        : tool.returnSent === true
+          ? json(emitterReader.sentReturnsOf(tool.handler))
+          : json(emitterReader.sourcesOf(tool.handler, tool.instance));
   // A definition's handler that builds no tool result returns plain data: what it emits is what its builders serialize.
   if (sources.length === 0)
     sources = json(
