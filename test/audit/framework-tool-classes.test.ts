@@ -22,16 +22,16 @@ describe("mcp-framework's tool classes", () => {
   it('reads the field descriptors as the fields their `type`s validate, with their descriptions', () => {
     expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`).sort()).toEqual([
       'get_book.book_id number',
-      'get_page.page string',
+      'get_page.page_id string',
     ]);
   });
 
   it('finds the chains they break', () => {
     expect(chainLines(report).sort()).toEqual([
       'get_page book_id -> get_book.book_id: ok',
-      'get_page id -> get_page.page: broken',
+      'get_page id -> get_page.page_id: broken',
       'list_pages pages[].book_id -> get_book.book_id: ok',
-      'list_pages pages[].id -> get_page.page: broken',
+      'list_pages pages[].id -> get_page.page_id: broken',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { fieldDescriptorShapeOf } from '../../model/field-descriptors.ts';
 import { importBindingsOf, type TypeScriptSchemaReader } from './from-typescript.ts';
 import type { ObjectExpr, SchemaExpr } from '../../model/schema-expr.ts';
 import {
@@ -320,7 +321,9 @@ class ShapeFinder {
       for (const node of candidates) {
         if (!ts.isObjectLiteralExpression(node) || !inputs.has(node.end)) continue;
         this.seed(node, 'input');
-        this.addShape(this.objectOf(this.reader.read(node)));
+        // A framework's field descriptors (`{ id: { type: z.string(), description } }`): the fields their `type`s are.
+        const read = this.reader.read(node);
+        this.addShape(fieldDescriptorShapeOf(read) ?? this.objectOf(read));
       }
     }
     this.propagate();

@@ -10,7 +10,7 @@ import { repoRoot } from '../../support/run-cli.ts';
 /**
  * guard-ids finds its inputs with the audit's discovery: tool classes whose input is a property or a method's return,
  * shapes built by a factory, configs held in consts and registration methods of an `McpServer` subclass. Run on the
- * audit's own fixtures of those styles, every chain the audit reported broken into a string acceptor is tolerated
+ * audit's own fixtures of those styles (and mcp-framework's tool classes, with field descriptors), every chain the audit reported broken into a string acceptor is tolerated
  * afterwards, and the audit reads the rewritten code back.
  */
 
@@ -99,6 +99,7 @@ const FIXTURES = [
   'schema-factories',
   'server-subclass-methods',
   'config-by-reference',
+  'framework-tool-classes',
   'tool factories in a list',
 ] as const;
 
@@ -154,6 +155,12 @@ describe.each(FIXTURES)('guard-ids on the %s fixture', (name) => {
     expect(again.summary.changed).toBe(0);
     for (const file of run.files.filter((entry) => entry.status === 'changed'))
       expect(readFileSync(file.path, 'utf8')).toContain("from 'agent-contract'");
+    if (name === 'framework-tool-classes') {
+      // mcp-framework's field descriptor: the guard goes on the field's `type`, which the framework validates with.
+      expect(readFileSync(path.join(dir, 'src/tools/GetPageTool.ts'), 'utf8')).toContain(
+        "page_id: { type: guardId(z.string()), description: 'The page ID' }",
+      );
+    }
     if (name === 'tool factories in a list') {
       // The union in a shape whose factory another file returns is an input too.
       expect(readFileSync(path.join(dir, 'src/tools/getIssue.ts'), 'utf8')).toContain(
