@@ -1,4 +1,4 @@
-import { isKeyEntity } from '../model/ids.ts';
+import { isIdName, isKeyEntity } from '../model/ids.ts';
 import type { AuditChain, AuditReport } from './audit.ts';
 
 /**
@@ -9,7 +9,10 @@ import type { AuditChain, AuditReport } from './audit.ts';
 export type AcceptorFix =
   /** `codemod guard-ids <file>` guards it (guardId for a string acceptor, guardNumberId for a number one). */
   | { readonly kind: 'guard-ids'; readonly file: string; readonly guard: 'guardId' | 'guardNumberId' }
-  /** A record's second key (`card_number`) is not id-named: guard-ids leaves it, so it is wrapped by hand. */
+  /**
+   * Not id-named, so guard-ids leaves it and it is wrapped by hand: a record's second key (`card_number`), or a field
+   * its description alone calls an id (`with_genres`).
+   */
   | { readonly kind: 'by-hand'; readonly guard: 'guardId' | 'guardNumberId' }
   /** A string format no number meets (`uuid`). */
   | { readonly kind: 'format'; readonly format: string }
@@ -24,9 +27,18 @@ export interface AcceptorGroup {
   readonly fix: AcceptorFix | undefined;
 }
 
+/**
+ * guard-ids rewrites id-named fields: a record's second key (`card_number`), or a field its description alone calls an
+ * id (`with_genres`, "Comma-separated genre ids"), is wrapped by hand.
+ */
+export function guardedByHand(to: AuditChain['to'], entity: string): boolean {
+  const name = to.field.replace(/\[\]/g, '').split('.').at(-1) ?? to.field;
+  return isKeyEntity(entity) || !isIdName(name);
+}
+
 function fixOf(to: AuditChain['to'], entity: string, detail: string | undefined, chains: readonly AuditChain[]) {
   const emitsStrings = chains.some((chain) => chain.from.type.split('|').includes('string'));
-  const key = isKeyEntity(entity) && detail === undefined;
+  const key = guardedByHand(to, entity) && detail === undefined;
   if (key && to.type === 'string') return { kind: 'by-hand', guard: 'guardId' } as const;
   if (key && to.type === 'number' && emitsStrings) return { kind: 'by-hand', guard: 'guardNumberId' } as const;
   if (to.type === 'string' && detail === undefined)

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 import { cutText, MESSAGE_CHARS } from '../model/cut-text.ts';
-import { isKeyEntity } from '../model/ids.ts';
+import { guardedByHand } from './chain-groups.ts';
 import { CHECK_IDS, CHECKS, checkDocUrl, type CheckId } from '../model/checks.ts';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import type { AuditReport, SourceLocation } from './audit.ts';
@@ -70,7 +70,7 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
       message: {
         text: `${chain.from.tool} emits ${emitted}; ${chain.to.tool}.${chain.to.field} accepts ${chain.to.type} (${chain.reason}).${
           broken && chain.to.type === 'string'
-            ? isKeyEntity(chain.entity)
+            ? guardedByHand(chain.to, chain.entity)
               ? ' Wrap its schema in guardId(...) by hand (guard-ids rewrites id-named fields only).'
               : ` Run \`agent-contract codemod guard-ids ${uri(chain.to.file)}\`.`
             : ''
