@@ -169,6 +169,12 @@ function propertyName(name: ts.PropertyName): string | undefined {
     : undefined;
 }
 
+/** The value an object literal's property holds: `key: value`, or the name of a shorthand `key`. */
+function valueOfProperty(property: ts.ObjectLiteralElementLike): ts.Expression | undefined {
+  if (ts.isPropertyAssignment(property)) return property.initializer;
+  return ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
+}
+
 /** The callback of `list.map(cb)` (each call one item) or `list.flatMap(cb)` (each call a list of items). */
 function mappedCallback(
   call: ts.CallExpression,
@@ -617,11 +623,7 @@ export class EmitterReader {
           continue;
         }
         const key = property.name === undefined ? undefined : propertyName(property.name);
-        const value = ts.isPropertyAssignment(property)
-          ? property.initializer
-          : ts.isShorthandPropertyAssignment(property)
-            ? property.name
-            : undefined;
+        const value = valueOfProperty(property);
         if (value === undefined) continue;
         if (key === 'structuredContent')
           out.push(this.source('structuredContent', this.shapeOf(value, bindings, depth), site));
@@ -769,11 +771,7 @@ export class EmitterReader {
     const texts: ts.Expression[] = [];
     for (const property of item.properties) {
       const key = property.name === undefined ? undefined : propertyName(property.name);
-      const value = ts.isPropertyAssignment(property)
-        ? property.initializer
-        : ts.isShorthandPropertyAssignment(property)
-          ? property.name
-          : undefined;
+      const value = valueOfProperty(property);
       if (value === undefined) continue;
       if (key === 'text') texts.push(value);
       if (key !== 'resource') continue;
