@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { calleeName, propertyName, shortText, unwrapExpression } from './unwrap.ts';
 import { argumentsParseIn } from './arguments-parse.ts';
+import { importBindingsOf } from './from-typescript.ts';
 import { fieldDescriptorShapeOf } from '../../model/field-descriptors.ts';
 import type { SchemaExpr } from '../../model/schema-expr.ts';
 import {
@@ -79,15 +80,15 @@ export interface DiscoveredTool {
    */
   readonly inputReader?: ts.SignatureDeclaration;
   /**
-   * For a tool registered through a function of the project that registers a callback of its own and calls the
-   * handler it is given in it (`const result = await handler(args)`, then `JSON.stringify(result)`): that callback,
-   * the parameter it calls, and what the registration hands that parameter for this tool.
-   */
-  /**
    * True for a tool class of a framework that sends what its handler returns as the JSON text of the result
    * (mcp-framework's `MCPTool`): the handler's plain data is what the agent reads.
    */
   readonly returnSent?: boolean;
+  /**
+   * For a tool registered through a function of the project that registers a callback of its own and calls the
+   * handler it is given in it (`const result = await handler(args)`, then `JSON.stringify(result)`): that callback,
+   * the parameter it calls, and what the registration hands that parameter for this tool.
+   */
   readonly serializedBy?: {
     readonly builder: ts.SignatureDeclaration;
     readonly parameter: ts.Symbol;
@@ -96,18 +97,13 @@ export interface DiscoveredTool {
 }
 
 /** Whether a class extends a framework's tool base class, imported by name from its package (`FRAMEWORK_TOOL_BASES`). */
-function extendsFrameworkTool(declaration: ts.ClassLikeDeclaration, checker: ts.TypeChecker): boolean {
+function extendsFrameworkTool(declaration: ts.ClassLikeDeclaration): boolean {
   const clause = declaration.heritageClauses?.find((heritage) => heritage.token === ts.SyntaxKind.ExtendsKeyword);
   const base = clause?.types[0]?.expression;
-  if (base === undefined) return false;
-  return (checker.getSymbolAtLocation(base)?.declarations ?? []).some((imported) => {
-    if (!ts.isImportSpecifier(imported)) return false;
-    const statement = imported.parent.parent.parent;
-    const name = (imported.propertyName ?? imported.name).text;
-    return (
-      ts.isStringLiteral(statement.moduleSpecifier) && FRAMEWORK_TOOL_BASES.get(statement.moduleSpecifier.text) === name
-    );
-  });
+  if (base === undefined || !ts.isIdentifier(base)) return false;
+  return importBindingsOf(declaration.getSourceFile()).some(
+    (binding) => binding.local === base.text && FRAMEWORK_TOOL_BASES.get(binding.source) === binding.imported,
+  );
 }
 
 /** The styles of tools written as data (objects and classes), which a registration elsewhere hands to the SDK. */
@@ -844,7 +840,7 @@ class ToolFinder {
     }
     // A framework's tool class (mcp-framework's `MCPTool`): its field descriptors are the shape, and the framework
     // sends what the handler returns as JSON text.
-    const framework = extendsFrameworkTool(declaration, this.checker);
+    const framework = extendsFrameworkTool(declaration);
     const input = this.resolver.read(tool.input);
     this.add(
       {

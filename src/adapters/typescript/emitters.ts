@@ -179,12 +179,12 @@ function valueOfProperty(property: ts.ObjectLiteralElementLike): ts.Expression |
 function mappedCallback(
   call: ts.CallExpression,
 ): { readonly callback: ts.ArrowFunction | ts.FunctionExpression; readonly flat: boolean } | undefined {
-  if (!ts.isPropertyAccessExpression(call.expression)) return undefined;
-  const method = call.expression.name.text;
-  const callback = call.arguments[0] === undefined ? undefined : unwrapExpression(call.arguments[0]);
-  if ((method !== 'map' && method !== 'flatMap') || callback === undefined) return undefined;
+  const method = unwrap(call.expression);
+  const callback = call.arguments[0] === undefined ? undefined : unwrap(call.arguments[0]);
+  if (!ts.isPropertyAccessExpression(method) || !MAPPERS.has(method.name.text) || callback === undefined)
+    return undefined;
   if (!ts.isArrowFunction(callback) && !ts.isFunctionExpression(callback)) return undefined;
-  return { callback, flat: method === 'flatMap' };
+  return { callback, flat: method.name.text === 'flatMap' };
 }
 
 function isJsonStringify(expr: ts.Expression): expr is ts.CallExpression {
@@ -952,12 +952,8 @@ export class EmitterReader {
     if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'join') return undefined;
     const list = unwrap(callee.expression);
     if (ts.isCallExpression(list)) {
-      const method = unwrap(list.expression);
-      const [fn] = list.arguments;
-      if (!ts.isPropertyAccessExpression(method) || !MAPPERS.has(method.name.text) || fn === undefined)
-        return undefined;
-      const mapper = unwrap(fn);
-      return ts.isArrowFunction(mapper) || ts.isFunctionExpression(mapper) ? returnedExpressions(mapper) : undefined;
+      const mapped = mappedCallback(list);
+      return mapped === undefined ? undefined : returnedExpressions(mapped.callback);
     }
     if (!ts.isIdentifier(list)) return undefined;
     const declaration = this.valueSymbolOf(list)?.valueDeclaration;
