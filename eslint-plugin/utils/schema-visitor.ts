@@ -12,7 +12,7 @@ import {
 import { CAST_CALLEES, CAST_METHODS } from '../../src/model/defensive-cast.ts';
 import { idAcceptorVerdict, type IdAcceptorVerdict } from '../../src/model/id-acceptor.ts';
 import { ID_NAME_PATTERN, isIdName, type ToolSide } from '../../src/model/ids.ts';
-import type { SchemaExpr } from '../../src/model/schema-expr.ts';
+import { describedTextOf, type SchemaExpr } from '../../src/model/schema-expr.ts';
 import type { SchemaRole } from '../../src/model/schema-role.ts';
 import { guardedSchemasIn, schemaFieldsOf, type SchemaField } from '../../src/model/schema-fields.ts';
 import { meaningOf, type SchemaMeaning } from '../../src/model/schema-meaning.ts';
@@ -508,7 +508,8 @@ function toolListeners(
   ): void => {
     if (onInputIdField === undefined) return;
     for (const field of facts.fieldsOf(input)) {
-      const verdict = idAcceptorVerdict(field.key, field.meaning);
+      // A field its description calls an id (`with_genres`, "Comma-separated genre ids") is judged as one.
+      const verdict = idAcceptorVerdict(field.key, field.meaning, { description: describedTextOf(field.value) });
       if (verdict === 'not-id') continue;
       seenFields ??= new Set();
       if (seenFields.has(field.value.node)) continue;

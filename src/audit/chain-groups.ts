@@ -1,5 +1,5 @@
-import { isIdName, isKeyEntity } from '../model/ids.ts';
-import type { AuditChain, AuditReport } from './audit.ts';
+import { isDescribedIdName, isIdName, isKeyEntity } from '../model/ids.ts';
+import type { AuditAcceptor, AuditChain, AuditReport } from './audit.ts';
 
 /**
  * Broken chains grouped by the fix: one group per acceptor to change, with the emitters that feed it, and the fix
@@ -10,8 +10,8 @@ export type AcceptorFix =
   /** `codemod guard-ids <file>` guards it (guardId for a string acceptor, guardNumberId for a number one). */
   | { readonly kind: 'guard-ids'; readonly file: string; readonly guard: 'guardId' | 'guardNumberId' }
   /**
-   * Not id-named, so guard-ids leaves it and it is wrapped by hand: a record's second key (`card_number`), or a field
-   * its description alone calls an id (`with_genres`).
+   * Not an id guard-ids judges on its own, so it is wrapped by hand: a record's second key (`card_number`), or a field
+   * only the server's other fields make an id (`with_cast` described "person ids", `guardedByHand`).
    */
   | { readonly kind: 'by-hand'; readonly guard: 'guardId' | 'guardNumberId' }
   /** A string format no number meets (`uuid`). */
@@ -28,17 +28,31 @@ export interface AcceptorGroup {
 }
 
 /**
- * guard-ids rewrites id-named fields: a record's second key (`card_number`), or a field its description alone calls an
- * id (`with_genres`, "Comma-separated genre ids"), is wrapped by hand.
+ * guard-ids rewrites the fields it judges ids on their own: by name, or by a description that names ids of the entity
+ * the name names (`with_genres`, "Comma-separated genre ids"). A record's second key (`card_number`), or a field only
+ * the server's other fields make an id (`with_cast`, "person ids"), is wrapped by hand.
  */
-export function guardedByHand(to: AuditChain['to'], entity: string): boolean {
+export function guardedByHand(to: AuditChain['to'], entity: string, acceptors: readonly AuditAcceptor[]): boolean {
+  if (isKeyEntity(entity)) return true;
   const name = to.field.replace(/\[\]/g, '').split('.').at(-1) ?? to.field;
-  return isKeyEntity(entity) || !isIdName(name);
+  if (isIdName(name)) return false;
+  const description = acceptorOf(to, acceptors)?.description;
+  return description === undefined || !isDescribedIdName(name, description);
 }
 
-function fixOf(to: AuditChain['to'], entity: string, detail: string | undefined, chains: readonly AuditChain[]) {
+function acceptorOf(to: AuditChain['to'], acceptors: readonly AuditAcceptor[]): AuditAcceptor | undefined {
+  return acceptors.find((acceptor) => acceptor.tool === to.tool && acceptor.field === to.field);
+}
+
+function fixOf(
+  to: AuditChain['to'],
+  entity: string,
+  detail: string | undefined,
+  chains: readonly AuditChain[],
+  acceptors: readonly AuditAcceptor[],
+) {
   const emitsStrings = chains.some((chain) => chain.from.type.split('|').includes('string'));
-  const key = guardedByHand(to, entity) && detail === undefined;
+  const key = guardedByHand(to, entity, acceptors) && detail === undefined;
   if (key && to.type === 'string') return { kind: 'by-hand', guard: 'guardId' } as const;
   if (key && to.type === 'number' && emitsStrings) return { kind: 'by-hand', guard: 'guardNumberId' } as const;
   if (to.type === 'string' && detail === undefined)
@@ -60,14 +74,12 @@ export function chainsByAcceptor(report: AuditReport, status: AuditChain['status
   }
   return [...groups.values()].map((chains) => {
     const first = chains[0] as AuditChain;
-    const detail = report.acceptors.find(
-      (acceptor) => acceptor.tool === first.to.tool && acceptor.field === first.to.field,
-    )?.detail;
+    const detail = acceptorOf(first.to, report.acceptors)?.detail;
     return {
       to: first.to,
       detail,
       chains,
-      fix: status === 'broken' ? fixOf(first.to, first.entity, detail, chains) : undefined,
+      fix: status === 'broken' ? fixOf(first.to, first.entity, detail, chains, report.acceptors) : undefined,
     };
   });
 }
@@ -85,8 +97,8 @@ export function fixSentence(fix: AcceptorFix): string {
   switch (fix.kind) {
     case 'by-hand':
       return fix.guard === 'guardId'
-        ? 'wrap its schema in guardId(...) by hand (guard-ids rewrites id-named fields only): the published schema stays the same and a number sent for it arrives as its decimal string'
-        : 'wrap its schema in guardNumberId(...) by hand (guard-ids rewrites id-named fields only): the published schema stays the same and a decimal string sent for it arrives as its number';
+        ? 'wrap its schema in guardId(...) by hand (guard-ids rewrites fields whose own name or description calls them ids): the published schema stays the same and a number sent for it arrives as its decimal string'
+        : 'wrap its schema in guardNumberId(...) by hand (guard-ids rewrites fields whose own name or description calls them ids): the published schema stays the same and a decimal string sent for it arrives as its number';
     case 'format':
       return `no number is a valid ${fix.format} string; emit ids in that format, or drop the format from the acceptor`;
     case 'numbers-only':

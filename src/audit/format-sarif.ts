@@ -70,8 +70,8 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
       message: {
         text: `${chain.from.tool} emits ${emitted}; ${chain.to.tool}.${chain.to.field} accepts ${chain.to.type} (${chain.reason}).${
           broken && chain.to.type === 'string'
-            ? guardedByHand(chain.to, chain.entity)
-              ? ' Wrap its schema in guardId(...) by hand (guard-ids rewrites id-named fields only).'
+            ? guardedByHand(chain.to, chain.entity, report.acceptors)
+              ? ' Wrap its schema in guardId(...) by hand (guard-ids rewrites fields whose own name or description calls them ids).'
               : ` Run \`agent-contract codemod guard-ids ${uri(chain.to.file)}\`.`
             : ''
         }`,

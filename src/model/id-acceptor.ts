@@ -1,4 +1,4 @@
-import { isIdName, isKeyName } from './ids.ts';
+import { isDescribedIdName, isIdName, isKeyName } from './ids.ts';
 import type { SchemaMeaning } from './schema-meaning.ts';
 
 /**
@@ -18,15 +18,16 @@ export type IdAcceptorVerdict =
 
 /**
  * `keys`: also judge a record's second keys (`card_number`, `employeeCode`), which the audit pairs with the fields
- * that emit them; the lint rules and codemods judge ids alone.
+ * that emit them; the lint rules and codemods judge ids alone. `description`: the field's own description, which makes
+ * a field an id when its name names the entity the description's ids belong to (`with_genres`, "Comma-separated genre
+ * ids"; `isDescribedIdName`).
  */
 export function idAcceptorVerdict<N>(
   fieldName: string | undefined,
   meaning: SchemaMeaning<N>,
-  options: { readonly keys?: boolean } = {},
+  options: { readonly keys?: boolean; readonly description?: string | undefined } = {},
 ): IdAcceptorVerdict {
-  if (fieldName === undefined || !(isIdName(fieldName) || (options.keys === true && isKeyName(fieldName))))
-    return 'not-id';
+  if (fieldName === undefined || !isIdField(fieldName, options)) return 'not-id';
   switch (meaning.accepts) {
     case 'string':
       return meaning.formats.length > 0 ? 'constrained' : 'guard';
@@ -44,4 +45,9 @@ export function idAcceptorVerdict<N>(
     default:
       return 'not-id';
   }
+}
+
+function isIdField(name: string, { keys, description }: { keys?: boolean; description?: string | undefined }): boolean {
+  if (isIdName(name) || (keys === true && isKeyName(name))) return true;
+  return description !== undefined && isDescribedIdName(name, description);
 }

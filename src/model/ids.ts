@@ -578,6 +578,16 @@ function describedIdWords(
   return first <= 0 ? id : { idWord: id.idWord, prefix: id.prefix.slice(first) };
 }
 
+/**
+ * True when a field's name names no id but its description says it holds ids of the entity its name names:
+ * `with_genres` described "Comma-separated genre ids", `team` described "Team ID or mention". The server's other fields
+ * are not looked at (a filter named by a role, `with_cast` described "person ids", needs them: `idFieldAt` with a
+ * naming reads it), so the lint rules and the codemods, which judge one field, agree with the audit on these.
+ */
+export function isDescribedIdName(name: string, description: string): boolean {
+  return !isIdName(name) && describedIdWords(splitWords(name), description) !== undefined;
+}
+
 /** Words a filter's name may start with before the entity it filters by: `with_genres`, `without_keywords`. */
 const FILTER_WORDS: ReadonlySet<string> = new Set(['with', 'without', 'exclude', 'include', 'by', 'only', 'except']);
 

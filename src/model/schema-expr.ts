@@ -67,11 +67,16 @@ export interface ObjectProperty<N> {
 
 /**
  * The description a Zod chain gives itself, when written as a literal: `.describe('Genre ids')`, or
- * `.meta({ description: 'Genre ids' })`; the last one wins, as in Zod.
+ * `.meta({ description: 'Genre ids' })`; the last one wins, as in Zod. A guard publishes its inner schema's
+ * (`guardId(withGenres)`, the const followed with `resolve`), unless a method on the guard gives its own.
  */
-export function describedTextOf<N>(value: SchemaExpr<N>): string | undefined {
+export function describedTextOf<N>(
+  value: SchemaExpr<N>,
+  resolve: (expr: SchemaExpr<N>) => SchemaExpr<N> = (expr) => expr,
+): string | undefined {
   if (value.kind !== 'zod' && value.kind !== 'guard') return undefined;
-  let text: string | undefined;
+  const [inner] = value.kind === 'guard' ? value.args : [];
+  let text = inner === undefined ? undefined : describedTextOf(resolve(inner), resolve);
   for (const method of value.methods) {
     const [first] = method.args;
     if (method.name === 'describe' && first?.kind === 'literal' && typeof first.value === 'string') text = first.value;

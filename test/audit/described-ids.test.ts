@@ -1,8 +1,14 @@
+import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import tsParser from '@typescript-eslint/parser';
+import { Linter } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import plugin from '../../eslint-plugin/index.ts';
 import { audit } from '../../src/audit/audit.ts';
+import { commitAll, makeTempTree, removeTempTrees } from '../codemods/runner/temp-tree.ts';
 import { chainLines } from '../support/chain-lines.ts';
-import { runCli } from '../support/run-cli.ts';
+import { repoRoot, runCli } from '../support/run-cli.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/described-ids', import.meta.url));
 
@@ -24,21 +30,86 @@ describe('input fields their descriptions call ids', () => {
     expect(fields).toEqual(['with_genres', 'without_genres']);
   });
 
-  it('says the fix is by hand: guard-ids rewrites id-named fields only, and these are ids by their descriptions', async () => {
+  it('names guard-ids as the fix where the field is an id by its own description, and by hand where the server makes it one', async () => {
     const run = await runCli(['audit', '--no-contract', FIXTURE]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('discover_films.with_genres accepts string');
-    expect(run.stdout).toContain('fix: wrap its schema in guardId(...) by hand');
-    expect(run.stdout).not.toContain('codemod guard-ids');
+    const lines = run.stdout.split('\n');
+    const at = (field: string) => lines.findIndex((line) => line.includes(`✗ ${field} accepts string`));
+    // `with_cast` ("person ids") is a person filter only because the server's own fields name people: by hand.
+    expect(lines[at('discover_shows.with_cast') + 1]).toContain('fix: wrap its schema in guardId(...) by hand');
+    for (const field of ['discover_films.with_genres', 'discover_films.without_genres', 'discover_shows.with_people'])
+      expect(lines[at(field) + 1]).not.toContain('by hand');
+    expect(run.stdout).toMatch(
+      /fix: npx agent-contract codemod guard-ids \S*server\.ts {2}\(guards the 3 acceptors above/,
+    );
   });
 
   it('says so in SARIF too', async () => {
     const run = await runCli(['audit', '--no-contract', '--format', 'sarif', FIXTURE]);
-    const messages = JSON.parse(run.stdout).runs[0].results.map(
+    const messages: string[] = JSON.parse(run.stdout).runs[0].results.map(
       (result: { message: { text: string } }) => result.message.text,
     );
-    const broken = messages.filter((text: string) => text.includes('with_genres accepts string'));
-    expect(broken.length).toBeGreaterThan(0);
-    for (const text of broken) expect(text).toContain('by hand (guard-ids rewrites id-named fields only)');
+    const about = (field: string) => messages.filter((text) => text.includes(`${field} accepts string`));
+    expect(about('with_genres').length).toBeGreaterThan(0);
+    for (const text of about('with_genres')) expect(text).toContain('agent-contract codemod guard-ids');
+    expect(about('with_cast').length).toBeGreaterThan(0);
+    for (const text of about('with_cast'))
+      expect(text).toContain('by hand (guard-ids rewrites fields whose own name or description calls them ids)');
+  });
+
+  it('reports the description that makes a field an id in the JSON report', () => {
+    const withGenres = report.acceptors.find((field) => field.field === 'with_genres');
+    expect(withGenres?.description).toBe('Comma-separated genre ids (AND); get them from list_genres');
+    expect(report.acceptors.find((field) => field.field === 'genres')).toBeUndefined();
   });
 });
+
+describe('input fields their descriptions call ids, after guard-ids', () => {
+  const lint = (text: string): string[] =>
+    new Linter({ configType: 'flat' })
+      .verify(
+        text,
+        [
+          {
+            files: ['**/*.ts'],
+            languageOptions: { parser: tsParser },
+            plugins: { 'agent-contract': plugin as never },
+            rules: { 'agent-contract/prefer-guarded-id': 'error' },
+          },
+        ],
+        'src/server.ts',
+      )
+      .map((message) => `${message.line}: ${message.message}`);
+
+  it('the audit reads the fields guard-ids wrapped as tolerated, and the lint rule finds nothing left', async () => {
+    const original = readFileSync(path.join(FIXTURE, 'src/server.ts'), 'utf8');
+    expect(lint(original).map((line) => line.replace(/^\d+: `(\w+)`.*$/, '$1'))).toEqual([
+      'with_genres',
+      'without_genres',
+      'with_people',
+    ]);
+    const root = await makeTempTree({
+      'package.json': JSON.stringify({ name: 'described-ids', private: true, type: 'module' }),
+      'tsconfig.json': readFileSync(path.join(FIXTURE, 'tsconfig.json'), 'utf8'),
+      'src/server.ts': original,
+    });
+    // The project's packages, and this package as a user installs it: guard-ids imports `guardId` from it.
+    mkdirSync(path.join(root, 'node_modules'));
+    for (const name of readdirSync(path.join(repoRoot, 'node_modules')))
+      symlinkSync(path.join(repoRoot, 'node_modules', name), path.join(root, 'node_modules', name), 'dir');
+    symlinkSync(repoRoot, path.join(root, 'node_modules', 'agent-contract'), 'dir');
+    commitAll(root);
+    const run = await runCli(['codemod', 'guard-ids', 'src'], { cwd: root });
+    expect(run.code).toBe(0);
+    const guarded = readFileSync(path.join(root, 'src/server.ts'), 'utf8');
+    expect(lint(guarded)).toEqual([]);
+    expect(chainLines(audit(root).report)).toEqual([
+      'list_genres genres[].id -> discover_films.with_genres: tolerated',
+      'list_genres genres[].id -> discover_films.without_genres: tolerated',
+      'search_people [].id -> discover_shows.with_people: tolerated',
+      'search_people [].id -> discover_shows.with_cast: broken',
+    ]);
+  });
+});
+
+afterAll(removeTempTrees);

@@ -45,12 +45,23 @@ class ItemValidator {
     return { boardId: z.string() };
   }
 }`,
+    // Fields whose descriptions name ids of an entity their names do not name, or no id at all.
+    `import { z } from 'zod'; server.tool('t', { with_roles: z.string().describe('Comma-separated credit ids, cast roles only'), name: z.string().describe('Team ID or name'), sort_by: z.string().describe('Sort order') }, cb);`,
     {
       code: `import { z } from 'zod'; server.tool('t', { sessionId: z.string() }, cb);`,
       options: [{ importFrom: 'agent-contract', ignoredNames: ['sessionId'] }],
     },
   ],
   invalid: [
+    {
+      // A field its description calls an id of the entity its name names, as the audit reads it.
+      code: `import { z } from 'zod';
+server.tool('discover', { with_genres: z.string().describe('Comma-separated genre ids').optional(), sort_by: z.string() }, cb);`,
+      output: `import { z } from 'zod';
+import { guardId } from 'agent-contract';
+server.tool('discover', { with_genres: guardId(z.string().describe('Comma-separated genre ids').optional()), sort_by: z.string() }, cb);`,
+      errors: [{ messageId: 'preferGuardedId', line: 2, data: { name: 'with_genres' } }],
+    },
     {
       // A number id refuses "123" from a client that sends numbers as strings: guardNumberId, beside guardId.
       code: `import { z } from 'zod';

@@ -4,6 +4,7 @@ import {
   entityOfToolName,
   formatPath,
   idFieldAt,
+  isDescribedIdName,
   isIdName,
   isKeyEntity,
   isKeyName,
@@ -691,5 +692,18 @@ describe("a tool name read with its server's vocabulary of compound entities", (
     expect(scopeOfToolName('get_test_plan_by_id')).toBe('test');
     expect(idFieldAt(['id'], 'get_test_plan_by_id', { naming, side: 'input' })?.entity).toBe('test-plan');
     expect(idFieldAt(['[]', 'id'], 'get_team_iterations', { naming, side: 'output' })?.entity).toBe('team-iteration');
+  });
+});
+
+describe('isDescribedIdName: a field its own description calls an id', () => {
+  it("takes a name the description names as the ids' entity, and nothing the server alone could tell", () => {
+    expect(isDescribedIdName('with_genres', 'Comma-separated genre ids (AND)')).toBe(true);
+    expect(isDescribedIdName('team', 'Team ID or mention')).toBe(true);
+    expect(isDescribedIdName('parent', 'The ID of the parent page')).toBe(true);
+    // A role the description names no entity of, a name the description does not name, and an id name itself.
+    expect(isDescribedIdName('with_cast', 'Comma-separated TMDB person ids')).toBe(false);
+    expect(isDescribedIdName('name', 'Team ID or name')).toBe(false);
+    expect(isDescribedIdName('sort_by', 'Sort order, e.g. popularity.desc')).toBe(false);
+    expect(isDescribedIdName('team_id', 'Team ID')).toBe(false);
   });
 });

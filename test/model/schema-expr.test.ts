@@ -35,6 +35,8 @@ const namedUnion = union([string(), number()]);
 const orIds = z.number().or(z.string());
 const guarded = guardId(z.string().min(1));
 const guardedOptional = guardId(z.string()).optional();
+const guardedDescribed = guardId(z.string().describe('Genre ids')).optional();
+const guardedRedescribed = guardId(z.string().describe('Genre ids')).describe('Genres to match');
 const idOnly = idSchema();
 const preprocessed = z.preprocess(numericIdToString, z.string());
 const miniGuarded = zm.pipe(zm.transform(numericIdToString), zm.string());
@@ -183,6 +185,13 @@ describe('the neutral schema model', () => {
     const joined = 'The card number - the visible ID on the board';
     expect(describedTextOf(typescript.get('joinedDescription') as SchemaExpr<ts.Node>)).toBe(joined);
     expect(describedTextOf(estree.get('joinedDescription') as SchemaExpr<TSESTree.Node>)).toBe(joined);
+  });
+
+  it("reads the description a guard publishes: its inner schema's, unless the guard gives its own", () => {
+    for (const reader of [typescript, estree] as const) {
+      expect(describedTextOf(reader.get('guardedDescribed') as SchemaExpr<unknown>)).toBe('Genre ids');
+      expect(describedTextOf(reader.get('guardedRedescribed') as SchemaExpr<unknown>)).toBe('Genres to match');
+    }
   });
 
   it('does not take a local z for zod', () => {

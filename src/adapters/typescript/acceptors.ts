@@ -47,6 +47,8 @@ export interface AcceptorField {
   readonly node: ts.Node;
   /** The schema of one id, resolved (for a list of ids, of its element); undefined for a JSON Schema literal. */
   readonly value?: Expr;
+  /** The description that makes the field an id, when its name names no id (`with_genres`: "Comma-separated genre ids"). */
+  readonly description?: string;
 }
 
 /** An input field of any name, for the findings that judge every field (coercions, unread fields). */
@@ -195,7 +197,7 @@ function schemaInputOf(
       ...(field.property.value.kind === 'identifier' ? { through: field.property.value.name } : {}),
     });
     // A field its description calls an id (`with_genres`: "Comma-separated genre ids") is read as one.
-    const description = describedTextOf(field.value);
+    const description = describedTextOf(field.value, resolver.resolve);
     if (!isIdName(field.key) && !isKeyName(field.key) && description === undefined) continue;
     let value = field.value;
     let many = false;
@@ -221,7 +223,8 @@ function schemaInputOf(
     });
     if (id === undefined) continue;
     // A field named by its description is judged as an id by its schema alone.
-    const accepted = acceptance(fieldMeaning, isIdName(field.key) || isKeyName(field.key) ? field.key : 'id');
+    const named = isIdName(field.key) || isKeyName(field.key);
+    const accepted = acceptance(fieldMeaning, named ? field.key : 'id');
     if (accepted === undefined) continue;
     acceptors.push({
       tool: toolName,
@@ -236,6 +239,7 @@ function schemaInputOf(
       ...(accepted.detail === undefined ? {} : { detail: accepted.detail }),
       node: fieldNode(field),
       value: resolver.resolve(value),
+      ...(named || description === undefined ? {} : { description }),
     });
   }
   return { acceptors, fields, source: 'zod', transforms: inputTransformsOf(root) };

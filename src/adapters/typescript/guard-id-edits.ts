@@ -3,10 +3,10 @@ import ts from 'typescript';
 import { TypeScriptSchemaReader } from './from-typescript.ts';
 import { idAcceptorVerdict, type IdAcceptorVerdict } from '../../model/id-acceptor.ts';
 import { idListElementOf } from '../../model/id-array.ts';
-import { isIdName, mayBeIdName } from '../../model/ids.ts';
+import { isDescribedIdName, isIdName, mayBeIdName } from '../../model/ids.ts';
 import type { SchemaRole } from '../../model/schema-role.ts';
 import { type GuardName, type GuardRewrite, guardRewriteOf } from '../../model/guard-rewrite.ts';
-import type { ObjectProperty, SchemaExpr } from '../../model/schema-expr.ts';
+import { describedTextOf, type ObjectProperty, type SchemaExpr } from '../../model/schema-expr.ts';
 import { meaningOf } from '../../model/schema-meaning.ts';
 import { schemaShapesOf, type ExternalRoles, type SchemaShape, type TypedShapes } from './shapes-from-typescript.ts';
 import { isTestFile } from '../../model/test-files.ts';
@@ -138,15 +138,17 @@ class GuardIdsRun {
   /** Decides one field of a shape, and records its edits or its note. */
   field(property: ObjectProperty<ts.Node>, shape: SchemaShape, guards: Record<GuardName, string>): void {
     const key = property.key;
-    // Names that cannot be ids need no schema meaning at all.
-    if (key === undefined || property.spread || !mayBeIdName(key)) return;
+    if (key === undefined || property.spread) return;
+    // Names that cannot be ids need no schema meaning, unless a description says the field holds ids.
+    const description = mayBeIdName(key) ? undefined : this.descriptionOf(property.value);
+    if (!mayBeIdName(key) && description === undefined) return;
     let value: SchemaExpr<ts.Node> = property.value;
     const meaning = meaningOf(value);
     if (meaning.accepts === 'array') {
-      this.listField(key, value, shape, guards.guardId);
+      this.listField(key, value, shape, guards.guardId, description);
       return;
     }
-    let verdict = idAcceptorVerdict(key, meaning);
+    let verdict = idAcceptorVerdict(key, meaning, { description });
     if (verdict === 'not-id' || verdict === 'guarded' || verdict === 'constrained') return;
     const valueNode = value.node;
     let viaConst: string | undefined;
@@ -156,7 +158,7 @@ class GuardIdsRun {
       if (resolved !== value) {
         viaConst = value.name;
         value = resolved;
-        verdict = idAcceptorVerdict(key, meaningOf(resolved));
+        verdict = idAcceptorVerdict(key, meaningOf(resolved), { description });
         if (verdict === 'not-id' || verdict === 'guarded' || verdict === 'constrained') return;
       }
     }
@@ -245,9 +247,20 @@ class GuardIdsRun {
    * `ticketIds: z.array(z.string())`, `z.string().array().min(1)`: the element is guarded where the published bytes
    * stay identical (see `idListElementOf`); a list with a default is left alone, with a note on inputs.
    */
-  private listField(key: string, value: SchemaExpr<ts.Node>, shape: SchemaShape, guard: string): void {
+  /** The description a field's schema gives itself, through a const of this file (`with_genres: withGenres`). */
+  private descriptionOf(value: SchemaExpr<ts.Node>): string | undefined {
+    return describedTextOf(value.kind === 'identifier' ? this.reader.resolve(value) : value);
+  }
+
+  private listField(
+    key: string,
+    value: SchemaExpr<ts.Node>,
+    shape: SchemaShape,
+    guard: string,
+    description: string | undefined,
+  ): void {
     // Lists of number ids are left alone: `guardNumberId` around their elements is not measured for published bytes.
-    if (!isIdName(key)) return;
+    if (!isIdName(key) && (description === undefined || !isDescribedIdName(key, description))) return;
     const list = idListElementOf(value);
     if (list === undefined) return;
     if (list.kind === 'blocked') {
@@ -262,7 +275,7 @@ class GuardIdsRun {
     }
     const element = list.element;
     const judged = element.kind === 'identifier' ? this.reader.resolve(element) : element;
-    if (idAcceptorVerdict(key, meaningOf(judged)) !== 'guard') return;
+    if (idAcceptorVerdict(key, meaningOf(judged), { description }) !== 'guard') return;
     // Through a const, only the use is wrapped, as for single ids.
     const rewrite: GuardRewrite<ts.Node> =
       judged === element ? guardRewriteOf(element) : { kind: 'wrap', target: element.node, guard: 'guardId' };
@@ -355,11 +368,15 @@ function hasGuardableId(shape: SchemaShape): boolean {
   return shape.object.properties.some((property) => {
     if (property.key === undefined || property.spread) return false;
     const meaning = meaningOf(property.value);
+    const description = describedTextOf(property.value);
     if (meaning.accepts === 'array') {
       const list = idListElementOf(property.value);
-      return list?.kind === 'element' && idAcceptorVerdict(property.key, meaningOf(list.element)) === 'guard';
+      return (
+        list?.kind === 'element' &&
+        idAcceptorVerdict(property.key, meaningOf(list.element), { description }) === 'guard'
+      );
     }
-    const verdict = idAcceptorVerdict(property.key, meaning);
+    const verdict = idAcceptorVerdict(property.key, meaning, { description });
     return verdict === 'guard' || verdict === 'coerced' || verdict === 'union';
   });
 }

@@ -49,6 +49,8 @@ export interface ReadAcceptor {
   readonly type: AcceptorType;
   readonly published: readonly JsonType[];
   readonly detail?: string;
+  /** The description that makes the field an id, when its name names none. */
+  readonly description?: string;
   readonly placed?: 'field' | 'tool' | 'none';
   readonly at: SourceSpan | undefined;
 }
@@ -221,6 +223,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
   }
   const acceptors: ReadAcceptor[] = read.acceptorEnds.map((end) => {
     const detail = end.acceptor?.detail;
+    const description = end.acceptor?.description;
     return {
       tool: end.tool,
       field: end.label,
@@ -228,6 +231,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
       type: acceptorTypeOf(end),
       published: end.field.types,
       ...(detail === undefined ? {} : { detail }),
+      ...(description === undefined ? {} : { description }),
       ...(end.published === undefined
         ? {}
         : { placed: end.acceptor !== undefined ? 'field' : end.node !== undefined ? 'tool' : 'none' }),
