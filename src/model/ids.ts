@@ -59,7 +59,19 @@ const KIN_WORDS = new Set([
 const ENDPOINT_WORDS = new Set(['source', 'target', 'related', 'linked']);
 
 /** People in a role: alone they stay the entity (`author_id` names an author), since no holder says who they are. */
-const ACTOR_WORDS = new Set(['assigned', 'author', 'owner', 'creator', 'requester', 'reporter']);
+const ACTOR_WORDS = new Set([
+  'assigned',
+  'assignee',
+  'author',
+  'owner',
+  'creator',
+  'requester',
+  'reporter',
+  'reviewer',
+  'approver',
+  'sender',
+  'recipient',
+]);
 
 /** Before a noun a role (`baseCommitId` names a commit); alone an entity of its own (an Airtable or NocoDB base). */
 const NOUN_ROLE_WORDS = new Set(['base']);
@@ -531,15 +543,20 @@ function describedIdPhrase(description: string): IdWords | undefined {
 
 /**
  * The entity a bare `id` input's description names, when the tool's name does not: "Booking ID to update key codes
- * for" in `update_key_codes` takes a booking. A description that repeats a word of the tool's name ("Bug card ID" in
- * `get_bug_content`) agrees with it, and the name says what the id addresses. Of the words before the id, the last
- * ones the server's id fields name are the entity.
+ * for" in `update_key_codes` takes a booking. A description that repeats a word of what the name addresses ("Bug card
+ * ID" in `get_bug_content`) agrees with it, and the name says what the id addresses; one that names another of the
+ * name's nouns says which one it is ("Numeric server ID" in `admin_suspend_server`: a server, not an admin). Of the
+ * words before the id, the last ones the server's id fields name are the entity.
  */
 function describedEntityOf(description: string, toolName: string, naming: ToolNaming): string | undefined {
   const id = describedIdPhrase(description);
   if (id === undefined || id.prefix.length === 0) return undefined;
   const toolWords = new Set(splitWords(toolName).map(singularize));
-  if (id.prefix.some((word) => toolWords.has(singularize(word)))) return undefined;
+  if (id.prefix.some((word) => toolWords.has(singularize(word)))) {
+    const described = new Set(id.prefix.map(singularize));
+    const scope = scopeOfToolName(toolName, naming);
+    if (scope === undefined || scope.split('-').some((word) => described.has(singularize(word)))) return undefined;
+  }
   for (let first = 0; first < id.prefix.length; first += 1) {
     const entity = phrase(id.prefix.slice(first));
     if (naming.entities.has(entity)) return entity;

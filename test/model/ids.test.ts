@@ -503,6 +503,18 @@ describe('a field its description calls an id', () => {
     expect([...naming.entities].sort()).toEqual(['genre', 'person']);
   });
 
+  it('takes the entity a person in a role stands for, before a noun: "Assignee user ID" is a user id', () => {
+    expect(
+      idFieldAt(['assignee'], 'update_work_package', { description: 'Assignee user ID, login, or display name' })
+        ?.entity,
+    ).toBe('user');
+    expect(idFieldAt(['reviewer_user_id'], 'request_review')?.entity).toBe('user');
+    expect(idFieldAt(['recipient_user_ids'], 'send_message')?.entity).toBe('user');
+    // Alone, the role stays the entity: no holder says who it is.
+    expect(idFieldAt(['assignee_id'], 'update_task')?.entity).toBe('assignee');
+    expect(idFieldAt(['recipient_id'], 'send_message')?.entity).toBe('recipient');
+  });
+
   it('marks a described list of ids', () => {
     expect(idFieldAt(['owners'], 'stories-create', { description: 'Owner user IDs' })).toMatchObject({
       entity: 'user',
@@ -537,6 +549,11 @@ describe('a field its description calls an id', () => {
     ['get_booking', 'ID to retrieve', 'booking'],
     // The words after the last preposition before the id name its entity.
     ['add_link', 'Connect with main entry ID', 'main-entry'],
+    // A description that names a word of the tool's name other than what the name's first noun addresses: the
+    // words before the verb are an audience or a namespace, and the description says which of the name's nouns it is.
+    ['admin_suspend_server', 'Numeric server ID (from admin_list_servers)', 'server'],
+    ['project_get_issue', 'Issue ID', 'issue'],
+    ['project_get_issue', 'Project ID', 'project'],
   ])('a bare id input of %s described %j takes a %s id', (tool, description, entity) =>
     expect(idFieldAt(['id'], tool, { side: 'input', description })?.entity).toBe(entity),
   );
