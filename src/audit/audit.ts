@@ -191,6 +191,11 @@ export interface AuditReport {
     /** Registrations whose tool name is computed at run time; their tools count where they are defined. */
     readonly dynamic: readonly (SourceLocation & { readonly style: ToolStyle })[];
     readonly duplicates: number;
+    /**
+     * Tools registered again in JavaScript files the project takes in beside its TypeScript (a build's output), read
+     * from the TypeScript: how many, and the JavaScript files. Absent when there are none.
+     */
+    readonly scriptCopies?: { readonly tools: number; readonly files: readonly string[] };
     /** Every registration call the discovery recognises, and how its tools were found. */
     readonly sites: readonly RegistrationSiteReport[];
   };
@@ -519,6 +524,14 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
         .sort((a, b) => a.file.localeCompare(b.file)),
       dynamic: read.discovery.dynamic.map((site) => ({ style: site.style, ...place(site.at) })),
       duplicates: read.discovery.duplicates,
+      ...(read.discovery.scriptCopies.length === 0
+        ? {}
+        : {
+            scriptCopies: {
+              tools: read.discovery.scriptCopies.length,
+              files: [...new Set(read.discovery.scriptCopies.map((span) => place(span).file))].sort(),
+            },
+          }),
       sites: read.discovery.sites.map((site) => ({
         style: site.style,
         ...place(site.at),

@@ -195,6 +195,16 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
   if (contractLine !== undefined) lines.push(`Contract: ${contractLine}`);
   const toolFiles = toolFilesLine(discovery.files, fromCwd);
   if (toolFiles !== '') lines.push(`  ${toolFiles}`);
+  const copies = discovery.scriptCopies;
+  if (copies !== undefined) {
+    const files = copies.files.map(fromCwd);
+    const named = files.length <= 2 ? files.join(', ') : `${files.slice(0, 2).join(', ')} and ${files.length - 2} more`;
+    lines.push(
+      c.dim(
+        `  ${plural(copies.tools, 'tool')} ${copies.tools === 1 ? 'is' : 'are'} registered again in JavaScript the tsconfig takes in (${named}): read from the TypeScript; leave the build output out of the tsconfig ("exclude") to skip it`,
+      ),
+    );
+  }
   const SITE_LINE: Record<string, (tools: number) => string> = {
     definitions: () => 'registers them under names known only at run time; each tool is shown where it is defined',
     wrapper: () =>

@@ -154,11 +154,21 @@ export interface UnfollowedRegistration {
 export interface Discovery {
   readonly tools: readonly DiscoveredTool[];
   readonly dynamic: readonly DynamicRegistration[];
-  /** Definitions of a name already seen (the first one counts). */
+  /** Definitions of a name already seen (the first one counts, or the TypeScript one of a name also in JavaScript). */
   readonly duplicates: number;
+  /**
+   * Tools registered in TypeScript and again in JavaScript the program takes in (a build's output beside the sources,
+   * under `allowJs` with no `include`): each JavaScript registration, read as the TypeScript tool it copies.
+   */
+  readonly scriptCopies: readonly ts.Node[];
   /** Every registration call of a form the discovery recognises, in source order. */
   readonly sites: readonly RegistrationSite[];
   readonly unfollowed: readonly UnfollowedRegistration[];
+}
+
+/** A JavaScript file of the program (`allowJs`), not TypeScript. */
+function isScript(node: ts.Node): boolean {
+  return /\.[cm]?jsx?$/.test(node.getSourceFile().fileName);
 }
 
 function objectProperty(object: ts.ObjectLiteralExpression, key: string): ts.Node | undefined {
@@ -1056,6 +1066,7 @@ class ToolFinder {
     }
     const byName = new Map<string, DiscoveredTool>();
     let duplicates = 0;
+    const scriptCopies: ts.Node[] = [];
     for (const tool of this.tools) {
       const first = byName.get(tool.name);
       if (first === undefined) {
@@ -1063,12 +1074,16 @@ class ToolFinder {
         continue;
       }
       duplicates += 1;
+      // The same tool in TypeScript and in JavaScript: the JavaScript is what a build wrote from the TypeScript.
+      const copied = isScript(first.node) !== isScript(tool.node);
+      if (copied) scriptCopies.push(isScript(first.node) ? first.node : tool.node);
+      const [main, other] = copied && isScript(first.node) ? [tool, first] : [first, tool];
       // A tool listed in one place and handled in another: keep what each one knows.
       byName.set(tool.name, {
-        ...first,
-        input: first.input ?? tool.input,
-        output: first.output ?? tool.output,
-        handler: first.handler ?? tool.handler,
+        ...main,
+        input: main.input ?? other.input,
+        output: main.output ?? other.output,
+        handler: main.handler ?? other.handler,
       });
     }
     const tools = [...byName.values()].map((tool): DiscoveredTool => {
@@ -1098,6 +1113,7 @@ class ToolFinder {
       tools: published,
       dynamic: this.dynamic,
       duplicates,
+      scriptCopies,
       sites: [...this.sites].sort(inSourceOrder),
       unfollowed: [...this.unfollowed].sort(inSourceOrder),
     };

@@ -115,6 +115,8 @@ export interface ProjectReading {
     }[];
     readonly dynamic: readonly { readonly style: ToolStyle; readonly at: SourceSpan }[];
     readonly duplicates: number;
+    /** Registrations in JavaScript of tools the TypeScript registers too (`Discovery.scriptCopies`). */
+    readonly scriptCopies: readonly SourceSpan[];
     /** Registrations the discovery could not follow, with the configuration entry to add. */
     readonly unfollowed: readonly { readonly message: string; readonly at: SourceSpan }[];
   };
@@ -296,6 +298,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
       })),
       dynamic: discovery.dynamic.map((site) => ({ style: site.style, at: spanOf(site.node) })),
       duplicates: discovery.duplicates,
+      scriptCopies: discovery.scriptCopies.map(spanOf),
       // A registration whose shared callback was read for its tools through the lookup of their handlers is followed.
       unfollowed: discovery.unfollowed
         .filter((entry) => !read.dispatchSites.has(entry.node))
