@@ -822,7 +822,7 @@ function describedKeyOf(description: string, entity: string): string {
   if (at <= 0 || words.slice(0, at).some((word) => ID_WORDS.has(word))) return '';
   const named = namingOfWords(words.slice(0, at));
   return typeof named === 'object' && named.entity === entity && isKeyName(words.slice(0, at + 1).join('_'))
-    ? `#${singularize(words[at] ?? '')}`
+    ? keySuffixOf(words[at] ?? '')
     : '';
 }
 
@@ -868,7 +868,21 @@ export function mayBeIdName(name: string): boolean {
 }
 
 /** Words that name a record's second key, besides its id: an issue's `number`, an employee's `employeeCode`. */
-const KEY_WORDS = new Set(['number', 'numbers', 'code', 'codes']);
+const KEY_WORDS = new Set(['number', 'numbers', 'code', 'codes', 'nr', 'num']);
+
+/** Abbreviations of a key word: a post's `nr` is its number. */
+const KEY_WORD_OF: ReadonlyMap<string, string> = new Map([
+  ['nr', 'number'],
+  ['num', 'number'],
+]);
+
+/** The key a key word names: `#number` for `numbers` and `nr`, `#code` for `codes`. */
+function keySuffixOf(word: string): string {
+  return `#${KEY_WORD_OF.get(word) ?? singularize(word)}`;
+}
+
+/** Before a code, these make a standard code (`postCode`); before a number they may be a record (a post's number). */
+const NOT_CODE_NOUNS = new Set(['post']);
 
 /** Before a key word, these make a quantity or a standard code, not a key of a record (`pageNumber`, `countryCode`). */
 const NOT_KEY_NOUNS = new Set([
@@ -886,7 +900,6 @@ const NOT_KEY_NOUNS = new Set([
   'error',
   'zip',
   'postal',
-  'post',
   'country',
   'currency',
   'language',
@@ -922,7 +935,9 @@ export function isKeyEntity(entity: string): boolean {
 export function isKeyName(name: string): boolean {
   const words = splitWords(name);
   const last = words.at(-1);
-  return last !== undefined && KEY_WORDS.has(last) && !words.slice(0, -1).some((word) => NOT_KEY_NOUNS.has(word));
+  if (last === undefined || !KEY_WORDS.has(last)) return false;
+  const code = keySuffixOf(last) === '#code';
+  return !words.slice(0, -1).some((word) => NOT_KEY_NOUNS.has(word) || (code && NOT_CODE_NOUNS.has(word)));
 }
 
 /**
@@ -943,7 +958,7 @@ export function keyFieldAt(
   if (name === undefined || !isKeyName(name)) return undefined;
   const words = splitWords(name);
   const keyWord = words.at(-1) ?? '';
-  const suffix = `#${singularize(keyWord)}`;
+  const suffix = keySuffixOf(keyWord);
   const many = keyWord.endsWith('s') || nameIndex < path.length - 1;
   const prefix = words.slice(0, -1);
   if (prefix.length > 0) {

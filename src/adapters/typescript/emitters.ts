@@ -866,15 +866,16 @@ export class EmitterReader {
   }
 
   /**
-   * An id printed into prose (`- ID: ${p.project_id}`, `(${t.id})`): named like an id, typed `string` or `number` by the
-   * code. Its path is its name, under the name of what holds it when that is a word (`project.id`; not `p.id`).
+   * An id printed into prose (`- ID: ${p.project_id}`, `(${t.id})`): named like an id (or a record's second key,
+   * `@${post.nr}`), typed `string` or `number` by the code. Its path is its name, under the name of what holds it when that is a word (`project.id`; not `p.id`).
    */
   private printedId(
     expr: ts.Identifier | ts.PropertyAccessExpression,
     bindings: Bindings = EMPTY_BINDINGS,
   ): EmitSource | undefined {
     const name = ts.isIdentifier(expr) ? expr.text : expr.name.text;
-    if (!isIdName(name)) return undefined;
+    // A record's second key is printed as its id is: `@${post.nr}`.
+    if (!isIdName(name) && !isKeyName(name)) return undefined;
     const argument = ts.isPropertyAccessExpression(expr) ? this.propertyOfArgument(expr, bindings) : undefined;
     const type = argument?.type ?? this.checker.getTypeAtLocation(expr);
     const types = this.leavesOf(type).find((leaf) => leaf.rel.length === 0)?.types;

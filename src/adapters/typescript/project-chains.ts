@@ -508,7 +508,7 @@ function readTool(
   if (emits === 'none' && byPath.size > 0) emits = 'typed';
   for (const leaf of proseSources.flatMap((source) => source.leaves)) {
     if (leaf.declaration !== undefined && echoesInput(leaf.declaration)) continue;
-    const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
+    const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output', keys: true });
     if (id !== undefined)
       printed.push({
         tool: tool.name,
