@@ -1,4 +1,5 @@
 import type { ChainVerdict } from '../model/chain-matrix.ts';
+import { isKeyEntity } from '../model/ids.ts';
 import type { JsonType } from '../model/id-fields.ts';
 import type { SourceSpan } from '../model/source-span.ts';
 import {
@@ -109,8 +110,14 @@ export interface AuditCoverage {
   readonly knownEmitters: number;
   /** Tools whose input schema was read (a Zod schema, a JSON Schema literal, or no input); the others are `unresolved`. */
   readonly inputsRead: number;
-  /** Entities with acceptors and no emitter of known type, while some tool's emitted types are unknown. */
+  /**
+   * Entities with acceptors and no emitter of known type, while some tool's emitted types are unknown; or, where every
+   * emitted type is known, entities no tool emits by name while ids of other names, of a JSON type their inputs refuse,
+   * are emitted and taken by no input (`unpairedBeside` names those).
+   */
   readonly unvouched: readonly string[];
+  /** The emitted entities no input takes, of a type the `unvouched` inputs refuse; absent when the gap is unknown types. */
+  readonly unpairedBeside?: readonly string[];
   /**
    * With a contract (`--contract`, `--server`): how its published tools were matched to the source. `tools`,
    * `knownEmitters` and `inputsRead` then count the published tools, whose inputs the contract gives.
@@ -289,10 +296,14 @@ function verdictOf(
   }
   const doubts: string[] = [];
   if (coverage.unvouched.length > 0) {
+    const one = coverage.unvouched.length === 1;
+    const beside = coverage.unpairedBeside;
     const why =
-      coverage.unvouched.length === 1
-        ? 'it has an acceptor and no emitter of known type'
-        : 'they have acceptors and no emitter of known type';
+      beside !== undefined
+        ? `no tool emits ${one ? 'its' : 'their'} ids by that name, while ids of ${nameList(beside)} are emitted, taken by no input, of a JSON type ${one ? 'its inputs refuse' : 'their inputs refuse'} (if a name hides the same record, agents are refused)`
+        : one
+          ? 'it has an acceptor and no emitter of known type'
+          : 'they have acceptors and no emitter of known type';
     doubts.push(`could not vouch for ${coverage.unvouched.join(', ')}: ${why}`);
   } else if (noEmitter !== undefined) {
     doubts.push(
@@ -467,7 +478,10 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
   const { knownEmitters, acceptedEntities, typedEntities } = read;
   const emitterGap =
     read.published === undefined ? knownEmitters < tools.length : read.published.knownEmitters < read.published.tools;
-  const unvouched = emitterGap ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity)) : [];
+  const unpaired = emitterGap ? undefined : unpairedIds(read);
+  const unvouched = emitterGap
+    ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity))
+    : (unpaired?.accepted ?? []);
   const contract = read.published;
   // Tools whose emitted types the audit does not know: with a contract, the published ones neither source nor an
   // outputSchema shows.
@@ -484,6 +498,7 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
         }
       : { tools: contract.tools, knownEmitters: contract.knownEmitters, inputsRead: contract.tools }),
     unvouched,
+    ...(unpaired === undefined || unpaired.accepted.length === 0 ? {} : { unpairedBeside: unpaired.emitted }),
     ...(contract === undefined ? {} : { contract }),
   };
   const suspect = tally.suspect ?? 0;
@@ -562,4 +577,33 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
 /** Audits the project at `target` (a folder or a tsconfig). Throws `ProjectError`/`ConfigError` for what it cannot audit. */
 export function audit(target: string, options: AuditOptions = {}): { report: AuditReport; timings: AuditTimings } {
   return reportOf(readProject(target, options), options);
+}
+
+/**
+ * Where every emitted type is known: the entities (not a record's second keys) whose strict inputs no tool emits ids
+ * for by name, while ids of other names that no input takes are emitted as a JSON type those inputs refuse. Names can
+ * hide one record (a seller's id emitted as a user's), and then the chain breaks.
+ */
+function unpairedIds(read: ProjectReading): { accepted: string[]; emitted: string[] } {
+  const accepted = new Set(read.acceptors.map((acceptor) => acceptor.entity));
+  const emitted = new Set(read.emitters.map((emitter) => emitter.entity));
+  const orphans = new Map<string, Set<JsonType>>();
+  for (const emitter of read.emitters) {
+    if (accepted.has(emitter.entity) || isKeyEntity(emitter.entity)) continue;
+    const types = orphans.get(emitter.entity) ?? new Set<JsonType>();
+    for (const type of emitter.types) types.add(type);
+    orphans.set(emitter.entity, types);
+  }
+  const refused = new Set<string>();
+  const beside = new Set<string>();
+  for (const acceptor of read.acceptors) {
+    if (emitted.has(acceptor.entity) || isKeyEntity(acceptor.entity)) continue;
+    if (acceptor.type !== 'string' && acceptor.type !== 'number') continue;
+    for (const [entity, types] of orphans)
+      if ([...types].some((type) => !acceptor.published.includes(type))) {
+        refused.add(acceptor.entity);
+        beside.add(entity);
+      }
+  }
+  return { accepted: [...refused].sort(), emitted: [...beside].sort() };
 }
