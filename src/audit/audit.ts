@@ -113,11 +113,17 @@ export interface AuditCoverage {
   /**
    * Entities with acceptors and no emitter of known type, while some tool's emitted types are unknown; or, where every
    * emitted type is known, entities no tool emits by name while ids of other names, of a JSON type their inputs refuse,
-   * are emitted and taken by no input (`unpairedBeside` names those).
+   * are emitted and taken by no input (`unpairedBeside` names those), or every accepted entity when no tool gives out
+   * an id at all (`noIdEmitted`).
    */
   readonly unvouched: readonly string[];
   /** The emitted entities no input takes, of a type the `unvouched` inputs refuse; absent when the gap is unknown types. */
   readonly unpairedBeside?: readonly string[];
+  /**
+   * True when inputs take ids and, with every emitted type known, no tool gives an id out in any form the reading
+   * knows (as JSON or printed into text): every accepted entity is then `unvouched`.
+   */
+  readonly noIdEmitted?: true;
   /**
    * With a contract (`--contract`, `--server`): how its published tools were matched to the source. `tools`,
    * `knownEmitters` and `inputsRead` then count the published tools, whose inputs the contract gives.
@@ -299,11 +305,13 @@ function verdictOf(
     const one = coverage.unvouched.length === 1;
     const beside = coverage.unpairedBeside;
     const why =
-      beside !== undefined
-        ? `no tool emits ${one ? 'its' : 'their'} ids by that name, while ids of ${nameList(beside)} are emitted, taken by no input, of a JSON type ${one ? 'its inputs refuse' : 'their inputs refuse'} (if a name hides the same record, agents are refused)`
-        : one
-          ? 'it has an acceptor and no emitter of known type'
-          : 'they have acceptors and no emitter of known type';
+      coverage.noIdEmitted === true
+        ? `no tool gives out an id, as JSON or printed into text, so no chain could be checked (if the user supplies every id, pass --allow-unknown; if the tools give ids out under names not read as ids, such as a resource name \`users/7\`, agents may be refused)`
+        : beside !== undefined
+          ? `no tool emits ${one ? 'its' : 'their'} ids by that name, while ids of ${nameList(beside)} are emitted, taken by no input, of a JSON type ${one ? 'its inputs refuse' : 'their inputs refuse'} (if a name hides the same record, agents are refused)`
+          : one
+            ? 'it has an acceptor and no emitter of known type'
+            : 'they have acceptors and no emitter of known type';
     doubts.push(`could not vouch for ${coverage.unvouched.join(', ')}: ${why}`);
   } else if (noEmitter !== undefined) {
     doubts.push(
@@ -478,10 +486,14 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
   const { knownEmitters, acceptedEntities, typedEntities } = read;
   const emitterGap =
     read.published === undefined ? knownEmitters < tools.length : read.published.knownEmitters < read.published.tools;
-  const unpaired = emitterGap ? undefined : unpairedIds(read);
+  // Ids go in and none comes out in any form the reading knows (JSON or printed into text): no chain was checked.
+  const noIdEmitted = !emitterGap && read.acceptors.length > 0 && read.emitters.length === 0 && read.printedIds === 0;
+  const unpaired = emitterGap || noIdEmitted ? undefined : unpairedIds(read);
   const unvouched = emitterGap
     ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity))
-    : (unpaired?.accepted ?? []);
+    : noIdEmitted
+      ? [...new Set(read.acceptors.map((acceptor) => acceptor.entity))].sort()
+      : (unpaired?.accepted ?? []);
   const contract = read.published;
   // Tools whose emitted types the audit does not know: with a contract, the published ones neither source nor an
   // outputSchema shows.
@@ -499,6 +511,7 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
       : { tools: contract.tools, knownEmitters: contract.knownEmitters, inputsRead: contract.tools }),
     unvouched,
     ...(unpaired === undefined || unpaired.accepted.length === 0 ? {} : { unpairedBeside: unpaired.emitted }),
+    ...(noIdEmitted ? { noIdEmitted } : {}),
     ...(contract === undefined ? {} : { contract }),
   };
   const suspect = tally.suspect ?? 0;

@@ -637,8 +637,8 @@ export class EmitterReader {
       const initializer = this.constInitializer(expr);
       if (initializer !== undefined) return this.results(initializer, bindings, depth, site, out);
     }
-    // fastmcp's `execute` returns the text itself.
-    if (isJsonStringify(expr)) return this.text(expr, bindings, depth, site, out);
+    // fastmcp's `execute` returns the text itself: JSON, or prose an id may be printed into.
+    if (isJsonStringify(expr) || this.isText(expr)) return this.text(expr, bindings, depth, site, out);
     // A call typed as plain data (`client.getEmployees()`: `Promise<Employee[]>`) builds no tool result, whatever its
     // body does: the code that serializes the handler's value decides what it emits.
     if (ts.isCallExpression(expr) && this.isPlainData(expr)) return;
@@ -652,6 +652,14 @@ export class EmitterReader {
       }
     }
     this.resultOfType(expr, site, out);
+  }
+
+  /** A value typed as a string (`Promise<string>` awaited): text returned as it is, never a tool result object. */
+  private isText(expr: ts.Expression): boolean {
+    const type = this.checker.getTypeAtLocation(expr);
+    const awaited = this.checker.getAwaitedType(type) ?? type;
+    const members = awaited.isUnion() ? awaited.types : [awaited];
+    return members.every((member) => (member.flags & ts.TypeFlags.StringLike) !== 0);
   }
 
   /** A result the syntax does not show: judged by its type (`Promise<CallToolResult>` tells nothing; `any` is unknown). */

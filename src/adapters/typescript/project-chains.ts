@@ -114,6 +114,8 @@ export interface ProjectChains {
   readonly acceptedEntities: ReadonlySet<string>;
   /** Entities some emitter of known type emits. */
   readonly typedEntities: ReadonlySet<string>;
+  /** Ids printed into prose, of any entity (whether an input takes it or not). */
+  readonly printedIds: number;
   /** How the published contract, when one was given, was matched to the source. */
   readonly published?: PublishedReading;
   /**
@@ -958,6 +960,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     knownEmitters,
     acceptedEntities,
     typedEntities,
+    printedIds: printed.length,
     ...(reconciled === undefined ? {} : { published: reconciled.reading }),
   };
 }
