@@ -829,10 +829,11 @@ function describedKeyOf(description: string, entity: string): string {
 /**
  * The entity an emitted id names among the entities a server accepts: `employee-goal` (of `employeeGoalId`, a goal's
  * milestone pointing at its goal) is a goal when the server takes goals and employees but no "employee goal": the words
- * before the last entity say whose it is. An entity the server accepts, or one no split of which it accepts both
- * halves of, stays as it is.
+ * before the last entity say whose it is. The other way round, a `provider` a tool named `search_watch_providers`
+ * emits is the `watch-provider` the server takes (and no `provider`): the tool's name says whose it is. An entity the
+ * server accepts, or one neither rule places, stays as it is.
  */
-export function acceptedEntityOf(entity: string, accepted: ReadonlySet<string>): string {
+export function acceptedEntityOf(entity: string, accepted: ReadonlySet<string>, toolName?: string): string {
   if (accepted.has(entity)) return entity;
   const hash = entity.indexOf('#');
   const base = hash < 0 ? entity : entity.slice(0, hash);
@@ -841,6 +842,14 @@ export function acceptedEntityOf(entity: string, accepted: ReadonlySet<string>):
   for (let at = 1; at < words.length; at += 1) {
     const own = `${words.slice(at).join('-')}${key}`;
     if (accepted.has(own) && accepted.has(words.slice(0, at).join('-'))) return own;
+  }
+  if (toolName !== undefined) {
+    const named = new Set(splitWords(toolName).map(singularize));
+    const whole = [...accepted].filter(
+      (candidate) =>
+        candidate.endsWith(`-${entity}`) && candidate.split('-').every((word) => named.has(singularize(word))),
+    );
+    if (whole.length === 1) return whole[0] ?? entity;
   }
   return entity;
 }

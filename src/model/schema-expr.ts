@@ -14,6 +14,8 @@ export type SchemaExpr<N> =
   | { readonly kind: 'identifier'; readonly node: N; readonly name: string }
   | { readonly kind: 'function'; readonly node: N }
   | { readonly kind: 'literal'; readonly node: N; readonly value: string | number | boolean | null }
+  /** `cond ? a : b`: one of two schemas, picked at run time (by configuration, most often). */
+  | { readonly kind: 'either'; readonly node: N; readonly branches: readonly [SchemaExpr<N>, SchemaExpr<N>] }
   /** A regular expression literal, with its source as written (`^\d+$`) and flags. */
   | { readonly kind: 'regex'; readonly node: N; readonly pattern: string; readonly flags: string }
   | { readonly kind: 'other'; readonly node: N };

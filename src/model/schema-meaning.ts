@@ -310,9 +310,27 @@ export function meaningOf<N>(expr: SchemaExpr<N>): SchemaMeaning<N> {
     case 'identifier':
     case 'call':
       return empty('unknown');
+    case 'either':
+      return eitherMeaning(meaningOf(expr.branches[0]), meaningOf(expr.branches[1]));
     default:
       return empty('other');
   }
+}
+
+/**
+ * `cond ? z.string().optional() : z.string()`: what an agent may send is what both branches accept, when they agree
+ * on the JSON type and its formats (optional or nullable when either is); where they do not, what the field accepts
+ * depends on the run, and it is read as unknown.
+ */
+function eitherMeaning<N>(first: SchemaMeaning<N>, second: SchemaMeaning<N>): SchemaMeaning<N> {
+  const agree =
+    first.accepts === second.accepts &&
+    first.accepts !== 'object' &&
+    first.accepts !== 'array' &&
+    first.accepts !== 'other' &&
+    first.formats.join('\u0000') === second.formats.join('\u0000');
+  if (!agree) return empty('unknown');
+  return { ...first, optional: first.optional || second.optional, nullable: first.nullable || second.nullable };
 }
 
 /**

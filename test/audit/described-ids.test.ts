@@ -1,14 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import tsParser from '@typescript-eslint/parser';
-import { Linter } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import plugin from '../../eslint-plugin/index.ts';
 import { audit } from '../../src/audit/audit.ts';
-import { commitAll, makeTempTree, removeTempTrees } from '../codemods/runner/temp-tree.ts';
+import { removeTempTrees } from '../codemods/runner/temp-tree.ts';
 import { chainLines } from '../support/chain-lines.ts';
-import { repoRoot, runCli } from '../support/run-cli.ts';
+import { guardIdsOnCopy, lintGuardedIds } from '../support/guard-ids-copy.ts';
+import { runCli } from '../support/run-cli.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/described-ids', import.meta.url));
 
@@ -65,44 +63,16 @@ describe('input fields their descriptions call ids', () => {
 });
 
 describe('input fields their descriptions call ids, after guard-ids', () => {
-  const lint = (text: string): string[] =>
-    new Linter({ configType: 'flat' })
-      .verify(
-        text,
-        [
-          {
-            files: ['**/*.ts'],
-            languageOptions: { parser: tsParser },
-            plugins: { 'agent-contract': plugin as never },
-            rules: { 'agent-contract/prefer-guarded-id': 'error' },
-          },
-        ],
-        'src/server.ts',
-      )
-      .map((message) => `${message.line}: ${message.message}`);
-
   it('the audit reads the fields guard-ids wrapped as tolerated, and the lint rule finds nothing left', async () => {
     const original = readFileSync(path.join(FIXTURE, 'src/server.ts'), 'utf8');
-    expect(lint(original).map((line) => line.replace(/^\d+: `(\w+)`.*$/, '$1'))).toEqual([
+    expect(lintGuardedIds(original).map((line) => line.replace(/^\d+: `(\w+)`.*$/, '$1'))).toEqual([
       'with_genres',
       'without_genres',
       'with_people',
     ]);
-    const root = await makeTempTree({
-      'package.json': JSON.stringify({ name: 'described-ids', private: true, type: 'module' }),
-      'tsconfig.json': readFileSync(path.join(FIXTURE, 'tsconfig.json'), 'utf8'),
-      'src/server.ts': original,
-    });
-    // The project's packages, and this package as a user installs it: guard-ids imports `guardId` from it.
-    mkdirSync(path.join(root, 'node_modules'));
-    for (const name of readdirSync(path.join(repoRoot, 'node_modules')))
-      symlinkSync(path.join(repoRoot, 'node_modules', name), path.join(root, 'node_modules', name), 'dir');
-    symlinkSync(repoRoot, path.join(root, 'node_modules', 'agent-contract'), 'dir');
-    commitAll(root);
-    const run = await runCli(['codemod', 'guard-ids', 'src'], { cwd: root });
+    const { root, run, guarded } = await guardIdsOnCopy(FIXTURE);
     expect(run.code).toBe(0);
-    const guarded = readFileSync(path.join(root, 'src/server.ts'), 'utf8');
-    expect(lint(guarded)).toEqual([]);
+    expect(lintGuardedIds(guarded)).toEqual([]);
     expect(chainLines(audit(root).report)).toEqual([
       'list_genres genres[].id -> discover_films.with_genres: tolerated',
       'list_genres genres[].id -> discover_films.without_genres: tolerated',

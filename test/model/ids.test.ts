@@ -612,6 +612,16 @@ describe('acceptedEntityOf: an emitted compound the server does not take, read a
     expect(acceptedEntityOf('company-goal', accepted)).toBe('company-goal');
     expect(acceptedEntityOf('goal', new Set())).toBe('goal');
   });
+
+  it("reads a tool's emitted `provider` as the `watch-provider` the server takes, when the tool's name says it", () => {
+    const taken = new Set(['watch-provider', 'movie']);
+    expect(acceptedEntityOf('provider', taken, 'search_watch_providers')).toBe('watch-provider');
+    expect(acceptedEntityOf('provider', taken, 'watchProviders')).toBe('watch-provider');
+    // Another tool's provider, or a server that takes providers by that name, stays as it is.
+    expect(acceptedEntityOf('provider', taken, 'list_providers')).toBe('provider');
+    expect(acceptedEntityOf('provider', new Set([...taken, 'provider']), 'search_watch_providers')).toBe('provider');
+    expect(acceptedEntityOf('provider', taken)).toBe('provider');
+  });
 });
 
 describe('formatPath', () => {

@@ -195,6 +195,8 @@ export class EstreeSchemaReader {
           ? { kind: 'literal', node: expr, value: left.value + right.value }
           : { kind: 'other', node: expr };
       }
+      case AST_NODE_TYPES.ConditionalExpression:
+        return { kind: 'either', node: expr, branches: [this.read(expr.consequent), this.read(expr.alternate)] };
       case AST_NODE_TYPES.TemplateLiteral:
         return expr.expressions.length === 0
           ? { kind: 'literal', node: expr, value: expr.quasis.map((quasi) => quasi.value.cooked).join('') }

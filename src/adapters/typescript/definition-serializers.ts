@@ -13,7 +13,8 @@ import type { FactoryCall } from './definition-factories.ts';
  * loop (`for (const t of tools) server.registerTool(t.name, ..., async (a) => ({ content: [{ type: 'text', text:
  * JSON.stringify(await t.handler(a)) }] }))`), or a low-level server's tool-call handler that looks the definition up
  * by name (`tools.find(...)`, `tools[name]`, a Map). Each such builder is paired with the definitions its variable can
- * hold: those declared with the very type it has, else (for a list whose type is inferred) those its type accepts.
+ * hold: those declared with the very type it has (or the same generic type with other type arguments), else (for a
+ * list whose type is inferred) those its type accepts.
  */
 
 /** What a name in a builder stands for: a definition (`t`), or one of its members (`handler` of `{ name, handler }`). */
@@ -184,6 +185,18 @@ interface ReadDefinition {
   readonly built: FactoryCall | undefined;
 }
 
+/**
+ * The same declared type, also with other type arguments: a definition declared `ToolDefinition<typeof input>` is
+ * one a `ToolDefinition[]` holds, though its handler's parameter, typed by its own schema, makes it unassignable.
+ */
+function sameDeclaredType(declared: ts.Type, held: ts.Type): boolean {
+  if (declared === held) return true;
+  const origin = declared.aliasSymbol ?? declared.getSymbol();
+  const heldOrigin = held.aliasSymbol ?? held.getSymbol();
+  const named = ts.SymbolFlags.Interface | ts.SymbolFlags.Class | ts.SymbolFlags.TypeAlias;
+  return origin !== undefined && origin === heldOrigin && (origin.flags & named) !== 0;
+}
+
 /** The builders of each tool written as data, with the names that stand for its definition in each. */
 export function definitionSerializers(
   surface: ProjectTools,
@@ -210,7 +223,7 @@ export function definitionSerializers(
       let declaredAs = false;
       for (const receiver of receivers) {
         if (definitionMember(object, receiver.key, surface.resolver, checker) === undefined) continue;
-        const same = declared !== undefined && checker.getNonNullableType(declared) === receiver.type;
+        const same = declared !== undefined && sameDeclaredType(checker.getNonNullableType(declared), receiver.type);
         if (!same && !checker.isTypeAssignableTo(own, receiver.type)) continue;
         declaredAs ||= same;
         bindings.set(receiver.symbol, {

@@ -897,13 +897,24 @@ class ToolFinder {
         const given = factoryArgument(found, expr.node, this.checker);
         return given === undefined ? expr : this.resolver.read(given);
       };
+      // A factory that renders one of its parameters (`toJSONSchema(schema)`, kept whole or as the rest of its keys)
+      // publishes that argument, where its definition's input is not itself a schema the reading can follow.
+      const readInput = (expr: Expr | undefined): Expr | undefined => {
+        const given = read(expr);
+        if (given !== undefined && given !== expr) return given;
+        const resolved = given === undefined ? undefined : this.resolver.resolve(given);
+        if (resolved !== undefined && resolved.kind !== 'identifier' && resolved.kind !== 'other') return given;
+        const index = this.resolver.renderedParameter(found.factory.fn);
+        const rendered = index === undefined ? undefined : found.call.arguments[index];
+        return rendered === undefined ? given : this.resolver.read(rendered);
+      };
       const handlerArgument = factoryArgument(found, definition.handler?.node, this.checker);
       this.add(
         {
           name,
           style: definition.style,
           node: found.call,
-          input: read(definition.input),
+          input: readInput(definition.input),
           output: read(definition.output),
           handler:
             handlerArgument === undefined

@@ -199,6 +199,8 @@ export class TypeScriptSchemaReader {
         return { kind: 'literal', node: expr, value: left.value + right.value };
       return { kind: 'other', node: expr };
     }
+    if (ts.isConditionalExpression(expr))
+      return { kind: 'either', node: expr, branches: [this.read(expr.whenTrue), this.read(expr.whenFalse)] };
     if (ts.isRegularExpressionLiteral(expr)) {
       const text = expr.text;
       const end = text.lastIndexOf('/');

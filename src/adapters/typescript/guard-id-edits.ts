@@ -180,7 +180,9 @@ class GuardIdsRun {
           this.note(
             'info',
             valueNode,
-            `${key}: cannot see what ${text} accepts (it is defined in another file or built by a call). If it is a plain string schema, wrap it: guardId(${text}).`,
+            value.kind === 'either'
+              ? `${key}: ${text} picks one of two schemas that accept different types, so what it accepts depends on the run. Guard the branch that takes ids by hand: guardId(...) around a string schema.`
+              : `${key}: cannot see what ${text} accepts (it is defined in another file or built by a call). If it is a plain string schema, wrap it: guardId(${text}).`,
           );
         }
         return;

@@ -745,13 +745,23 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   // What the code says about the ids of entities whose emitters are untyped: read only for those.
   const acceptedEntities = new Set(acceptorEnds.map((end) => end.field.entity));
   // An emitted `employeeGoalId` is a goal's id when the server takes goals and employees but no "employee goal".
-  const owned = <T extends { readonly entity: string }>(emitter: T): T => {
-    const entity = acceptedEntityOf(emitter.entity, acceptedEntities);
+  const owned = <T extends { readonly entity: string }>(emitter: T, tool: string): T => {
+    const entity = acceptedEntityOf(emitter.entity, acceptedEntities, tool);
     return entity === emitter.entity ? emitter : { ...emitter, entity };
   };
-  untyped.splice(0, untyped.length, ...untyped.map(owned));
-  printed.splice(0, printed.length, ...printed.map(owned));
-  emitterEnds.splice(0, emitterEnds.length, ...emitterEnds.map((end) => ({ ...end, field: owned(end.field) })));
+  // The report's emitters name the entity their chains pair by.
+  tools.splice(
+    0,
+    tools.length,
+    ...tools.map((facts) => ({ ...facts, emitted: facts.emitted.map((id) => owned(id, facts.tool.name)) })),
+  );
+  untyped.splice(0, untyped.length, ...untyped.map((emitter) => owned(emitter, emitter.tool)));
+  printed.splice(0, printed.length, ...printed.map((emitter) => owned(emitter, emitter.tool)));
+  emitterEnds.splice(
+    0,
+    emitterEnds.length,
+    ...emitterEnds.map((end) => ({ ...end, field: owned(end.field, end.tool) })),
+  );
   const casts = testCastEvidence(projectTestFiles(project, { onDisk: options.testsOnDisk !== false }), naming);
   const evidenceByEntity = new Map<string, { evidence: ChainEvidence[]; types: JsonType[] }>();
   for (const entity of new Set(untyped.map((emitter) => emitter.entity))) {
@@ -840,7 +850,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
         if (operation === undefined) continue;
         for (const leaf of responseLeaves(reference, operation.response)) {
           const named = idFieldAt(leaf.path, tool.name, { naming, side: 'output' });
-          const id = named === undefined ? undefined : owned(named);
+          const id = named === undefined ? undefined : owned(named, tool.name);
           const label = formatPath(leaf.path);
           if (id === undefined || !acceptedEntities.has(id.entity) || referenced.has(`${tool.name}\u0000${label}`))
             continue;

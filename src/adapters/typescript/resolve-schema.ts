@@ -317,6 +317,14 @@ export class SchemaResolver {
         if (fn === undefined) return undefined;
         return this.builtOnArgument(fn, node, hops) ?? this.returnedSchema(fn);
       }
+      case 'either': {
+        // Each branch as the schema it names (`cond ? optionalId : requiredId`).
+        const [first, second] = expr.branches.map((branch) => this.resolveWithin(branch, hops + 1));
+        if (first === undefined || second === undefined) return undefined;
+        return first === expr.branches[0] && second === expr.branches[1]
+          ? undefined
+          : { ...expr, branches: [first, second] };
+      }
       case 'other': {
         if (ts.isPropertyAccessExpression(node)) {
           if (node.name.text === 'shape') {
@@ -354,6 +362,11 @@ export class SchemaResolver {
   }
 
   private readonly renderedParameters = new Map<ts.SignatureDeclaration, number | undefined>();
+
+  /** The index of the parameter a function renders as JSON Schema (`z.toJSONSchema(schema)` in its body), if any. */
+  renderedParameter(fn: ts.SignatureDeclaration): number | undefined {
+    return this.renderedParameterOf(fn, 0);
+  }
 
   private renderedByHelper(expr: Expr): Expr | undefined {
     const node = expr.node as ts.Node;
