@@ -274,6 +274,7 @@ function verdictOf(
   tools: readonly AuditTool[],
   counts: ChainCounts,
   ends: { readonly emitters: number; readonly acceptors: number },
+  unknownChainFields: readonly string[] = [],
 ): AuditVerdict {
   if (coverage.tools === 0) {
     return {
@@ -359,6 +360,11 @@ function verdictOf(
   if (doubts.length === 0 && counts.suspect > 0)
     doubts.push(
       `could not vouch for ${counts.suspect === 1 ? 'the suspect chain' : `the ${counts.suspect} suspect chains`}: what ${counts.suspect === 1 ? 'its emitter sends' : 'their emitters send'} is not established by a type`,
+    );
+  // An unknown chain was not checked: one side publishes no type (an input whose schema could not be read).
+  if (counts.unknown > 0)
+    doubts.push(
+      `could not vouch for ${counts.unknown === 1 ? 'the unknown chain' : `the ${counts.unknown} unknown chains`}: one side publishes no type for the id (${nameList(unknownChainFields)})`,
     );
   if (doubts.length > 0) {
     return {
@@ -582,6 +588,11 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
         emitters: emitters.length,
         acceptors: acceptors.length,
       },
+      [
+        ...new Set(
+          chains.filter((chain) => chain.status === 'unknown').map((chain) => `${chain.to.tool}.${chain.to.field}`),
+        ),
+      ],
     ),
   };
   return { report, timings: read.timings };

@@ -99,6 +99,18 @@ function isParticipleBefore(word: string, next: string | undefined): boolean {
   );
 }
 
+/**
+ * True when a local that holds a record names nothing of it: a wrapper (`data`, `result`, `response`) or a participle
+ * alone, named for what the code did to the record (`validated`, `parsed`, `fetched`). An id printed off it
+ * (`${validated.id}`) is named by the tool, as a bare `id` is.
+ */
+export function isNamelessHolder(name: string): boolean {
+  const words = splitWords(name);
+  if (words.length !== 1) return false;
+  const [word = ''] = words;
+  return CONTAINER_KEYS.has(word) || /^[a-z]{2,}[^e]ed$/.test(word);
+}
+
 /** Keys that wrap a value without saying what it is; `{ data: { id } }` is named by what is around `data`. */
 const CONTAINER_KEYS = new Set([
   'data',
@@ -877,12 +889,13 @@ export function mayBeIdName(name: string): boolean {
 }
 
 /** Words that name a record's second key, besides its id: an issue's `number`, an employee's `employeeCode`. */
-const KEY_WORDS = new Set(['number', 'numbers', 'code', 'codes', 'nr', 'num']);
+const KEY_WORDS = new Set(['number', 'numbers', 'code', 'codes', 'nr', 'num', 'no']);
 
-/** Abbreviations of a key word: a post's `nr` is its number. */
+/** Abbreviations of a key word: a post's `nr` is its number, and so is a reservation's `reservationNo`. */
 const KEY_WORD_OF: ReadonlyMap<string, string> = new Map([
   ['nr', 'number'],
   ['num', 'number'],
+  ['no', 'number'],
 ]);
 
 /** The key a key word names: `#number` for `numbers` and `nr`, `#code` for `codes`. */
@@ -945,6 +958,8 @@ export function isKeyName(name: string): boolean {
   const words = splitWords(name);
   const last = words.at(-1);
   if (last === undefined || !KEY_WORDS.has(last)) return false;
+  // `no` alone is a word of its own; after a noun (`reservationNo`) it is that record's number.
+  if (last === 'no' && words.length === 1) return false;
   const code = keySuffixOf(last) === '#code';
   return !words.slice(0, -1).some((word) => NOT_KEY_NOUNS.has(word) || (code && NOT_CODE_NOUNS.has(word)));
 }

@@ -29,6 +29,11 @@ describe('a conditional between two schemas', () => {
       'list_projects [].id -> list_labels.project_id: unknown',
       'get_project id -> list_labels.project_id: unknown',
     ]);
+    // An input whose type could not be read leaves its chains unchecked: the audit cannot vouch for them.
+    expect(report.verdict.vouched).toBe(false);
+    expect(report.verdict.text).toContain(
+      'could not vouch for the 2 unknown chains: one side publishes no type for the id (list_labels.project_id)',
+    );
   });
 });
 

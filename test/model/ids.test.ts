@@ -668,6 +668,9 @@ describe('keyFieldAt: a record’s second keys, besides its id', () => {
     expect(idFieldAt(['card_number'], 'close_card', { side: 'input' })).toBeUndefined();
     expect(isIdName('card_number')).toBe(false);
     expect(isKeyName('card_number')).toBe(true);
+    expect(isKeyName('reservationNo')).toBe(true);
+    expect(isKeyName('no')).toBe(false);
+    expect(isKeyName('roomNo')).toBe(false);
     expect(isKeyEntity('card#number')).toBe(true);
     expect(isKeyEntity('merge-request#iid')).toBe(false);
   });

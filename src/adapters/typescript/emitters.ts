@@ -1,6 +1,6 @@
 import ts from 'typescript';
 import type { JsonType } from '../../model/id-fields.ts';
-import { ARRAY_ITEM, isIdName, isKeyName, type PathSegment } from '../../model/ids.ts';
+import { ARRAY_ITEM, isIdName, isKeyName, isNamelessHolder, type PathSegment } from '../../model/ids.ts';
 import { definitionMember, type DefinitionBinding } from './definition-serializers.ts';
 import type { FactoryCall } from './definition-factories.ts';
 import { recordEntry } from './name-dispatch.ts';
@@ -900,7 +900,7 @@ export class EmitterReader {
             : undefined;
     const declaration = argument?.declaration ?? this.printedDeclaration(expr);
     const leaf: EmittedLeaf = {
-      path: owner !== undefined && owner.length > 1 ? [owner, name] : [name],
+      path: owner !== undefined && owner.length > 1 && !isNamelessHolder(owner) ? [owner, name] : [name],
       types: [...types],
       unknown: false,
       ...(declaration === undefined ? {} : { declaration }),
@@ -966,10 +966,15 @@ export class EmitterReader {
     }
     if (!ts.isIdentifier(list)) return undefined;
     const declaration = this.valueSymbolOf(list)?.valueDeclaration;
-    const pushed = this.pushedInto(list);
-    if (declaration === undefined || !ts.isVariableDeclaration(declaration) || pushed === undefined) return undefined;
-    const lines: ts.Expression[] = [];
+    if (declaration === undefined || !ts.isVariableDeclaration(declaration)) return undefined;
     const initializer = declaration.initializer === undefined ? undefined : unwrap(declaration.initializer);
+    // `const lines = rows.map((row) => ...)`, joined later: the lines its callback returns.
+    const mapped =
+      initializer !== undefined && ts.isCallExpression(initializer) ? mappedCallback(initializer) : undefined;
+    if (mapped !== undefined) return returnedExpressions(mapped.callback);
+    const pushed = this.pushedInto(list);
+    if (pushed === undefined) return undefined;
+    const lines: ts.Expression[] = [];
     if (initializer !== undefined && ts.isArrayLiteralExpression(initializer)) lines.push(...initializer.elements);
     lines.push(...pushed);
     return lines;
