@@ -643,6 +643,9 @@ const EDIT_VERBS = new Set(['add', 'remove', 'delete', 'set', 'unset', 'replace'
 /** Words after an entity's name that make a pointer to it, not an entity of their own. */
 const REFERENCE_WORDS = new Set(['ref', 'reference']);
 
+/** Words that make an id a cursor into a list (`since_id`, `afterId`, `before_id`, `until_id`). */
+const CURSOR_WORDS = new Set(['since', 'after', 'before', 'until']);
+
 /** What the words of a name or key say: an entity, `holder` (kin words only: what holds the id names it), or `nothing`. */
 type WordsNaming = { readonly entity: string } | 'holder' | 'nothing';
 
@@ -671,6 +674,8 @@ function namingOfWords(words: readonly string[]): WordsNaming {
   if (last < 0) return 'nothing';
   nouns[last] = entityNoun(nouns[last] ?? '');
   if (last === 0 && KIN_WORDS.has(nouns[0] ?? '')) return 'holder';
+  // `sinceId`, `after_id`: a cursor names a record of what is listed, by its id; the tool (or the holder) says which.
+  if (last === 0 && CURSOR_WORDS.has(nouns[0] ?? '')) return 'holder';
   if (last === 0 && ENDPOINT_WORDS.has(nouns[0] ?? '')) return 'nothing';
   return { entity: nouns.join('-') };
 }

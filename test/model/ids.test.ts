@@ -599,6 +599,17 @@ describe('short and regional forms of a record’s name', () => {
   );
 });
 
+describe('a cursor named by an id: `sinceId`, `after_id`, `max_id`', () => {
+  it.each([
+    [['sinceId'], 'shopify_list_products', 'product'],
+    [['since_id'], 'list_orders', 'order'],
+    [['after_id'], 'list_messages', 'message'],
+    [['max_id'], 'get_timeline_statuses', 'timeline-status'],
+  ])('reads %j of %s as an id of the record the tool lists (%s)', (path, tool, entity) =>
+    expect(idFieldAt(path, tool, { side: 'input' })?.entity).toBe(entity),
+  );
+});
+
 describe('acceptedEntityOf: an emitted compound the server does not take, read as its last entity', () => {
   const accepted = new Set(['employee', 'goal', 'time-off-type', 'card#number']);
 
