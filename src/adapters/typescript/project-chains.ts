@@ -749,11 +749,15 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     const entity = acceptedEntityOf(emitter.entity, acceptedEntities, tool);
     return entity === emitter.entity ? emitter : { ...emitter, entity };
   };
-  // The report's emitters name the entity their chains pair by.
+  // The report's emitters name the entity their chains pair by (a tool's facts stay the same object, as a cache
+  // keeps them, unless an entity changes).
   tools.splice(
     0,
     tools.length,
-    ...tools.map((facts) => ({ ...facts, emitted: facts.emitted.map((id) => owned(id, facts.tool.name)) })),
+    ...tools.map((facts) => {
+      const emitted = facts.emitted.map((id) => owned(id, facts.tool.name));
+      return emitted.every((id, index) => id === facts.emitted[index]) ? facts : { ...facts, emitted };
+    }),
   );
   untyped.splice(0, untyped.length, ...untyped.map((emitter) => owned(emitter, emitter.tool)));
   printed.splice(0, printed.length, ...printed.map((emitter) => owned(emitter, emitter.tool)));
