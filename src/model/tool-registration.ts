@@ -56,7 +56,10 @@ function literalName<N>(expr: SchemaExpr<N> | undefined): string | undefined {
 }
 
 function isNameArgument<N>(expr: SchemaExpr<N> | undefined): boolean {
-  return expr !== undefined && (literalName(expr) !== undefined || expr.kind === 'identifier' || expr.kind === 'other');
+  return (
+    expr !== undefined &&
+    (literalName(expr) !== undefined || expr.kind === 'identifier' || expr.kind === 'other' || expr.kind === 'either')
+  );
 }
 
 function withName<N>(
@@ -97,13 +100,14 @@ function sdkTool<N>(call: CallSite<N>): ToolRegistration<N> | undefined {
   const handler = registeredHandlerOf(rest.at(-1));
   if (handler === undefined) return undefined;
   let index = 0;
-  // The description: a string, or a template with values in it (`other`) when the schema follows it; and whatever
+  // The description: a string, or a template with values in it (`other`) or a conditional (`either`) when the schema
+  // follows it; and whatever
   // comes first (a call that builds the text) when a shape written out follows it.
   const [first, second] = rest;
   const schemaFollows = second !== undefined && rest.length > 2 && !isAnnotations(second);
   if (
     first?.kind === 'literal' ||
-    (first?.kind === 'other' && schemaFollows) ||
+    ((first?.kind === 'other' || first?.kind === 'either') && schemaFollows) ||
     (schemaFollows && (second.kind === 'object' || second.kind === 'zod'))
   )
     index += 1;

@@ -71,6 +71,26 @@ describe('toolLikeRegistrationOf', () => {
     ).toMatchObject({ input: template });
   });
 
+  it('takes a description or a name picked by a conditional as a template is taken', () => {
+    // `server.tool(name, readOnly ? 'List (read-only)' : 'List', shape, handler)`: the conditional is the description.
+    const either: SchemaExpr<string> = {
+      kind: 'either',
+      node: 'e',
+      branches: [
+        { kind: 'literal', node: 'a', value: 'List (read-only)' },
+        { kind: 'literal', node: 'b', value: 'List' },
+      ],
+    };
+    expect(toolRegistrationOf({ method: 'tool', args: [name, either, shape, handler], node: 'c' })).toMatchObject({
+      style: 'sdk-tool',
+      input: shape,
+    });
+    expect(toolRegistrationOf({ method: 'tool', args: [either, shape, handler], node: 'c' })).toMatchObject({
+      style: 'sdk-tool',
+      input: shape,
+    });
+  });
+
   it('takes a description a call builds, when a written shape follows it', () => {
     // `server.tool('projects', withNote('projects', 'Manage projects'), { id: z.number() }, handler)`: with a shape
     // written out after it, whatever comes first is the description, a call as much as a string.
