@@ -94,9 +94,12 @@ const FIELD_PREPOSITIONS = new Set(['from', 'to', 'with', 'by']);
  * users and versions. Not before a preposition (`created_by_id`), and not `-eed` words (`feed`, `seed`).
  */
 function isParticipleBefore(word: string, next: string | undefined): boolean {
-  return (
-    /^[a-z]{2,}[^e]ed$/.test(word) && next !== undefined && !FIELD_PREPOSITIONS.has(next) && !PREPOSITIONS.has(next)
-  );
+  return isParticiple(word) && next !== undefined && !FIELD_PREPOSITIONS.has(next) && !PREPOSITIONS.has(next);
+}
+
+/** A past participle (`created`, `validated`), not an `-eed` word (`feed`, `seed`). */
+function isParticiple(word: string): boolean {
+  return /^[a-z]{2,}[^e]ed$/.test(word);
 }
 
 /**
@@ -108,7 +111,7 @@ export function isNamelessHolder(name: string): boolean {
   const words = splitWords(name);
   if (words.length !== 1) return false;
   const [word = ''] = words;
-  return CONTAINER_KEYS.has(word) || /^[a-z]{2,}[^e]ed$/.test(word);
+  return CONTAINER_KEYS.has(word) || isParticiple(word);
 }
 
 /** Keys that wrap a value without saying what it is; `{ data: { id } }` is named by what is around `data`. */
