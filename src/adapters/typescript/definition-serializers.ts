@@ -142,38 +142,56 @@ function holds(type: ts.Type, key: string): boolean {
   return type.getProperty(key) !== undefined;
 }
 
-/** The names a builder calls a member through, with the type each one has there. */
-function receiversOf(builder: ts.SignatureDeclaration, checker: ts.TypeChecker): Receiver[] {
+/** How deep a builder is followed into the project's functions it calls (`this.registry.execute(name, args)`). */
+const MAX_DELEGATION_DEPTH = 3;
+
+/**
+ * The names a builder calls a member through, with the type each one has there: in the builder, and in the project's
+ * functions and methods it calls, which may run the definition for it (a registry's `execute(name, input)` that looks
+ * the definition up and returns what `tool.handler(...)` gave).
+ */
+function receiversOf(builder: ts.SignatureDeclaration, checker: ts.TypeChecker, resolver: SchemaResolver): Receiver[] {
   const receivers: Receiver[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      const callee = unwrapExpression(node.expression);
-      if (ts.isPropertyAccessExpression(callee)) {
-        const receiver = unwrapExpression(callee.expression);
-        const symbol = ts.isIdentifier(receiver) ? checker.getSymbolAtLocation(receiver) : undefined;
-        const type = symbol === undefined ? undefined : checker.getNonNullableType(checker.getTypeAtLocation(receiver));
-        if (symbol !== undefined && type !== undefined && holds(type, callee.name.text))
-          receivers.push({ symbol, type, key: callee.name.text, member: false });
-      } else if (ts.isIdentifier(callee)) {
-        const symbol = checker.getSymbolAtLocation(callee);
-        const declaration = symbol?.valueDeclaration;
-        if (
-          symbol !== undefined &&
-          declaration !== undefined &&
-          ts.isBindingElement(declaration) &&
-          ts.isObjectBindingPattern(declaration.parent)
-        ) {
-          const key =
-            propertyName(declaration.propertyName) ??
-            (ts.isIdentifier(declaration.name) ? declaration.name.text : undefined);
-          const type = checker.getNonNullableType(checker.getTypeAtLocation(declaration.parent));
-          if (key !== undefined && holds(type, key)) receivers.push({ symbol, type, key, member: true });
+  const read = new Set<ts.Node>();
+  const readFunction = (fn: ts.SignatureDeclaration, depth: number): void => {
+    if (read.has(fn)) return;
+    read.add(fn);
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node)) {
+        const callee = unwrapExpression(node.expression);
+        if (ts.isPropertyAccessExpression(callee)) {
+          const receiver = unwrapExpression(callee.expression);
+          const symbol = ts.isIdentifier(receiver) ? checker.getSymbolAtLocation(receiver) : undefined;
+          const type =
+            symbol === undefined ? undefined : checker.getNonNullableType(checker.getTypeAtLocation(receiver));
+          if (symbol !== undefined && type !== undefined && holds(type, callee.name.text))
+            receivers.push({ symbol, type, key: callee.name.text, member: false });
+        } else if (ts.isIdentifier(callee)) {
+          const symbol = checker.getSymbolAtLocation(callee);
+          const declaration = symbol?.valueDeclaration;
+          if (
+            symbol !== undefined &&
+            declaration !== undefined &&
+            ts.isBindingElement(declaration) &&
+            ts.isObjectBindingPattern(declaration.parent)
+          ) {
+            const key =
+              propertyName(declaration.propertyName) ??
+              (ts.isIdentifier(declaration.name) ? declaration.name.text : undefined);
+            const type = checker.getNonNullableType(checker.getTypeAtLocation(declaration.parent));
+            if (key !== undefined && holds(type, key)) receivers.push({ symbol, type, key, member: true });
+          }
+        }
+        if (depth < MAX_DELEGATION_DEPTH) {
+          const delegate = resolver.functionOf(node.expression);
+          if (delegate !== undefined) readFunction(delegate, depth + 1);
         }
       }
-    }
-    ts.forEachChild(node, visit);
+      ts.forEachChild(node, visit);
+    };
+    visit(fn);
   };
-  visit(builder);
+  readFunction(builder, 0);
   return receivers;
 }
 
@@ -212,7 +230,10 @@ export function definitionSerializers(
         : [{ tool, object: tool.factory.factory.object, at: tool.factory.call, built: tool.factory }],
   );
   if (definitions.length === 0) return found;
-  const builders = buildersOf(surface).map((builder) => ({ builder, receivers: receiversOf(builder, checker) }));
+  const builders = buildersOf(surface).map((builder) => ({
+    builder,
+    receivers: receiversOf(builder, checker, surface.resolver),
+  }));
   for (const { tool, object, at, built } of definitions) {
     const declared = checker.getContextualType(at);
     const own = checker.getTypeAtLocation(at);

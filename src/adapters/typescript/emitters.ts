@@ -572,7 +572,7 @@ export class EmitterReader {
     const self = method !== undefined ? owner : ts.isArrowFunction(fn) ? bindings.self : undefined;
     return {
       fn,
-      bindings: { values, instances: new Map(), self, definitions: new Map(), toolName: bindings.toolName },
+      bindings: { values, instances: new Map(), self, definitions: bindings.definitions, toolName: bindings.toolName },
       inClass: method !== undefined,
     };
   }
