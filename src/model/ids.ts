@@ -620,8 +620,17 @@ export function isDescribedIdName(name: string, description: string): boolean {
   return !isIdName(name) && describedIdWords(splitWords(name), description) !== undefined;
 }
 
-/** Words a filter's name may start with before the entity it filters by: `with_genres`, `without_keywords`. */
-const FILTER_WORDS: ReadonlySet<string> = new Set(['with', 'without', 'exclude', 'include', 'by', 'only', 'except']);
+/** Words a filter's name may start with before the entity it filters by: `with_genres`, `filter_work_id`. */
+const FILTER_WORDS: ReadonlySet<string> = new Set([
+  'filter',
+  'with',
+  'without',
+  'exclude',
+  'include',
+  'by',
+  'only',
+  'except',
+]);
 
 /** Names repeat across a code base; lint rules ask for every property key, so answers are kept (bounded). */
 const idNameCache = new Map<string, boolean>();
@@ -668,6 +677,12 @@ function namingOfWords(words: readonly string[]): WordsNaming {
   while (nouns.length > 1 && REFERENCE_WORDS.has(singularize(nouns.at(-1) ?? ''))) nouns.pop();
   // `addWorkItemIds`: the verb says what the call does with the ids, not what they are.
   if (nouns.length > 1 && EDIT_VERBS.has(nouns[0] ?? '')) nouns.shift();
+  // `filter_work_id`, `exclude_tag_ids`: a filter word says how a query uses the ids, not what they are; alone
+  // (`filter_ids`, `only_ids`) it leaves them to what holds them, as a bare `ids` does.
+  if (FILTER_WORDS.has(nouns[0] ?? '')) {
+    if (nouns.length === 1) return 'holder';
+    nouns.shift();
+  }
   // `parentTicketId`, `shift2DefaultEmployeeCode`: what follows the last role word is the entity it plays the role for.
   const role = nouns.findLastIndex(
     (word, index) => index < nouns.length - 1 && (isRoleWord(word) || isParticipleBefore(word, nouns[index + 1])),

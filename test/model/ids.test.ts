@@ -610,6 +610,18 @@ describe('a cursor named by an id: `sinceId`, `after_id`, `max_id`', () => {
   );
 });
 
+describe('a filter word before the entity: `filter_work_id`, `exclude_tag_ids`, `filter_ids`', () => {
+  it.each([
+    [['filter_work_id'], 'get_episodes', 'work'],
+    [['filterEpisodeId'], 'get_records', 'episode'],
+    [['exclude_tag_ids'], 'search_posts', 'tag'],
+    [['filter_ids'], 'search_works', 'work'],
+    [['only_ids'], 'list_orders', 'order'],
+  ])('reads %j of %s as ids of the %s', (path, tool, entity) =>
+    expect(idFieldAt(path, tool, { side: 'input' })?.entity).toBe(entity),
+  );
+});
+
 describe('acceptedEntityOf: an emitted compound the server does not take, read as its last entity', () => {
   const accepted = new Set(['employee', 'goal', 'time-off-type', 'card#number']);
 

@@ -64,6 +64,14 @@ interface Bindings {
   readonly definitions: ReadonlyMap<ts.Symbol, DefinitionBinding>;
   /** In a builder read for one tool: that tool's name, and which expressions of the builder hold it. */
   readonly toolName?: ToolNameBinding | undefined;
+  /** A rest parameter (`...parts`) bound to the arguments a call passed in its place, read as the lines of a list. */
+  readonly rests?: ReadonlyMap<ts.Symbol, { readonly elements: readonly ts.Expression[]; readonly bindings: Bindings }>;
+}
+
+/** One line of a list of text, with what the names in it stand for. */
+interface TextLine {
+  readonly line: ts.Expression;
+  readonly bindings: Bindings;
 }
 
 /**
@@ -130,6 +138,8 @@ const TEXT_JOINS = new Set<ts.SyntaxKind>([
 const MAPPERS = new Set(['map', 'flatMap']);
 /** Array methods whose result holds elements of the list they are called on. */
 const SAME_ELEMENTS = new Set(['slice', 'filter', 'sort', 'reverse', 'toSorted', 'toReversed']);
+/** String methods whose result is a piece of the text they are called on. */
+const TEXT_PIECES = new Set(['split', 'trim', 'trimStart', 'trimEnd', 'slice', 'substring', 'padStart', 'padEnd']);
 /** How far a value is followed through consts, awaits, property reads and returns when its type says nothing. */
 const MAX_FOLLOW_DEPTH = 12;
 const MAX_TYPE_DEPTH = 8;
@@ -175,16 +185,32 @@ function valueOfProperty(property: ts.ObjectLiteralElementLike): ts.Expression |
   return ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
 }
 
-/** The callback of `list.map(cb)` (each call one item) or `list.flatMap(cb)` (each call a list of items). */
+/**
+ * The callback of `list.map(cb)` (each call one item) or `list.flatMap(cb)` (each call a list of items): written there,
+ * or a function of the project's passed by name (`users.map(formatUser)`).
+ */
 function mappedCallback(
   call: ts.CallExpression,
-): { readonly callback: ts.ArrowFunction | ts.FunctionExpression; readonly flat: boolean } | undefined {
+  resolver: SchemaResolver,
+): { readonly callback: ts.SignatureDeclaration; readonly list: ts.Expression; readonly flat: boolean } | undefined {
   const method = unwrap(call.expression);
-  const callback = call.arguments[0] === undefined ? undefined : unwrap(call.arguments[0]);
-  if (!ts.isPropertyAccessExpression(method) || !MAPPERS.has(method.name.text) || callback === undefined)
+  const argument = call.arguments[0] === undefined ? undefined : unwrap(call.arguments[0]);
+  if (!ts.isPropertyAccessExpression(method) || !MAPPERS.has(method.name.text) || argument === undefined)
     return undefined;
-  if (!ts.isArrowFunction(callback) && !ts.isFunctionExpression(callback)) return undefined;
-  return { callback, flat: method.name.text === 'flatMap' };
+  const callback =
+    ts.isArrowFunction(argument) || ts.isFunctionExpression(argument)
+      ? argument
+      : ts.isIdentifier(argument) || ts.isPropertyAccessExpression(argument)
+        ? resolver.functionOf(argument)
+        : undefined;
+  return callback === undefined
+    ? undefined
+    : { callback, list: method.expression, flat: method.name.text === 'flatMap' };
+}
+
+/** An id printed into prose, once: a text read along two ways (a list item's first line, and the rest) prints it once. */
+function pushPrinted(out: EmitSource[], printed: EmitSource): void {
+  if (!out.some((source) => source.channel === 'prose' && source.site === printed.site)) out.push(printed);
 }
 
 function isJsonStringify(expr: ts.Expression): expr is ts.CallExpression {
@@ -370,6 +396,10 @@ export class EmitterReader {
       if (boundTo !== undefined) {
         const value = unwrap(boundTo.expr);
         if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) return { fn: value };
+        // A function of the project's passed by name (`formatList(works, formatWork)`, then `formatter(item)`).
+        const declared =
+          ts.isIdentifier(value) || ts.isPropertyAccessExpression(value) ? this.resolver.functionOf(value) : undefined;
+        if (declared !== undefined) return { fn: declared };
         return this.dispatchedFunction(value, boundTo.bindings, hops + 1);
       }
       const initializer = this.constInitializer(expr);
@@ -553,11 +583,16 @@ export class EmitterReader {
     fn ??= this.dispatchedFunction(callee, bindings)?.fn;
     if (fn === undefined) return undefined;
     const values = new Map<ts.Symbol, { expr: ts.Expression; bindings: Bindings }>();
+    const rests = new Map<ts.Symbol, { elements: readonly ts.Expression[]; bindings: Bindings }>();
     fn.parameters.forEach((parameter, index) => {
+      const symbol = ts.isIdentifier(parameter.name) ? this.checker.getSymbolAtLocation(parameter.name) : undefined;
+      if (symbol === undefined) return;
+      // `lines(...parts: string[])`: the rest parameter holds every argument from its place on.
+      if (parameter.dotDotDotToken !== undefined)
+        rests.set(symbol, { elements: call.arguments.slice(index), bindings });
       const argument = call.arguments[index];
-      if (argument === undefined || !ts.isIdentifier(parameter.name)) return;
-      const symbol = this.checker.getSymbolAtLocation(parameter.name);
-      if (symbol !== undefined) values.set(symbol, { expr: argument, bindings });
+      if (argument !== undefined && parameter.dotDotDotToken === undefined)
+        values.set(symbol, { expr: argument, bindings });
     });
     // A member of a definition a factory built: the factory's parameters stand for that call's arguments.
     const built = member?.built;
@@ -572,7 +607,14 @@ export class EmitterReader {
     const self = method !== undefined ? owner : ts.isArrowFunction(fn) ? bindings.self : undefined;
     return {
       fn,
-      bindings: { values, instances: new Map(), self, definitions: bindings.definitions, toolName: bindings.toolName },
+      bindings: {
+        values,
+        instances: new Map(),
+        self,
+        definitions: bindings.definitions,
+        toolName: bindings.toolName,
+        ...(rests.size > 0 ? { rests } : {}),
+      },
       inClass: method !== undefined,
     };
   }
@@ -746,7 +788,7 @@ export class EmitterReader {
       }
     }
     // `records.map((record) => item(record))`: one item for each record, as the callback builds it.
-    const mapped = ts.isCallExpression(expr) ? mappedCallback(expr) : undefined;
+    const mapped = ts.isCallExpression(expr) ? mappedCallback(expr, this.resolver) : undefined;
     if (mapped !== undefined && depth < MAX_CALL_DEPTH) {
       for (const returned of returnedExpressions(mapped.callback))
         this.content(
@@ -833,11 +875,14 @@ export class EmitterReader {
         return;
       }
       // `rows.map((p) => `- ID: ${p.id}`).join('\n')`, `lines.join('\n')`: the text of each line.
-      const lines = this.linesJoined(expr);
+      const lines = this.linesJoined(expr, bindings);
       if (lines !== undefined) {
-        for (const line of lines) this.text(line, bindings, depth, site, out);
+        for (const { line, bindings: lineBindings } of lines) this.text(line, lineBindings, depth, site, out);
         return;
       }
+      // `text.split('\n')`, `line.trim()`, `lines.slice(1)`: a piece of a text, or of a list of lines, is that text.
+      const piece = this.pieceOf(expr);
+      if (piece !== undefined) return this.text(piece, bindings, depth, site, out);
       if (depth < MAX_CALL_DEPTH) {
         const target = this.callee(expr, bindings);
         if (target !== undefined)
@@ -854,7 +899,7 @@ export class EmitterReader {
       const printed = ts.isBindingElement(this.valueSymbolOf(expr)?.valueDeclaration ?? expr)
         ? this.printedId(expr)
         : undefined;
-      if (printed !== undefined) return void out.push(printed);
+      if (printed !== undefined) return pushPrinted(out, printed);
       // A `let` the handler builds its text in: its initializer, and every value assigned or appended to it. A value
       // made from the let itself (`note = `Cut off.\n${note}``) adds what is new; what it held is read already.
       const symbol = this.valueSymbolOf(expr);
@@ -869,8 +914,37 @@ export class EmitterReader {
     }
     if (ts.isPropertyAccessExpression(expr)) {
       const printed = this.printedId(expr, bindings);
-      if (printed !== undefined) out.push(printed);
+      if (printed !== undefined) pushPrinted(out, printed);
+      return;
     }
+    // `itemLines[0]` of `const itemLines = text.split('\n')`: one line of the list is read as the list's text.
+    if (ts.isElementAccessExpression(expr) && this.isTextList(expr.expression))
+      this.text(expr.expression, bindings, depth, site, out);
+  }
+
+  /** A list whose elements are text (`string[]`, `(string | false)[]`), as lines split off a text or built one by one. */
+  private isTextList(expr: ts.Expression): boolean {
+    const type = this.checker.getTypeAtLocation(expr);
+    if (!this.checker.isArrayType(type)) return false;
+    const element = this.checker.getTypeArguments(type as ts.TypeReference)[0];
+    const members = element === undefined ? [] : element.isUnion() ? element.types : [element];
+    return members.some((member) => (member.flags & ts.TypeFlags.StringLike) !== 0);
+  }
+
+  /**
+   * The text a call takes a piece of: the string of `s.split(sep)`, `s.trim()`, `s.slice(2)`, `s.padEnd(8)`, and the
+   * list of lines of `lines.slice(1)`, `lines.filter(Boolean)`.
+   */
+  private pieceOf(call: ts.CallExpression): ts.Expression | undefined {
+    const callee = unwrap(call.expression);
+    if (!ts.isPropertyAccessExpression(callee)) return undefined;
+    const receiver = callee.expression;
+    const name = callee.name.text;
+    if (TEXT_PIECES.has(name)) {
+      const type = this.checker.getTypeAtLocation(receiver);
+      if ((type.flags & ts.TypeFlags.StringLike) !== 0) return receiver;
+    }
+    return SAME_ELEMENTS.has(name) && this.isTextList(receiver) ? receiver : undefined;
   }
 
   /**
@@ -953,31 +1027,64 @@ export class EmitterReader {
   }
 
   /**
-   * The lines a `.join()` puts together: the text each element of `list.map(fn)` is made of (what `fn` returns), or
-   * what the code pushes into a local list (`lines.push(`- ${t.id}`)`) and the list's own initializer.
+   * The lines a `.join()` puts together: the text each element of `list.map(fn)` is made of (what `fn` returns), the
+   * elements of a list written out (`[head, ...rest]`), a rest parameter's arguments (`lines(...parts)` joining
+   * `parts.filter(Boolean)`), or what the code pushes into a local list (`lines.push(`- ${t.id}`)`) besides its
+   * initializer.
    */
-  private linesJoined(call: ts.CallExpression): ts.Expression[] | undefined {
+  private linesJoined(call: ts.CallExpression, bindings: Bindings): TextLine[] | undefined {
     const callee = unwrap(call.expression);
     if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'join') return undefined;
-    const list = unwrap(callee.expression);
+    return this.linesOf(callee.expression, bindings, 0);
+  }
+
+  private linesOf(input: ts.Expression, bindings: Bindings, hops: number): TextLine[] | undefined {
+    const list = unwrap(input);
+    if (hops > MAX_FOLLOW_DEPTH) return undefined;
+    if (ts.isArrayLiteralExpression(list)) return this.elementLines(list.elements, bindings, hops);
     if (ts.isCallExpression(list)) {
-      const mapped = mappedCallback(list);
-      return mapped === undefined ? undefined : returnedExpressions(mapped.callback);
+      const method = unwrap(list.expression);
+      if (ts.isPropertyAccessExpression(method) && SAME_ELEMENTS.has(method.name.text))
+        return this.linesOf(method.expression, bindings, hops + 1);
+      const mapped = mappedCallback(list, this.resolver);
+      if (mapped === undefined) return undefined;
+      // `text.split('\n').map((line) => `  ${line}`)`: each element the callback is handed is the text split.
+      let lineBindings = bindings;
+      const [element] = mapped.callback.parameters;
+      const symbol =
+        element !== undefined && ts.isIdentifier(element.name)
+          ? this.checker.getSymbolAtLocation(element.name)
+          : undefined;
+      if (symbol !== undefined && this.isTextList(mapped.list)) {
+        const values = new Map(bindings.values);
+        values.set(symbol, { expr: mapped.list, bindings });
+        lineBindings = { ...bindings, values };
+      }
+      return returnedExpressions(mapped.callback).map((line) => ({ line, bindings: lineBindings }));
     }
     if (!ts.isIdentifier(list)) return undefined;
-    const declaration = this.valueSymbolOf(list)?.valueDeclaration;
+    const symbol = this.valueSymbolOf(list);
+    const rest = symbol === undefined ? undefined : bindings.rests?.get(symbol);
+    if (rest !== undefined) return this.elementLines(rest.elements, rest.bindings, hops);
+    const boundTo = this.bound(list, bindings);
+    if (boundTo !== undefined) return this.linesOf(boundTo.expr, boundTo.bindings, hops + 1);
+    const declaration = symbol?.valueDeclaration;
     if (declaration === undefined || !ts.isVariableDeclaration(declaration)) return undefined;
-    const initializer = declaration.initializer === undefined ? undefined : unwrap(declaration.initializer);
-    // `const lines = rows.map((row) => ...)`, joined later: the lines its callback returns.
-    const mapped =
-      initializer !== undefined && ts.isCallExpression(initializer) ? mappedCallback(initializer) : undefined;
-    if (mapped !== undefined) return returnedExpressions(mapped.callback);
+    // `const lines = rows.map((row) => ...)`, joined later; `const parts = [a, b]` with more pushed in.
+    const initial =
+      declaration.initializer === undefined ? undefined : this.linesOf(declaration.initializer, bindings, hops + 1);
     const pushed = this.pushedInto(list);
-    if (pushed === undefined) return undefined;
-    const lines: ts.Expression[] = [];
-    if (initializer !== undefined && ts.isArrayLiteralExpression(initializer)) lines.push(...initializer.elements);
-    lines.push(...pushed);
-    return lines;
+    if (initial === undefined && pushed === undefined) return undefined;
+    return [...(initial ?? []), ...this.elementLines(pushed ?? [], bindings, hops)];
+  }
+
+  /** The lines of a list's elements: each element, and the lines of a list spread into it (`...more`). */
+  private elementLines(elements: readonly ts.Expression[], bindings: Bindings, hops: number): TextLine[] {
+    return elements.flatMap((element) =>
+      ts.isSpreadElement(element)
+        ? (this.linesOf(element.expression, bindings, hops + 1) ?? [])
+        : [{ line: element, bindings }],
+    );
   }
 
   /** What the code pushes into a local list (`lines.push(x)`, `content.push(...items)`), in its scope; a list only. */
