@@ -112,8 +112,9 @@ export interface AuditCoverage {
   readonly inputsRead: number;
   /**
    * Entities with acceptors and no emitter of known type, while some tool's emitted types are unknown; or, where every
-   * emitted type is known, entities no tool emits by name while ids of other names, of a JSON type their inputs refuse,
-   * are emitted and taken by no input (`unpairedBeside` names those), or every accepted entity when no tool gives out
+   * emitted type is known, entities no tool emits by name while ids of other names, of a type their inputs refuse,
+   * are given out (as JSON or printed into prose) and taken by no input (`unpairedBeside` names those), or every
+   * accepted entity when no tool gives out
    * an id at all (`noIdEmitted`).
    */
   readonly unvouched: readonly string[];
@@ -309,7 +310,7 @@ function verdictOf(
       coverage.noIdEmitted === true
         ? `no tool gives out an id, as JSON or printed into text, so no chain could be checked (if the user supplies every id, pass --allow-unknown; if the tools give ids out under names not read as ids, such as a resource name \`users/7\`, agents may be refused)`
         : beside !== undefined
-          ? `no tool emits ${one ? 'its' : 'their'} ids by that name, while ids of ${nameList(beside)} are emitted, taken by no input, of a JSON type ${one ? 'its inputs refuse' : 'their inputs refuse'} (if a name hides the same record, agents are refused)`
+          ? `no tool emits ${one ? 'its' : 'their'} ids by that name, while ids of ${nameList(beside)} are given out, taken by no input, of a type ${one ? 'its inputs refuse' : 'their inputs refuse'} (if a name hides the same record, agents are refused)`
           : one
             ? 'it has an acceptor and no emitter of known type'
             : 'they have acceptors and no emitter of known type';
@@ -493,7 +494,8 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
   const emitterGap =
     read.published === undefined ? knownEmitters < tools.length : read.published.knownEmitters < read.published.tools;
   // Ids go in and none comes out in any form the reading knows (JSON or printed into text): no chain was checked.
-  const noIdEmitted = !emitterGap && read.acceptors.length > 0 && read.emitters.length === 0 && read.printedIds === 0;
+  const noIdEmitted =
+    !emitterGap && read.acceptors.length > 0 && read.emitters.length === 0 && read.printedEntities.size === 0;
   const unpaired = emitterGap || noIdEmitted ? undefined : unpairedIds(read);
   const unvouched = emitterGap
     ? [...acceptedEntities].filter((entity) => !typedEntities.has(entity))
@@ -605,14 +607,16 @@ export function audit(target: string, options: AuditOptions = {}): { report: Aud
 
 /**
  * Where every emitted type is known: the entities (not a record's second keys) whose strict inputs no tool emits ids
- * for by name, while ids of other names that no input takes are emitted as a JSON type those inputs refuse. Names can
- * hide one record (a seller's id emitted as a user's), and then the chain breaks.
+ * for by name, while ids of other names that no input takes are emitted (as JSON, or printed into prose) as a type
+ * those inputs refuse. Names can hide one record (a seller's id emitted as a user's), and then the chain breaks.
  */
 function unpairedIds(read: ProjectReading): { accepted: string[]; emitted: string[] } {
   const accepted = new Set(read.acceptors.map((acceptor) => acceptor.entity));
-  const emitted = new Set(read.emitters.map((emitter) => emitter.entity));
+  // Ids printed into prose count as given out, with the types the code gives them (an agent copies what it reads).
+  const given = [...read.emitters, ...[...read.printedEntities].map(([entity, types]) => ({ entity, types }))];
+  const emitted = new Set(given.map((emitter) => emitter.entity));
   const orphans = new Map<string, Set<JsonType>>();
-  for (const emitter of read.emitters) {
+  for (const emitter of given) {
     if (accepted.has(emitter.entity) || isKeyEntity(emitter.entity)) continue;
     const types = orphans.get(emitter.entity) ?? new Set<JsonType>();
     for (const type of emitter.types) types.add(type);

@@ -15,7 +15,7 @@ describe('ids accepted by a name nothing emits, beside ids emitted under names n
     expect(report.coverage.unvouched).toEqual(['seller']);
     expect(report.verdict.vouched).toBe(false);
     expect(report.verdict.text).toContain(
-      'could not vouch for seller: no tool emits its ids by that name, while ids of order, user are emitted, taken by no input, of a JSON type its inputs refuse',
+      'could not vouch for seller: no tool emits its ids by that name, while ids of order, user are given out, taken by no input, of a type its inputs refuse',
     );
   });
 

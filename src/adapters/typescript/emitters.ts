@@ -72,6 +72,8 @@ interface Bindings {
 interface TextLine {
   readonly line: ts.Expression;
   readonly bindings: Bindings;
+  /** Returned by a function passed by name (`items.map(format)`): reading it is a call, and counts as one. */
+  readonly called?: boolean;
 }
 
 /**
@@ -138,8 +140,11 @@ const TEXT_JOINS = new Set<ts.SyntaxKind>([
 const MAPPERS = new Set(['map', 'flatMap']);
 /** Array methods whose result holds elements of the list they are called on. */
 const SAME_ELEMENTS = new Set(['slice', 'filter', 'sort', 'reverse', 'toSorted', 'toReversed']);
-/** String methods whose result is a piece of the text they are called on. */
-const TEXT_PIECES = new Set(['split', 'trim', 'trimStart', 'trimEnd', 'slice', 'substring', 'padStart', 'padEnd']);
+/**
+ * String methods whose result is the text they are called on, in pieces or padded. A cut (`slice`, `substring`) is
+ * not: it may cut JSON (`JSON.stringify(body).slice(0, 500)` in an error message) into text no agent parses.
+ */
+const TEXT_PIECES = new Set(['split', 'trim', 'trimStart', 'trimEnd', 'padStart', 'padEnd']);
 /** How far a value is followed through consts, awaits, property reads and returns when its type says nothing. */
 const MAX_FOLLOW_DEPTH = 12;
 const MAX_TYPE_DEPTH = 8;
@@ -877,7 +882,9 @@ export class EmitterReader {
       // `rows.map((p) => `- ID: ${p.id}`).join('\n')`, `lines.join('\n')`: the text of each line.
       const lines = this.linesJoined(expr, bindings);
       if (lines !== undefined) {
-        for (const { line, bindings: lineBindings } of lines) this.text(line, lineBindings, depth, site, out);
+        for (const { line, bindings: lineBindings, called } of lines)
+          if (!called) this.text(line, lineBindings, depth, site, out);
+          else if (depth < MAX_CALL_DEPTH) this.text(line, lineBindings, depth + 1, site, out);
         return;
       }
       // `text.split('\n')`, `line.trim()`, `lines.slice(1)`: a piece of a text, or of a list of lines, is that text.
@@ -932,8 +939,8 @@ export class EmitterReader {
   }
 
   /**
-   * The text a call takes a piece of: the string of `s.split(sep)`, `s.trim()`, `s.slice(2)`, `s.padEnd(8)`, and the
-   * list of lines of `lines.slice(1)`, `lines.filter(Boolean)`.
+   * The text a call takes a piece of: the string of `s.split(sep)`, `s.trim()`, `s.padEnd(8)`, and the list of lines
+   * of `lines.slice(1)`, `lines.filter(Boolean)`.
    */
   private pieceOf(call: ts.CallExpression): ts.Expression | undefined {
     const callee = unwrap(call.expression);
@@ -1060,7 +1067,8 @@ export class EmitterReader {
         values.set(symbol, { expr: mapped.list, bindings });
         lineBindings = { ...bindings, values };
       }
-      return returnedExpressions(mapped.callback).map((line) => ({ line, bindings: lineBindings }));
+      const called = mapped.callback !== unwrap(list.arguments[0] ?? list);
+      return returnedExpressions(mapped.callback).map((line) => ({ line, bindings: lineBindings, called }));
     }
     if (!ts.isIdentifier(list)) return undefined;
     const symbol = this.valueSymbolOf(list);

@@ -114,8 +114,8 @@ export interface ProjectChains {
   readonly acceptedEntities: ReadonlySet<string>;
   /** Entities some emitter of known type emits. */
   readonly typedEntities: ReadonlySet<string>;
-  /** Ids printed into prose, of any entity (whether an input takes it or not). */
-  readonly printedIds: number;
+  /** The entities of the ids printed into prose (whether an input takes them or not), with the types the code gives them. */
+  readonly printedEntities: ReadonlyMap<string, readonly JsonType[]>;
   /** How the published contract, when one was given, was matched to the source. */
   readonly published?: PublishedReading;
   /**
@@ -974,9 +974,20 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     knownEmitters,
     acceptedEntities,
     typedEntities,
-    printedIds: printed.length,
+    printedEntities: printedEntitiesOf(printed),
     ...(reconciled === undefined ? {} : { published: reconciled.reading }),
   };
+}
+
+/** Each entity ids are printed of, with every type the code gives them. */
+function printedEntitiesOf(printed: readonly PrintedEmitter[]): Map<string, JsonType[]> {
+  const types = new Map<string, Set<JsonType>>();
+  for (const emitter of printed) {
+    const seen = types.get(emitter.entity) ?? new Set<JsonType>();
+    for (const type of emitter.types) seen.add(type);
+    types.set(emitter.entity, seen);
+  }
+  return new Map([...types].map(([entity, seen]) => [entity, sortedTypes(seen)]));
 }
 
 /** A cast in a test, as the evidence of a chain: no acceptor says it, the test does. */

@@ -104,8 +104,8 @@ export interface ProjectReading {
   readonly knownEmitters: number;
   readonly acceptedEntities: ReadonlySet<string>;
   readonly typedEntities: ReadonlySet<string>;
-  /** Ids printed into prose, of any entity. */
-  readonly printedIds: number;
+  /** The entities of the ids printed into prose, with the types the code gives them. */
+  readonly printedEntities: ReadonlyMap<string, readonly JsonType[]>;
   readonly published?: PublishedReading;
   readonly discovery: {
     /** Registration sites; a site whose tools were read where their handlers are kept counts as `definitions`. */
@@ -289,7 +289,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
     knownEmitters: read.knownEmitters,
     acceptedEntities: read.acceptedEntities,
     typedEntities: read.typedEntities,
-    printedIds: read.printedIds,
+    printedEntities: read.printedEntities,
     ...(read.published === undefined ? {} : { published: read.published }),
     discovery: {
       sites: discovery.sites.map((site) => ({
