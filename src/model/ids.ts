@@ -620,9 +620,10 @@ export function isDescribedIdName(name: string, description: string): boolean {
   return !isIdName(name) && describedIdWords(splitWords(name), description) !== undefined;
 }
 
-/** Words a filter's name may start with before the entity it filters by: `with_genres`, `filter_work_id`. */
+/** Words a filter's name may start with before the entity it filters by: `with_genres`, `filter_work_id`, `search_invoice_id`. */
 const FILTER_WORDS: ReadonlySet<string> = new Set([
   'filter',
+  'search',
   'with',
   'without',
   'exclude',
@@ -661,7 +662,7 @@ const CURSOR_WORDS = new Set(['since', 'after', 'before', 'until']);
 /** What the words of a name or key say: an entity, `holder` (kin words only: what holds the id names it), or `nothing`. */
 type WordsNaming = { readonly entity: string } | 'holder' | 'nothing';
 
-function namingOfWords(words: readonly string[]): WordsNaming {
+function namingOfWords(words: readonly string[], many = false): WordsNaming {
   // `children_to_add`: what follows `to` and a verb says what happens to the ids, not what they are.
   const purpose = words.findIndex(
     (word, index) => index > 0 && word === 'to' && TOOL_VERBS.has(words[index + 1] ?? ''),
@@ -677,11 +678,12 @@ function namingOfWords(words: readonly string[]): WordsNaming {
   while (nouns.length > 1 && REFERENCE_WORDS.has(singularize(nouns.at(-1) ?? ''))) nouns.pop();
   // `addWorkItemIds`: the verb says what the call does with the ids, not what they are.
   if (nouns.length > 1 && EDIT_VERBS.has(nouns[0] ?? '')) nouns.shift();
-  // `filter_work_id`, `exclude_tag_ids`: a filter word says how a query uses the ids, not what they are; alone
-  // (`filter_ids`, `only_ids`) it leaves them to what holds them, as a bare `ids` does.
+  // `filter_work_id`, `exclude_tag_ids`: a filter word says how a query uses the ids, not what they are; alone before
+  // a list (`filter_ids`, `only_ids`) it leaves them to what holds them, as a bare `ids` does. One `filter_id` is the
+  // id of a saved filter.
   if (FILTER_WORDS.has(nouns[0] ?? '')) {
-    if (nouns.length === 1) return 'holder';
-    nouns.shift();
+    if (nouns.length > 1) nouns.shift();
+    else if (many) return 'holder';
   }
   // `parentTicketId`, `shift2DefaultEmployeeCode`: what follows the last role word is the entity it plays the role for.
   const role = nouns.findLastIndex(
@@ -819,7 +821,7 @@ export function idFieldAt(
   const { idWord, prefix } = id;
   const many = idWord.endsWith('s') || nameIndex < path.length - 1;
   const suffix = idWord.startsWith('iid') ? '#iid' : '';
-  const own = prefix.length > 0 ? namingOfWords(prefix) : 'holder';
+  const own = prefix.length > 0 ? namingOfWords(prefix, idWord.endsWith('s')) : 'holder';
   if (own === 'nothing') return undefined;
   let entity = own === 'holder' ? undefined : own.entity;
   // `resourceId` described "ID of the card to link this test plan to" takes a card.

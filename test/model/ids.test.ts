@@ -610,13 +610,16 @@ describe('a cursor named by an id: `sinceId`, `after_id`, `max_id`', () => {
   );
 });
 
-describe('a filter word before the entity: `filter_work_id`, `exclude_tag_ids`, `filter_ids`', () => {
+describe('a filter word before the entity: `filter_work_id`, `exclude_tag_ids`, `filter_ids`; one `filter_id` is a filter', () => {
   it.each([
     [['filter_work_id'], 'get_episodes', 'work'],
     [['filterEpisodeId'], 'get_records', 'episode'],
     [['exclude_tag_ids'], 'search_posts', 'tag'],
     [['filter_ids'], 'search_works', 'work'],
     [['only_ids'], 'list_orders', 'order'],
+    [['filter_id'], 'search_issues', 'filter'],
+    [['search_invoice_id'], 'list_payments', 'invoice'],
+    [['search_id'], 'run_saved_search', 'search'],
   ])('reads %j of %s as ids of the %s', (path, tool, entity) =>
     expect(idFieldAt(path, tool, { side: 'input' })?.entity).toBe(entity),
   );
