@@ -148,6 +148,16 @@ const TEXT_PIECES = new Set(['split', 'trim', 'trimStart', 'trimEnd', 'padStart'
 /** How far a value is followed through consts, awaits, property reads and returns when its type says nothing. */
 const MAX_FOLLOW_DEPTH = 12;
 const MAX_TYPE_DEPTH = 8;
+/** The names JSON Schema libraries give a JSON Schema document's type. */
+const JSON_SCHEMA_TYPES = new Set([
+  'BaseSchema',
+  'JSONSchema',
+  'JSONSchema4',
+  'JSONSchema6',
+  'JSONSchema7',
+  'JsonSchema7Type',
+  'ZodStandardJSONSchemaPayload',
+]);
 const MAX_PROPERTIES = 300;
 
 /** A leaf the audit keeps: an id, or a record's second key (`number`, `employeeCode`) that `keyFieldAt` may name. */
@@ -1487,6 +1497,31 @@ export class EmitterReader {
     return leaves;
   }
 
+  /**
+   * A JSON Schema document as a JSON Schema library types it (zod's `JSONSchema.BaseSchema` and what extends it, as
+   * `z.toJSONSchema` returns; `JSONSchema4` to `JSONSchema7` of @types/json-schema; zod-to-json-schema's result), by
+   * the name of the type or of a type it extends, declared in a package's JSON Schema module.
+   */
+  private isJsonSchemaDocument(type: ts.Type, hops = 0): boolean {
+    const symbol = type.aliasSymbol ?? type.getSymbol();
+    // Declared by a JSON Schema module of a package (`zod/v4/core/json-schema.d.ts`, `@types/json-schema`).
+    const declaredInPackage = (symbol?.declarations ?? []).some((declaration) => {
+      const file = declaration.getSourceFile().fileName;
+      return file.includes('/node_modules/') && /json-schema/i.test(file);
+    });
+    if (symbol !== undefined && declaredInPackage && JSON_SCHEMA_TYPES.has(symbol.name)) return true;
+    if (hops >= 3 || !(type.flags & ts.TypeFlags.Object)) return false;
+    const target = (type as ts.TypeReference).target ?? type;
+    if (
+      !(target.flags & ts.TypeFlags.Object) ||
+      !((target as ts.ObjectType).objectFlags & ts.ObjectFlags.ClassOrInterface)
+    )
+      return false;
+    return (this.checker.getBaseTypes(target as ts.InterfaceType) ?? []).some((base) =>
+      this.isJsonSchemaDocument(base, hops + 1),
+    );
+  }
+
   private computeLeaves(type: ts.Type): Leaf[] {
     const flags = type.flags;
     if (flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return [{ rel: [], types: new Set(), unknown: true }];
@@ -1529,6 +1564,8 @@ export class EmitterReader {
     if (type.getProperty('toJSON') !== undefined && type.getProperty('getTime') !== undefined)
       return [{ rel: [], types: new Set(['string']), unknown: false }];
     if (type.getCallSignatures().length > 0) return [];
+    // `z.toJSONSchema(schema)`: a JSON Schema document describes inputs and holds no record's id.
+    if (this.isJsonSchemaDocument(type)) return [];
     const leaves: Leaf[] = [];
     const properties = this.checker.getPropertiesOfType(type).slice(0, MAX_PROPERTIES);
     // `{ [bookingId: string]: Booking }`: a map of records sends each record as a value, as a list sends its items.
