@@ -175,9 +175,7 @@ function receiversOf(builder: ts.SignatureDeclaration, checker: ts.TypeChecker, 
             ts.isBindingElement(declaration) &&
             ts.isObjectBindingPattern(declaration.parent)
           ) {
-            const key =
-              propertyName(declaration.propertyName) ??
-              (ts.isIdentifier(declaration.name) ? declaration.name.text : undefined);
+            const key = bindingKey(declaration);
             const type = checker.getNonNullableType(checker.getTypeAtLocation(declaration.parent));
             if (key !== undefined && holds(type, key)) receivers.push({ symbol, type, key, member: true });
           }

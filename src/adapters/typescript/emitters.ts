@@ -200,27 +200,31 @@ function valueOfProperty(property: ts.ObjectLiteralElementLike): ts.Expression |
   return ts.isShorthandPropertyAssignment(property) ? property.name : undefined;
 }
 
+/** The callback of a `map`/`flatMap` call, the list it maps, and how it was handed over. */
+interface MappedCallback {
+  readonly callback: ts.SignatureDeclaration;
+  readonly list: ts.Expression;
+  /** `flatMap`: each call a list of items. */
+  readonly flat: boolean;
+  /** Passed by name (`users.map(formatUser)`), not written inline: the function's lines are those of a call. */
+  readonly named: boolean;
+}
+
 /**
  * The callback of `list.map(cb)` (each call one item) or `list.flatMap(cb)` (each call a list of items): written there,
  * or a function of the project's passed by name (`users.map(formatUser)`).
  */
-function mappedCallback(
-  call: ts.CallExpression,
-  resolver: SchemaResolver,
-): { readonly callback: ts.SignatureDeclaration; readonly list: ts.Expression; readonly flat: boolean } | undefined {
+function mappedCallback(call: ts.CallExpression, resolver: SchemaResolver): MappedCallback | undefined {
   const method = unwrap(call.expression);
   const argument = call.arguments[0] === undefined ? undefined : unwrap(call.arguments[0]);
   if (!ts.isPropertyAccessExpression(method) || !MAPPERS.has(method.name.text) || argument === undefined)
     return undefined;
+  const flat = method.name.text === 'flatMap';
+  if (ts.isArrowFunction(argument) || ts.isFunctionExpression(argument))
+    return { callback: argument, list: method.expression, flat, named: false };
   const callback =
-    ts.isArrowFunction(argument) || ts.isFunctionExpression(argument)
-      ? argument
-      : ts.isIdentifier(argument) || ts.isPropertyAccessExpression(argument)
-        ? resolver.functionOf(argument)
-        : undefined;
-  return callback === undefined
-    ? undefined
-    : { callback, list: method.expression, flat: method.name.text === 'flatMap' };
+    ts.isIdentifier(argument) || ts.isPropertyAccessExpression(argument) ? resolver.functionOf(argument) : undefined;
+  return callback === undefined ? undefined : { callback, list: method.expression, flat, named: true };
 }
 
 /** An id printed into prose, once: a text read along two ways (a list item's first line, and the rest) prints it once. */
@@ -1077,8 +1081,11 @@ export class EmitterReader {
         values.set(symbol, { expr: mapped.list, bindings });
         lineBindings = { ...bindings, values };
       }
-      const called = mapped.callback !== unwrap(list.arguments[0] ?? list);
-      return returnedExpressions(mapped.callback).map((line) => ({ line, bindings: lineBindings, called }));
+      return returnedExpressions(mapped.callback).map((line) => ({
+        line,
+        bindings: lineBindings,
+        called: mapped.named,
+      }));
     }
     if (!ts.isIdentifier(list)) return undefined;
     const symbol = this.valueSymbolOf(list);
