@@ -990,6 +990,32 @@ export function isKeyName(name: string): boolean {
 }
 
 /**
+ * The key a field named after a record holds when its description says so: `duplicate_post` described "The post
+ * number to mark as duplicate" takes a post's number (`post#number`), `employee` described "Employee code of the
+ * approver" an employee's code. The first clause must name a record and a key word before any id word, as a key name
+ * would (`post number`, not `page number`), and the field's name must end with that record's noun.
+ */
+function describedKeyField(
+  nameWords: readonly string[],
+  description: string,
+): { readonly entity: string; readonly many: boolean } | undefined {
+  const words = firstClauseWords(description);
+  const at = words.findIndex((word) => KEY_WORDS.has(word));
+  const keyWord = words[at];
+  const last = nameWords.at(-1);
+  if (at <= 0 || keyWord === undefined || last === undefined) return undefined;
+  if (words.slice(0, at).some((word) => ID_WORDS.has(word))) return undefined;
+  const lead = words.slice(words.slice(0, at).findLastIndex((word) => CLAUSE_WORDS.has(word)) + 1, at);
+  const noun = lead.at(-1);
+  if (noun === undefined || entityNoun(noun) !== entityNoun(last) || !isKeyName([...lead, keyWord].join('_')))
+    return undefined;
+  const named = namingOfWords(lead);
+  return typeof named === 'object'
+    ? { entity: `${named.entity}${keySuffixOf(keyWord)}`, many: keyWord.endsWith('s') || last !== singularize(last) }
+    : undefined;
+}
+
+/**
  * A record's second key at `path`: `card_number` and `cardNumber` name a card's `number` (entity `card#number`), as a
  * bare `number` does where a card holds it (`cards[].number`, `card.number`, or the result of `get_card`); `employeeCode`
  * an employee's code (`employee#code`). A bare key word under a key that only wraps a value (`page.number`) names
@@ -1004,7 +1030,14 @@ export function keyFieldAt(
   let nameIndex = path.length - 1;
   while (nameIndex >= 0 && path[nameIndex] === ARRAY_ITEM) nameIndex -= 1;
   const name = path[nameIndex];
-  if (name === undefined || !isKeyName(name)) return undefined;
+  if (name === undefined) return undefined;
+  if (!isKeyName(name)) {
+    const described =
+      context.description === undefined ? undefined : describedKeyField(splitWords(name), context.description);
+    return described === undefined
+      ? undefined
+      : { path: [...path], name, entity: described.entity, many: described.many || nameIndex < path.length - 1 };
+  }
   const words = splitWords(name);
   const keyWord = words.at(-1) ?? '';
   const suffix = keySuffixOf(keyWord);

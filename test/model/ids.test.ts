@@ -690,6 +690,30 @@ describe('keyFieldAt: a record’s second keys, besides its id', () => {
     expect(idFieldAt(path, tool, output)).toBeUndefined();
   });
 
+  // A field named after a record, whose description says it holds that record's number: `duplicate_post` described
+  // "The post number to mark as duplicate" takes a post's number, as `post_number` does.
+  it.each([
+    ['duplicate_post', 'The post number to mark as duplicate', 'post#number'],
+    ['original_post', 'The original post number it duplicates', 'post#number'],
+    ['post', 'Post number', 'post#number'],
+    ['linked_issues', 'Issue numbers to link, comma-separated', 'issue#number'],
+    ['employee', 'Employee code of the approver', 'employee#code'],
+  ])('%s described %j names %s', (name, description, entity) => {
+    expect(idFieldAt([name], 'mark_duplicate', { ...input, description })?.entity).toBe(entity);
+    expect(keyFieldAt([name], 'mark_duplicate', { ...input, description })?.entity).toBe(entity);
+  });
+
+  it.each([
+    ['page', 'Page number to fetch'],
+    ['phone', 'Phone number of the contact'],
+    ['duplicate_post', 'Whether to mark the post as duplicate'],
+    ['post', 'The post ID or number'],
+    ['author', 'Post number of the author'],
+    ['country', 'Country code, ISO 3166'],
+  ])('%s described %j names no key', (name, description) => {
+    expect(keyFieldAt([name], 'mark_duplicate', { ...input, description })).toBeUndefined();
+  });
+
   it('is asked for: ids alone otherwise, as the lint rules judge them', () => {
     expect(idFieldAt(['card_number'], 'close_card', { side: 'input' })).toBeUndefined();
     expect(isIdName('card_number')).toBe(false);
