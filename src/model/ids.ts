@@ -383,10 +383,12 @@ export interface ToolNaming {
    * (`get_team_iterations` works on team iterations when no field speaks of plain iterations).
    */
   readonly entities: ReadonlySet<string>;
+  /** The server's tool names, which a description may name (`as get_subtitles reports it`). */
+  readonly tools: ReadonlySet<string>;
 }
 
 /** For a tool seen without its server's tool list (one file linted on its own): no namespace is known. */
-export const NO_TOOL_NAMING: ToolNaming = { namespaces: new Set(), entities: new Set() };
+export const NO_TOOL_NAMING: ToolNaming = { namespaces: new Set(), entities: new Set(), tools: new Set() };
 
 /**
  * The namespaces of a tool list: a first word that is no verb, shared by at least three tools, and followed by a noun
@@ -401,9 +403,9 @@ export function toolNamingOf(
   describedEntities: Iterable<string> = [],
 ): ToolNaming {
   const rests = new Map<string, { tools: number; nounFirst: number; verbObject: number }>();
-  let all = 0;
+  const tools = new Set<string>();
   for (const toolName of toolNames) {
-    all += 1;
+    tools.add(toolName);
     const [first, next, object] = splitWords(toolName);
     if (first === undefined || next === undefined || TOOL_VERBS.has(first)) continue;
     const entry = rests.get(first) ?? { tools: 0, nounFirst: 0, verbObject: 0 };
@@ -413,18 +415,19 @@ export function toolNamingOf(
     rests.set(first, entry);
   }
   const namespaces = new Set<string>();
-  for (const [first, { tools, nounFirst, verbObject }] of rests) {
-    if (tools < 3) continue;
+  const all = tools.size;
+  for (const [first, { tools: count, nounFirst, verbObject }] of rests) {
+    if (count < 3) continue;
     // `wit_query`, `wit_work_item`: a prefix followed by nouns. `lodgify_get_booking`, `lodgify_list_properties`: the
     // server's name, before most of its tools' own verb and object (a noun's tools, `ticket_create`, end at the verb).
-    if (nounFirst * 2 > tools || (tools * 2 > all && (nounFirst + verbObject) * 4 > tools * 3)) namespaces.add(first);
+    if (nounFirst * 2 > count || (count * 2 > all && (nounFirst + verbObject) * 4 > count * 3)) namespaces.add(first);
   }
   const entities = new Set<string>([...describedEntities].filter((entity) => !entity.includes('#')));
   for (const name of idFieldNames) {
     const entity = idFieldAt([name])?.entity;
     if (entity !== undefined && !entity.includes('#')) entities.add(entity);
   }
-  return { namespaces, entities };
+  return { namespaces, entities, tools };
 }
 
 /** Splits `ticketID`, `ticket_id`, `Ticket-Ids`, `mergeRequestIid` into lower-case words. */
@@ -517,14 +520,16 @@ const CLAUSE_WORDS = new Set([
 ]);
 
 /** Id owners that name no kind of record (`resourceId`, `entityId`): the description says which one. */
-const GENERIC_OWNERS = new Set(['resource', 'entity', 'object', 'record']);
+const GENERIC_OWNERS = new Set(['resource', 'entity', 'object', 'record', 'external']);
 
 /**
  * The words of a description's first clause, lower case, articles left out; of words joined by a slash, the first
  * ("Unique booking/reservation ID" -> `unique booking id`).
  */
 function firstClauseWords(description: string): string[] {
-  const clause = (description.split(/[.,;:()\n]| - /, 1)[0] ?? '').replace(/([A-Za-z0-9]+)(?:\/[A-Za-z0-9]+)+/g, '$1');
+  const clause = (description.split(/[.,;:()\n]| - /, 1)[0] ?? '')
+    .replace(/([A-Za-z0-9]+)(?:\/[A-Za-z0-9]+)+/g, '$1')
+    .replace(/(?<=[A-Za-z])['’]s\b/g, '');
   return clause
     .toLowerCase()
     .split(/[^a-z0-9]+/)
@@ -578,6 +583,29 @@ function describedEntityOf(description: string, toolName: string, naming: ToolNa
   }
   const named = namingOfWords(id.prefix);
   return named === 'nothing' || named === 'holder' ? undefined : named.entity;
+}
+
+/**
+ * The entity a bare `id` input takes, by its description: the record its words name when the server's id fields name
+ * it too ("The project ID, from get_requests"); otherwise that of another of the server's tools the description names
+ * ("The item's id as get_subtitles reports it" takes a subtitle's id, "The Seerr request id, as get_requests reported
+ * it" a request's), since the id is one of what that tool gives out; otherwise the record its words name.
+ */
+function describedOrReferredEntityOf(description: string, toolName: string, naming: ToolNaming): string | undefined {
+  const named = describedEntityOf(description, toolName, naming);
+  if (named !== undefined && naming.entities.has(named)) return named;
+  return referredEntityOf(description, toolName, naming) ?? named;
+}
+
+/** The entity of the first other tool of the server a description names by its full name (of two words or more). */
+function referredEntityOf(description: string, toolName: string, naming: ToolNaming): string | undefined {
+  if (naming.tools.size === 0) return undefined;
+  for (const token of description.match(/[A-Za-z][\w.-]*[A-Za-z0-9]/g) ?? []) {
+    if (token === toolName || !naming.tools.has(token) || splitWords(token).length < 2) continue;
+    const entity = entityOfToolName(token, naming);
+    if (entity !== undefined) return entity;
+  }
+  return undefined;
 }
 
 /**
@@ -839,7 +867,7 @@ export function idFieldAt(
     const addresses = side === 'input' && !many && prefix.length === 0;
     const described =
       addresses && context.description !== undefined
-        ? describedEntityOf(context.description, toolName, naming)
+        ? describedOrReferredEntityOf(context.description, toolName, naming)
         : undefined;
     entity = described ?? (addresses ? scopeOfToolName(toolName, naming) : entityOfToolName(toolName, naming));
   }

@@ -515,6 +515,41 @@ describe('a field its description calls an id', () => {
     expect(idFieldAt(['recipient_id'], 'send_message')?.entity).toBe('recipient');
   });
 
+  it('reads a possessive as the noun it follows: "The item\'s id" is an item\'s', () => {
+    expect(idFieldAt(['id'], 'trigger_scan', { description: "The item's id within that service." })?.entity).toBe(
+      'item',
+    );
+    expect(idFieldAt(['id'], 'trigger_scan', { description: 'The film’s id in Radarr' })?.entity).toBe('film');
+  });
+
+  it('takes an external id for the system its description names: "TMDB id for movies"', () => {
+    expect(
+      idFieldAt(['external_id'], 'add_media', { description: 'TMDB id for movies, as an integer string.' })?.entity,
+    ).toBe('tmdb');
+    expect(idFieldAt(['external_id'], 'add_media')?.entity).toBe('external');
+  });
+
+  describe('a bare id whose description names the tool that gives it out', () => {
+    // "as get_subtitles reports it": the id is one of what that tool lists, whatever noun the description uses.
+    const naming = toolNamingOf(
+      ['get_subtitles', 'trigger_subtitle_search', 'get_requests', 'respond_to_request', 'list_projects', 'search'],
+      ['project_id'],
+    );
+    const described = (tool: string, description: string) => idFieldAt(['id'], tool, { description, naming })?.entity;
+
+    it.each([
+      ['trigger_subtitle_search', "The item's id as get_subtitles reports it, as an integer string.", 'subtitle'],
+      ['respond_to_request', 'The Seerr request id, as get_requests reported it.', 'request'],
+      ['respond_to_request', 'Id of the answer to send; see `get_requests`', 'request'],
+    ])('%s described %j takes %s', (tool, description, entity) => expect(described(tool, description)).toBe(entity));
+
+    it('keeps a noun the server knows, the tool itself, and words that are no tool name', () => {
+      expect(described('respond_to_request', 'The project ID, from get_requests')).toBe('project');
+      expect(described('respond_to_request', 'The request id; respond_to_request answers it')).toBe('request');
+      expect(described('trigger_subtitle_search', 'The item id to search for')).toBe('item');
+    });
+  });
+
   it('marks a described list of ids', () => {
     expect(idFieldAt(['owners'], 'stories-create', { description: 'Owner user IDs' })).toMatchObject({
       entity: 'user',
