@@ -617,16 +617,22 @@ function describedIdWords(
   description: string,
   naming: ToolNaming = NO_TOOL_NAMING,
 ): IdWords | undefined {
-  const id = describedIdPhrase(description);
-  if (id === undefined) return undefined;
-  const described = new Set(id.prefix.map(singularize));
   // A query filter names its entity after a preposition: `with_genres` described "Comma-separated genre ids".
   const filtered = nameWords.filter((word, index) => index > 0 || !FILTER_WORDS.has(word));
+  const filter = filtered.length < nameWords.length;
+  // `boardName` described "Board name or ID": a record's name field that takes its id too is named by the record. An
+  // aside in parentheses does not end what it offers ("API name (partial match) or numeric API instance ID").
+  const offered = description.replace(/\s*\([^()]*\)/g, '');
+  const nameOrId = filtered.length > 1 && filtered.at(-1) === 'name' && offersNameOrId(offered);
+  if (nameOrId) filtered.pop();
+  const id = describedIdPhrase(nameOrId ? offered : description);
+  if (id === undefined) return undefined;
+  const described = new Set(id.prefix.map(singularize));
   if (filtered.length === 0) return undefined;
   if (!filtered.every((word) => described.has(singularize(word)))) {
     // `with_cast` described "Comma-separated TMDB person ids": a filter whose name says a role takes the ids its
     // description names, when the server's own id fields name that entity (the last words of the phrase).
-    if (filtered.length === nameWords.length) return undefined;
+    if (!filter) return undefined;
     for (let first = 0; first < id.prefix.length; first += 1)
       if (naming.entities.has(phrase(id.prefix.slice(first))))
         return { idWord: id.idWord, prefix: id.prefix.slice(first) };
@@ -636,6 +642,14 @@ function describedIdWords(
   const names = new Set(filtered.map(singularize));
   const first = id.prefix.findIndex((word) => names.has(singularize(word)));
   return first <= 0 ? id : { idWord: id.idWord, prefix: id.prefix.slice(first) };
+}
+
+/** True when a description's first clause offers a name or an id: "Board name or ID", "API name or numeric API ID". */
+function offersNameOrId(description: string): boolean {
+  const words = firstClauseWords(description);
+  const name = words.indexOf('name');
+  const or = words.indexOf('or', name);
+  return name >= 0 && or > name && words.slice(or).some((word) => ID_WORDS.has(word));
 }
 
 /**

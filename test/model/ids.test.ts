@@ -482,6 +482,9 @@ describe('a field its description calls an id', () => {
     ['with_people', 'Comma-separated person ids', 'person'],
     // A qualifier of the id in the second alternative names no entity.
     ['project', 'Project name or numeric id (optional when there is one)', 'project'],
+    // A field named for a record's name that also takes its id; an aside in parentheses does not end the clause.
+    ['boardName', 'Board name or ID', 'board'],
+    ['apiName', 'API name (partial match) or numeric API instance ID from list_api_instances', 'api-instance'],
   ])('%s described %j names %s', (name, description, entity) =>
     expect(idFieldAt([name], 'stories-create', { description })?.entity).toBe(entity),
   );
@@ -566,6 +569,8 @@ describe('a field its description calls an id', () => {
     ['team', ''],
     ['with', 'Comma-separated genre ids'],
     ['with_cast', 'Comma-separated person ids, cast roles only'],
+    ['boardName', 'Board name (not its ID)'],
+    ['name', 'Board name or ID'],
     // The id is the API's, after the preposition; the field is a name that makes it.
     ['singularName', 'Singular name for API ID.'],
   ])('%s described %j is no id', (name, description) =>
