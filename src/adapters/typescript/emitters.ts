@@ -1213,7 +1213,8 @@ export class EmitterReader {
   private isOpaqueShape(shape: Shape): boolean {
     switch (shape.kind) {
       case 'type':
-        return this.isOpaque(shape.type);
+        // A promise is as opaque as its value: `Promise<T>` of a generic `request<T>()` says nothing.
+        return this.isOpaque(this.checker.getAwaitedType(shape.type) ?? shape.type);
       case 'at':
         return this.isOpaqueShape(shape.shape);
       case 'union':
