@@ -896,13 +896,25 @@ export function idFieldAt(
  * must name the field's own entity and then the key word, with no id word before it ("The card ID or number" is an id).
  */
 function describedKeyOf(description: string, entity: string): string {
+  const phrase = describedKeyPhrase(description);
+  if (phrase === undefined) return '';
+  const named = namingOfWords(phrase.before);
+  return typeof named === 'object' && named.entity === entity && isKeyName([...phrase.before, phrase.key].join('_'))
+    ? keySuffixOf(phrase.key)
+    : '';
+}
+
+/**
+ * The key word a description's first clause speaks of and the words before it ("The post number to mark" -> `post`,
+ * `number`), when some word comes before it and none of those is an id word ("The card ID or number" speaks of an id).
+ */
+function describedKeyPhrase(description: string): { readonly before: string[]; readonly key: string } | undefined {
   const words = firstClauseWords(description);
   const at = words.findIndex((word) => KEY_WORDS.has(word));
-  if (at <= 0 || words.slice(0, at).some((word) => ID_WORDS.has(word))) return '';
-  const named = namingOfWords(words.slice(0, at));
-  return typeof named === 'object' && named.entity === entity && isKeyName(words.slice(0, at + 1).join('_'))
-    ? keySuffixOf(words[at] ?? '')
-    : '';
+  const key = words[at];
+  if (at <= 0 || key === undefined) return undefined;
+  const before = words.slice(0, at);
+  return before.some((word) => ID_WORDS.has(word)) ? undefined : { before, key };
 }
 
 /**
@@ -1041,13 +1053,11 @@ function describedKeyField(
   nameWords: readonly string[],
   description: string,
 ): { readonly entity: string; readonly many: boolean } | undefined {
-  const words = firstClauseWords(description);
-  const at = words.findIndex((word) => KEY_WORDS.has(word));
-  const keyWord = words[at];
+  const phrase = describedKeyPhrase(description);
   const last = nameWords.at(-1);
-  if (at <= 0 || keyWord === undefined || last === undefined) return undefined;
-  if (words.slice(0, at).some((word) => ID_WORDS.has(word))) return undefined;
-  const lead = words.slice(words.slice(0, at).findLastIndex((word) => CLAUSE_WORDS.has(word)) + 1, at);
+  if (phrase === undefined || last === undefined) return undefined;
+  const { before, key: keyWord } = phrase;
+  const lead = before.slice(before.findLastIndex((word) => CLAUSE_WORDS.has(word)) + 1);
   const noun = lead.at(-1);
   if (noun === undefined || entityNoun(noun) !== entityNoun(last) || !isKeyName([...lead, keyWord].join('_')))
     return undefined;
