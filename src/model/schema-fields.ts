@@ -21,6 +21,8 @@ export interface SchemaField<N> {
 }
 
 const MAX_DEPTH = 8;
+/** A bound on the fields listed, as shapes used at many places inside each other multiply their paths. */
+const MAX_FIELDS = 5000;
 
 /**
  * `z.object(shape)` with a same-file `shape` constant or `z.object(offeredShape(shape, table))`: read with the shape
@@ -49,9 +51,10 @@ export function schemaFieldsOf<N>(
   resolve: ResolveReference<N> = (expr) => expr,
 ): SchemaField<N>[] {
   const fields: SchemaField<N>[] = [];
-  const seen = new Set<N>();
+  // The shapes on the path being read: a shape that holds itself is read once, a shape used at two places twice.
+  const open = new Set<N>();
   const visit = (expr: SchemaExpr<N>, path: readonly PathSegment[], depth: number): void => {
-    if (depth > MAX_DEPTH) return;
+    if (depth > MAX_DEPTH || fields.length >= MAX_FIELDS) return;
     const resolved = withResolvedShapeArgument(resolve(expr), resolve);
     const element = elementOfArray(resolved);
     if (element !== undefined) {
@@ -59,8 +62,8 @@ export function schemaFieldsOf<N>(
       return;
     }
     const shape = meaningOf(resolved).shape;
-    if (shape === undefined || seen.has(shape.node)) return;
-    seen.add(shape.node);
+    if (shape === undefined || open.has(shape.node)) return;
+    open.add(shape.node);
     for (const property of shape.properties) {
       if (property.spread) {
         visit(property.value, path, depth + 1);
@@ -72,6 +75,7 @@ export function schemaFieldsOf<N>(
       fields.push({ path: fieldPath, key: property.key, property, value, meaning: meaningOf(value) });
       visit(value, fieldPath, depth + 1);
     }
+    open.delete(shape.node);
   };
   visit(root, [], 0);
   return fields;
