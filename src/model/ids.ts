@@ -921,11 +921,15 @@ function describedKeyPhrase(description: string): { readonly before: string[]; r
  * The entity an emitted id names among the entities a server accepts: `employee-goal` (of `employeeGoalId`, a goal's
  * milestone pointing at its goal) is a goal when the server takes goals and employees but no "employee goal": the words
  * before the last entity say whose it is. The other way round, a `provider` a tool named `search_watch_providers`
- * emits is the `watch-provider` the server takes (and no `provider`): the tool's name says whose it is. An entity the
- * server accepts, or one neither rule places, stays as it is.
+ * emits is the `watch-provider` the server takes (and no `provider`): the tool's name says whose it is. A compound
+ * written as one word is the one written as two (the `time-slot` of `TimeSlot` is the `timeslot` of `timeslotId`). An
+ * entity the server accepts, or one no rule places, stays as it is.
  */
 export function acceptedEntityOf(entity: string, accepted: ReadonlySet<string>, toolName?: string): string {
   if (accepted.has(entity)) return entity;
+  // `TimeSlot` and `timeslot`, `WorkItem` and `workitem`: one compound, written as one word or as two.
+  const joined = entity.replaceAll('-', '');
+  for (const candidate of accepted) if (candidate.replaceAll('-', '') === joined) return candidate;
   const hash = entity.indexOf('#');
   const base = hash < 0 ? entity : entity.slice(0, hash);
   const key = hash < 0 ? '' : entity.slice(hash);

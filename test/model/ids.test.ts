@@ -679,6 +679,15 @@ describe('acceptedEntityOf: an emitted compound the server does not take, read a
     expect(acceptedEntityOf('goal', new Set())).toBe('goal');
   });
 
+  it('reads a compound written as one word or two as the same entity (`TimeSlot`, `timeslot`)', () => {
+    const taken = new Set(['timeslot', 'work-item#number']);
+    expect(acceptedEntityOf('time-slot', taken)).toBe('timeslot');
+    expect(acceptedEntityOf('workitem#number', taken)).toBe('work-item#number');
+    // Not across a key: a work item's id is no work item's number.
+    expect(acceptedEntityOf('workitem', taken)).toBe('workitem');
+    expect(acceptedEntityOf('time-slots', taken)).toBe('time-slots');
+  });
+
   it("reads a tool's emitted `provider` as the `watch-provider` the server takes, when the tool's name says it", () => {
     const taken = new Set(['watch-provider', 'movie']);
     expect(acceptedEntityOf('provider', taken, 'search_watch_providers')).toBe('watch-provider');

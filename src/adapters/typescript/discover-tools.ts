@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { calleeName, propertyName, shortText, unwrapExpression } from './unwrap.ts';
+import { calleeName, propertyName, returnedExpressions, shortText, unwrapExpression } from './unwrap.ts';
 import { argumentsParseIn } from './arguments-parse.ts';
 import { importBindingsOf } from './from-typescript.ts';
 import { fieldDescriptorShapeOf } from '../../model/field-descriptors.ts';
@@ -90,6 +90,16 @@ export interface DiscoveredTool {
    * the parameter it calls, and what the registration hands that parameter for this tool.
    */
   readonly serializedBy?: {
+    readonly builder: ts.SignatureDeclaration;
+    readonly parameter: ts.Symbol;
+    readonly value: ts.Expression;
+  };
+  /**
+   * For a handler handed to a wrapper of the project (`tool('get_order', (args) => getOrder(args))`, where `tool(name,
+   * fn)` returns `async (args) => ok(await fn(args))`): the function the wrapper returns, the parameter it calls, and
+   * the handler. What the wrapper makes of a handler's plain data is what the tool emits.
+   */
+  readonly wrappedBy?: {
     readonly builder: ts.SignatureDeclaration;
     readonly parameter: ts.Symbol;
     readonly value: ts.Expression;
@@ -538,6 +548,7 @@ class ToolFinder {
           output: registration.output,
           handler: this.handlerNode(registration.handler),
           ...(serializedBy === undefined ? {} : { serializedBy }),
+          ...wrappedByOf(registration.handler?.node, this.resolver, this.checker),
         },
         key,
       );
@@ -1172,6 +1183,38 @@ function calledParameterIn(
   };
   visit(registered.body);
   return called;
+}
+
+/**
+ * The wrapper a handler is handed to, when the function the wrapper returns calls it with its own input
+ * (`tool(name, fn)` returning `async (args) => ok(await fn(args))`): that function, the wrapper's parameter, and the
+ * handler as written, so what the wrapper makes of the handler's value can be read.
+ */
+function wrappedByOf(
+  handler: ts.Node | undefined,
+  resolver: SchemaResolver,
+  checker: ts.TypeChecker,
+): { wrappedBy?: NonNullable<DiscoveredTool['wrappedBy']> } {
+  if (handler === undefined || !ts.isExpression(handler)) return {};
+  let argument: ts.Expression = handler;
+  while (ts.isParenthesizedExpression(argument.parent) || ts.isAsExpression(argument.parent))
+    argument = argument.parent;
+  const call = argument.parent;
+  if (!ts.isCallExpression(call)) return {};
+  const index = call.arguments.indexOf(argument);
+  const wrapper = index < 0 ? undefined : resolver.functionOf(call.expression);
+  const parameter = wrapper?.parameters[index];
+  if (wrapper === undefined || parameter === undefined || !ts.isIdentifier(parameter.name)) return {};
+  const symbol = checker.getSymbolAtLocation(parameter.name);
+  if (symbol === undefined) return {};
+  for (const returned of returnedExpressions(wrapper)) {
+    const builder = localFunction(returned, checker);
+    if (builder === undefined || !(ts.isArrowFunction(builder) || ts.isFunctionExpression(builder))) continue;
+    const called = calledParameterIn(builder, wrapper, checker);
+    if (called !== undefined && checker.getSymbolAtLocation(called) === symbol)
+      return { wrappedBy: { builder, parameter: symbol, value: handler } };
+  }
+  return {};
 }
 
 /**

@@ -392,6 +392,17 @@ function readTool(
         : tool.returnSent === true
           ? json(emitterReader.sentReturnsOf(tool.handler))
           : json(emitterReader.sourcesOf(tool.handler, tool.instance));
+  // A handler handed to a wrapper that serializes its plain data: what the wrapper makes of it is what the tool emits.
+  const wrappedBy = tool.wrappedBy;
+  if (sources.length === 0 && wrappedBy !== undefined)
+    sources = json(
+      emitterReader.sourcesOf(
+        wrappedBy.builder,
+        undefined,
+        undefined,
+        new Map([[wrappedBy.parameter, wrappedBy.value]]),
+      ),
+    );
   // A definition's handler that builds no tool result returns plain data: what it emits is what its builders serialize.
   if (sources.length === 0)
     sources = json(
