@@ -11,6 +11,8 @@ describe('a handler made by a wrapper of the project that serializes the data it
   it('emits what the wrapped function returns, written inline or passed by name', () => {
     const { report } = audit(FIXTURE);
     expect(report.coverage.knownEmitters).toBe(3);
+    // The wrapper named like an SDK's `tool(name, handler)` is a handler, not a site of its own.
+    expect(report.coverage.registrationSites).toBe(3);
     expect(chainLines(report)).toEqual([
       'get_order_history Orders[].Id -> get_order_details.orderId: broken',
       'get_order_history Orders[].Id -> get_order_lines.orderId: broken',

@@ -409,6 +409,8 @@ class ToolFinder {
         return;
       }
       if ((name === 'registerTool' || name === 'tool') && !this.mayBeToolName(call.arguments[0])) return;
+      // `server.registerTool(name, config, tool(name, fn))`: a wrapper that makes the handler, not a registration.
+      if (isRegistrationArgument(call)) return;
       const read = reader.callSite(call);
       if (read === undefined) return;
       const callSite = method === name ? read : { ...read, method: name };
@@ -1183,6 +1185,19 @@ function calledParameterIn(
   };
   visit(registered.body);
   return called;
+}
+
+/**
+ * Whether a call is an argument after the name of a `registerTool(...)` or `tool(...)` call (by any receiver): what
+ * it makes is that registration's config or handler. A definition handed to `addTool(...)` is a tool of its own.
+ */
+function isRegistrationArgument(call: ts.CallExpression): boolean {
+  let node: ts.Node = call;
+  while (ts.isParenthesizedExpression(node.parent) || ts.isAsExpression(node.parent)) node = node.parent;
+  const outer = node.parent;
+  if (!ts.isCallExpression(outer) || outer.arguments.indexOf(node as ts.Expression) < 1) return false;
+  const callee = calleeName(outer);
+  return callee === 'registerTool' || callee === 'tool';
 }
 
 /**
