@@ -562,6 +562,27 @@ function describedIdPhrase(description: string): IdWords | undefined {
 }
 
 /**
+ * The entities the first clause of an id field's description may name besides the field's own, longest first:
+ * `assignee_id` described "User ID to assign the task to" names a user, `contact_branch_ids` described
+ * "Comma-separated contact sector ids" a contact sector (or a sector). What the field is paired by stays its own
+ * entity; a reader that finds no tool giving that out may pair it by the first of these a tool gives out. A bare `id`
+ * has none: its description already named what it takes (a bare list of `ids` may have some).
+ */
+export function describedAlternativesOf(field: IdField, description: string): string[] {
+  const own = idWordsOf(splitWords(field.name));
+  if (own !== undefined && own.prefix.length === 0 && !field.many) return [];
+  const id = describedIdPhrase(description);
+  if (id === undefined || field.entity.includes('#')) return [];
+  const found: string[] = [];
+  for (let first = 0; first < id.prefix.length; first += 1) {
+    const entity = phrase(id.prefix.slice(first));
+    if (entity === field.entity) return found;
+    found.push(entity);
+  }
+  return found;
+}
+
+/**
  * The entity a bare `id` input's description names, when the tool's name does not: "Booking ID to update key codes
  * for" in `update_key_codes` takes a booking. A description that repeats a word of what the name addresses ("Bug card
  * ID" in `get_bug_content`) agrees with it, and the name says what the id addresses; one that names another of the

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptedEntityOf,
+  describedAlternativesOf,
   entityOfToolName,
   formatPath,
   idFieldAt,
@@ -834,5 +835,30 @@ describe('isDescribedIdName: a field its own description calls an id', () => {
     expect(isDescribedIdName('name', 'Team ID or name')).toBe(false);
     expect(isDescribedIdName('sort_by', 'Sort order, e.g. popularity.desc')).toBe(false);
     expect(isDescribedIdName('team_id', 'Team ID')).toBe(false);
+  });
+});
+
+describe("describedAlternativesOf: the entities an id field's description names besides its own", () => {
+  const naming = toolNamingOf(['list_users', 'list_contact_sectors'], ['user_id', 'contact_sector_id', 'assignee_id']);
+  const field = (name: string) => {
+    const id = idFieldAt([name], 'assign_contact', { naming, side: 'input' });
+    if (id === undefined) throw new Error(`${name} is no id field`);
+    return id;
+  };
+
+  it('names the entities the first clause speaks of, longest first', () => {
+    expect(describedAlternativesOf(field('assignee_id'), 'User ID to assign the contact to')).toEqual(['user']);
+    expect(describedAlternativesOf(field('contact_branch_ids'), 'Contact sector ids (references sectors)')).toEqual([
+      'contact-sector',
+      'sector',
+    ]);
+    expect(describedAlternativesOf(field('ids'), 'Comma-separated user ids')).toContain('user');
+  });
+
+  it('names nothing when the description agrees, speaks of no id, or the field is a bare id', () => {
+    expect(describedAlternativesOf(field('user_id'), 'The user ID')).toEqual([]);
+    expect(describedAlternativesOf(field('assignee_id'), 'Who gets the contact')).toEqual([]);
+    // A bare id's description already named what it takes.
+    expect(describedAlternativesOf(field('id'), 'Outgoing user id')).toEqual([]);
   });
 });

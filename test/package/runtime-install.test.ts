@@ -18,7 +18,9 @@ import {
 // entry needs the zod peer and nothing else, so the install stays small.
 
 const MAX_PACKAGES_BESIDES_ZOD = 5;
-const MAX_BYTES_BESIDES_ZOD = 3 * 1024 * 1024;
+// The ceiling keeps the runtime install free of heavy packages; the bundles grow with the audit's reading (3.15 MB on
+// 2026-12-06), and docs/install.md states the size measured.
+const MAX_BYTES_BESIDES_ZOD = 3.5 * 1024 * 1024;
 
 let project: string;
 let installed: InstalledPackage[];
@@ -50,7 +52,7 @@ describe('npm i agent-contract zod', () => {
     }
   });
 
-  it('adds at most 3 MB besides zod, within 0.15 MB of the size docs/install.md states', async () => {
+  it('adds at most 3.5 MB besides zod, within 0.15 MB of the size docs/install.md states', async () => {
     const total = await folderBytes(join(project, 'node_modules'));
     const zod = await folderBytes(join(project, 'node_modules', 'zod'));
     expect(total - zod).toBeLessThanOrEqual(MAX_BYTES_BESIDES_ZOD);

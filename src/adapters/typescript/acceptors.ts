@@ -3,7 +3,9 @@ import { idAcceptorVerdict } from '../../model/id-acceptor.ts';
 import { idFieldsOfJsonSchema, type JsonType } from '../../model/id-fields.ts';
 import {
   ARRAY_ITEM,
+  describedAlternativesOf,
   formatPath,
+  type IdField,
   idFieldAt,
   isIdName,
   isKeyName,
@@ -49,6 +51,11 @@ export interface AcceptorField {
   readonly value?: Expr;
   /** The description that makes the field an id, when its name names no id (`with_genres`: "Comma-separated genre ids"). */
   readonly description?: string;
+  /**
+   * Other entities the field's description names (`assignee_id`, "User ID to assign the task to": `user`), longest
+   * first; the chains take the first a tool gives out when none gives out the field's own (`describedAlternativesOf`).
+   */
+  readonly describedAs?: readonly string[];
 }
 
 /** An input field of any name, for the findings that judge every field (coercions, unread fields). */
@@ -116,6 +123,11 @@ function isRequired(meaning: SchemaMeaning<ts.Node>): boolean {
 
 function fieldNode(field: SchemaField<ts.Node>): ts.Node {
   return field.property.node;
+}
+
+function describedAsOf(id: IdField, description: string | undefined): { describedAs?: readonly string[] } {
+  const describedAs = description === undefined ? [] : describedAlternativesOf(id, description);
+  return describedAs.length === 0 ? {} : { describedAs };
 }
 
 /** The acceptors and fields of one tool's input; `naming` comes from the server's whole tool list (`toolNamingOf`). */
@@ -240,6 +252,7 @@ function schemaInputOf(
       node: fieldNode(field),
       value: resolver.resolve(value),
       ...(named || description === undefined ? {} : { description }),
+      ...describedAsOf(id, description),
     });
   }
   return { acceptors, fields, source: 'zod', transforms: inputTransformsOf(root) };

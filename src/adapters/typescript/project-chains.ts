@@ -753,6 +753,26 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   }
   options.onTool?.(discovery.tools.length, discovery.tools.length);
 
+  // An acceptor whose entity no tool gives out takes the one its description names, when a tool gives that out:
+  // `assignee_id` described "User ID to assign the task to" takes a user.
+  const takenByName = new Set(acceptorEnds.map((end) => end.field.entity));
+  const givenOut = new Set(
+    [
+      ...tools.flatMap((facts) => facts.emitted.map((id) => ({ entity: id.entity, tool: facts.tool.name }))),
+      ...untyped,
+      ...printed,
+    ].map(({ entity, tool }) => acceptedEntityOf(entity, takenByName, tool)),
+  );
+  acceptorEnds.splice(
+    0,
+    acceptorEnds.length,
+    ...acceptorEnds.map((end) => {
+      if (end.acceptor === undefined || givenOut.has(end.field.entity)) return end;
+      const described = end.acceptor.describedAs?.find((entity) => givenOut.has(entity));
+      if (described === undefined) return end;
+      return { ...end, field: { ...end.field, entity: described }, acceptor: { ...end.acceptor, entity: described } };
+    }),
+  );
   // What the code says about the ids of entities whose emitters are untyped: read only for those.
   const acceptedEntities = new Set(acceptorEnds.map((end) => end.field.entity));
   // An emitted `employeeGoalId` is a goal's id when the server takes goals and employees but no "employee goal".
