@@ -917,11 +917,13 @@ export function idFieldAt(
  * must name the field's own entity and then the key word, with no id word before it ("The card ID or number" is an id).
  */
 function describedKeyOf(description: string, entity: string): string {
-  const phrase = describedKeyPhrase(description);
-  if (phrase === undefined) return '';
-  const named = namingOfWords(phrase.before);
-  return typeof named === 'object' && named.entity === entity && isKeyName([...phrase.before, phrase.key].join('_'))
-    ? keySuffixOf(phrase.key)
+  const described = describedKeyPhrase(description);
+  if (described === undefined) return '';
+  const named = namingOfWords(described.before);
+  return typeof named === 'object' &&
+    named.entity === entity &&
+    isKeyName([...described.before, described.key].join('_'))
+    ? keySuffixOf(described.key)
     : '';
 }
 
@@ -1078,10 +1080,10 @@ function describedKeyField(
   nameWords: readonly string[],
   description: string,
 ): { readonly entity: string; readonly many: boolean } | undefined {
-  const phrase = describedKeyPhrase(description);
+  const described = describedKeyPhrase(description);
   const last = nameWords.at(-1);
-  if (phrase === undefined || last === undefined) return undefined;
-  const { before, key: keyWord } = phrase;
+  if (described === undefined || last === undefined) return undefined;
+  const { before, key: keyWord } = described;
   const lead = before.slice(before.findLastIndex((word) => CLAUSE_WORDS.has(word)) + 1);
   const noun = lead.at(-1);
   if (noun === undefined || entityNoun(noun) !== entityNoun(last) || !isKeyName([...lead, keyWord].join('_')))
