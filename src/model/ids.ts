@@ -131,6 +131,7 @@ const CONTAINER_KEYS = new Set([
   'entry',
   'entries',
   'payload',
+  'raw',
   'response',
   'content',
   'structuredcontent',

@@ -101,6 +101,12 @@ type Shape =
   /** A shape built by a `return` the reader followed a call to: the leaves under it are emitted there. */
   | { readonly kind: 'at'; readonly site: ts.Node; readonly shape: Shape };
 
+/** A value the code writes into a property: in an object literal (by name or shorthand), or by assignment. */
+type Write =
+  | { readonly kind: 'literal'; readonly literal: ts.ObjectLiteralExpression; readonly value: ts.Expression }
+  | { readonly kind: 'shorthand'; readonly literal: ts.ObjectLiteralExpression; readonly name: ts.Identifier }
+  | { readonly kind: 'assigned'; readonly name: ts.MemberName; readonly value: ts.Expression };
+
 interface Leaf {
   readonly rel: readonly PathSegment[];
   readonly types: ReadonlySet<JsonType>;
@@ -268,10 +274,15 @@ export class EmitterReader {
   /** The `let`s whose texts are being read, so a value made from the let itself is not read again. */
   private readonly textsRead = new Set<ts.Symbol>();
 
+  /** The values the project's code writes into each property name, found once, when an opaque part asks. */
+  private writes: Map<string, Write[]> | undefined;
+
   constructor(
     private readonly checker: ts.TypeChecker,
     private readonly resolver: SchemaResolver,
     private readonly classes: ToolClasses,
+    /** The project's own source files, where the values of a part its types leave opaque are written. */
+    private readonly sources: readonly ts.SourceFile[] = [],
   ) {}
 
   /**
@@ -1433,6 +1444,72 @@ export class EmitterReader {
     };
   }
 
+  /**
+   * The types of the values the project's code writes into a property its own type declares opaque (`raw?: unknown`
+   * filled `{ ..., raw }` with the API's record, or `message.raw = api` after the literal): what the JSON carries
+   * there. Empty when the code writes nothing typed into it; a value of no type written beside typed ones keeps the
+   * part unknown.
+   */
+  private filledInto(property: ts.Symbol): ts.Type[] {
+    const declarations = new Set(property.declarations ?? []);
+    const types: ts.Type[] = [];
+    for (const write of this.writesOf(property.name)) {
+      const target =
+        write.kind === 'assigned'
+          ? this.checker.getSymbolAtLocation(write.name)
+          : this.contextualProperty(write.literal, property.name);
+      if (!(target?.declarations ?? []).some((declaration) => declarations.has(declaration))) continue;
+      const value =
+        write.kind === 'shorthand'
+          ? this.checker.getTypeAtLocation(write.name)
+          : this.checker.getTypeAtLocation(write.value);
+      types.push(value);
+    }
+    return types.some((type) => !this.isOpaque(type)) ? types : [];
+  }
+
+  /** The property of the type an object literal is written for (`const m: Message = { raw }`), by name. */
+  private contextualProperty(literal: ts.ObjectLiteralExpression, name: string): ts.Symbol | undefined {
+    const contextual = this.checker.getContextualType(literal);
+    if (contextual === undefined) return undefined;
+    const members = contextual.isUnion() ? contextual.types : [contextual];
+    for (const member of members) {
+      const found = this.checker.getPropertyOfType(member, name);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  /** Every property write of the project's sources by that name: literal properties and `x.name = value`. */
+  private writesOf(name: string): readonly Write[] {
+    if (this.writes === undefined) {
+      const writes = new Map<string, Write[]>();
+      const add = (key: string, write: Write): void => {
+        const list = writes.get(key);
+        if (list === undefined) writes.set(key, [write]);
+        else list.push(write);
+      };
+      const visit = (node: ts.Node): void => {
+        if (ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent)) {
+          const key = propertyName(node.name);
+          if (key !== undefined) add(key, { kind: 'literal', literal: node.parent, value: node.initializer });
+        } else if (ts.isShorthandPropertyAssignment(node) && ts.isObjectLiteralExpression(node.parent)) {
+          add(node.name.text, { kind: 'shorthand', literal: node.parent, name: node.name });
+        } else if (
+          ts.isBinaryExpression(node) &&
+          node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+          ts.isPropertyAccessExpression(node.left)
+        ) {
+          add(node.left.name.text, { kind: 'assigned', name: node.left.name, value: node.right });
+        }
+        ts.forEachChild(node, visit);
+      };
+      for (const file of this.sources) if (!file.isDeclarationFile) visit(file);
+      this.writes = writes;
+    }
+    return this.writes.get(name) ?? [];
+  }
+
   /** `any`, `unknown`, or a bag of them (`Record<string, unknown>`): a value whose ids the types do not show. */
   isOpaque(type: ts.Type): boolean {
     // A generic type (`T`, `Awaited<T>` inside a generic `request<T>()`) says nothing until a call site gives it.
@@ -1591,9 +1668,11 @@ export class EmitterReader {
       if (property.flags & ts.SymbolFlags.Method) continue;
       const propertyType = this.checker.getTypeOfSymbol(property);
       if (propertyType.getCallSignatures().length > 0 && !(propertyType.flags & ts.TypeFlags.Union)) continue;
-      const inner = this.leavesOf(propertyType);
       const declaration = property.declarations?.[0];
       const declaredIn = handDeclaredIn(property);
+      const filled = declaredIn !== undefined && this.isOpaque(propertyType) ? this.filledInto(property) : [];
+      const inner =
+        filled.length > 0 ? merge(filled.flatMap((value) => this.leavesOf(value))) : this.leavesOf(propertyType);
       for (const leaf of inner) {
         const rel = [property.name, ...leaf.rel];
         if (isKept(rel, leaf))

@@ -703,7 +703,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     [...inputs.map(({ name }) => name), ...inputIdNamesOf(options.published?.tools ?? [])],
     inputs.filter(({ name }) => !isIdName(name)).map(({ entity }) => entity),
   );
-  const emitterReader = new EmitterReader(checker, resolver, classes);
+  const emitterReader = new EmitterReader(checker, resolver, classes, project.sourceFiles);
   const serializers = definitionSerializers(surface, checker);
   const dispatchers = dispatchBuilders(surface, checker);
   const tools: ToolFacts[] = [];
