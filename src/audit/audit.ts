@@ -63,6 +63,8 @@ export interface AuditAcceptor extends SourceLocation {
   readonly detail?: string;
   /** The description that makes the field an id, when its name names none (`with_genres`: "Comma-separated genre ids"). */
   readonly description?: string;
+  /** The id key the handler sends the field on as, when that makes it an id (`user` sent as `user_id`). */
+  readonly forwardedAs?: string;
   /**
    * With a contract: `field` when the source reading found the field (file:line is its declaration), `tool` when it
    * found only the tool (file:line is the registration), `none` when it found neither (file is the contract, line 0).

@@ -750,8 +750,12 @@ function namingOfWords(words: readonly string[], many = false): WordsNaming {
     else if (many) return 'holder';
   }
   // `parentTicketId`, `shift2DefaultEmployeeCode`: what follows the last role word is the entity it plays the role for.
+  // A role word before a last preposition (`assigned_to`) is the role itself, named by both words.
   const role = nouns.findLastIndex(
-    (word, index) => index < nouns.length - 1 && (isRoleWord(word) || isParticipleBefore(word, nouns[index + 1])),
+    (word, index) =>
+      index < nouns.length - 1 &&
+      ((isRoleWord(word) && !(index === nouns.length - 2 && FIELD_PREPOSITIONS.has(nouns[index + 1] ?? ''))) ||
+        isParticipleBefore(word, nouns[index + 1])),
   );
   if (role >= 0) nouns = nouns.slice(role + 1);
   const last = nouns.length - 1;

@@ -351,6 +351,12 @@ describe('idFieldAt names the same entity however the id is spelled', () => {
     expect(idFieldAt(['author_id'], 'list_issues')?.entity).toBe('author');
   });
 
+  it('names an actor word before a last preposition by both words, not by the preposition', () => {
+    expect(idFieldAt(['assigned_to_id'], 'search_issues')?.entity).toBe('assigned-to');
+    expect(idFieldAt(['issues', '[]', 'assigned_to', 'id'], 'search_issues')?.entity).toBe('assigned-to');
+    expect(idFieldAt(['assignedToUserId'], 'search_issues')?.entity).toBe('user');
+  });
+
   it('marks lists of ids', () => {
     expect(idFieldAt(['ticketIds'])?.many).toBe(true);
     expect(idFieldAt(['tickets', '[]', 'id'])?.many).toBe(false);

@@ -56,6 +56,11 @@ export interface AcceptorField {
    * first; the chains take the first a tool gives out when none gives out the field's own (`describedAlternativesOf`).
    */
   readonly describedAs?: readonly string[];
+  /**
+   * The id key the handler sends the field on as, when that is what makes it an id (`user`, sent as `params.user_id =
+   * args.user`): `forwardedIdKeys`.
+   */
+  readonly forwardedAs?: string;
 }
 
 /** An input field of any name, for the findings that judge every field (coercions, unread fields). */
@@ -135,13 +140,14 @@ export function toolInputOf(
   tool: DiscoveredTool,
   resolver: SchemaResolver,
   naming: ToolNaming = NO_TOOL_NAMING,
+  forwarded: ReadonlyMap<string, string> = new Map(),
 ): ToolInput {
   // What the server validates the arguments with is what it accepts; the published input stays its contract.
   if (tool.accepted !== undefined) {
-    const accepted = schemaInputOf(tool.name, tool.accepted, resolver, naming);
+    const accepted = schemaInputOf(tool.name, tool.accepted, resolver, naming, forwarded);
     if (accepted.source !== 'unresolved') return accepted;
   }
-  return schemaInputOf(tool.name, tool.input, resolver, naming);
+  return schemaInputOf(tool.name, tool.input, resolver, naming, forwarded);
 }
 
 /** The acceptors and fields of one input schema of the tool named `toolName`. */
@@ -150,6 +156,7 @@ function schemaInputOf(
   schema: Expr | undefined,
   resolver: SchemaResolver,
   naming: ToolNaming,
+  forwarded: ReadonlyMap<string, string>,
 ): ToolInput {
   if (schema === undefined) return { acceptors: [], fields: [], source: 'none' };
   const root = resolver.resolve(schema);
@@ -210,7 +217,10 @@ function schemaInputOf(
     });
     // A field its description calls an id (`with_genres`: "Comma-separated genre ids") is read as one.
     const description = describedTextOf(field.value, resolver.resolve);
-    if (!isIdName(field.key) && !isKeyName(field.key) && description === undefined) continue;
+    // A field the handler sends on as an id (`params.user_id = args.user`) is read as one.
+    const forwardedAs = field.path.length === 1 ? forwarded.get(field.key) : undefined;
+    if (!isIdName(field.key) && !isKeyName(field.key) && description === undefined && forwardedAs === undefined)
+      continue;
     let value = field.value;
     let many = false;
     let fieldMeaning = field.meaning;
@@ -227,12 +237,14 @@ function schemaInputOf(
       fieldMeaning = meaningOf(value);
       many = true;
     }
-    const id = idFieldAt(field.path, toolName, {
+    const own = idFieldAt(field.path, toolName, {
       naming,
       side: 'input',
       keys: true,
       ...(description === undefined ? {} : { description }),
     });
+    const sent = own === undefined && forwardedAs !== undefined;
+    const id = sent ? idFieldAt([forwardedAs], toolName, { naming, side: 'input' }) : own;
     if (id === undefined) continue;
     // A field named by its description is judged as an id by its schema alone.
     const named = isIdName(field.key) || isKeyName(field.key);
@@ -251,8 +263,8 @@ function schemaInputOf(
       ...(accepted.detail === undefined ? {} : { detail: accepted.detail }),
       node: fieldNode(field),
       value: resolver.resolve(value),
-      ...(named || description === undefined ? {} : { description }),
-      ...describedAsOf(id, description),
+      ...(named || sent || description === undefined ? {} : { description }),
+      ...(sent ? { forwardedAs } : describedAsOf(id, description)),
     });
   }
   return { acceptors, fields, source: 'zod', transforms: inputTransformsOf(root) };

@@ -28,6 +28,7 @@ import {
 } from './id-evidence.ts';
 import { moduleSpecifiersOf, type AuditProject } from './load-project.ts';
 import { projectTestFiles } from './project-test-files.ts';
+import { forwardedIdKeys } from './forwarded-ids.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
 import { dispatchBuilders, type DispatchBuilder } from './name-dispatch.ts';
 import { placePublishedTools } from './place-published.ts';
@@ -315,7 +316,11 @@ function readTool(
   const emitterEnds: ChainSide[] = [];
   const untyped: UntypedEmitter[] = [];
   const printed: PrintedEmitter[] = [];
-  const input = toolInputOf(tool, resolver, naming);
+  // What the handler sends fields on as is read with the input's keys, which tell its input parameter.
+  const read = toolInputOf(tool, resolver, naming);
+  const keys = new Set(read.fields.filter((field) => field.path.length === 1).map((field) => field.key));
+  const forwarded = forwardedIdKeys(tool, keys, checker);
+  const input = forwarded.size === 0 ? read : toolInputOf(tool, resolver, naming, forwarded);
   const inputKeys = new Set(input.fields.filter((field) => field.path.length === 1).map((field) => field.key));
   for (const acceptor of input.acceptors) {
     acceptorEnds.push({

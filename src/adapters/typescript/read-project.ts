@@ -51,6 +51,8 @@ export interface ReadAcceptor {
   readonly detail?: string;
   /** The description that makes the field an id, when its name names none. */
   readonly description?: string;
+  /** The id key the handler sends the field on as, when that makes it an id (`user` sent as `user_id`). */
+  readonly forwardedAs?: string;
   readonly placed?: 'field' | 'tool' | 'none';
   readonly at: SourceSpan | undefined;
 }
@@ -228,6 +230,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
   const acceptors: ReadAcceptor[] = read.acceptorEnds.map((end) => {
     const detail = end.acceptor?.detail;
     const description = end.acceptor?.description;
+    const forwardedAs = end.acceptor?.forwardedAs;
     return {
       tool: end.tool,
       field: end.label,
@@ -236,6 +239,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
       published: end.field.types,
       ...(detail === undefined ? {} : { detail }),
       ...(description === undefined ? {} : { description }),
+      ...(forwardedAs === undefined ? {} : { forwardedAs }),
       ...(end.published === undefined
         ? {}
         : { placed: end.acceptor !== undefined ? 'field' : end.node !== undefined ? 'tool' : 'none' }),

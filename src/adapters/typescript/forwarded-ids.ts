@@ -1,0 +1,128 @@
+import ts from 'typescript';
+import { isIdName, splitWords } from '../../model/ids.ts';
+import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
+import { unwrapExpression } from './unwrap.ts';
+
+/** Calls that convert a value and keep what it names: `String(args.user)`, `Number(args.user)`. */
+const CONVERSIONS = new Set(['String', 'Number', 'parseInt', 'parseFloat', 'BigInt']);
+
+/**
+ * The id-named key each top-level input field is sent on as, unchanged, by the tool's handler: `params.user_id =
+ * args.user`, `params['activity_id'] = args.activity`, `{ assignee_id: assignee ?? 'me' }`. Where the code puts a
+ * field says what it holds when its name and description do not (`user`, "'me' or whose entries"). Only fields whose
+ * own name is no id are looked for, and keys that name an entity (`user_id`, not a bare `ids`); the first key a
+ * field is sent on as wins.
+ */
+export function forwardedIdKeys(
+  tool: DiscoveredTool,
+  inputKeys: ReadonlySet<string>,
+  checker: ts.TypeChecker,
+): ReadonlyMap<string, string> {
+  const handler = tool.inputReader ?? tool.handler;
+  const forwarded = new Map<string, string>();
+  if (handler === undefined || !ts.isFunctionLike(handler)) return forwarded;
+  const body = (handler as ts.FunctionLikeDeclaration).body;
+  const parameter = handler.parameters[inputParameterIndex(handler, inputKeys, checker)];
+  if (body === undefined || parameter === undefined) return forwarded;
+  const fieldOf = fieldReader(parameter, body, checker);
+  const sentAs = (key: string, value: ts.Expression): void => {
+    // A bare `ids` key (`{ ids: discard }`) says the field holds ids, not whose.
+    if (!isIdName(key) || splitWords(key).length < 2) return;
+    for (const field of readFields(value, fieldOf))
+      if (inputKeys.has(field) && !isIdName(field) && !forwarded.has(field)) forwarded.set(field, key);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const key = assignedKey(node.left);
+      if (key !== undefined) sentAs(key, node.right);
+    } else if (ts.isPropertyAssignment(node) && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name))) {
+      sentAs(node.name.text, node.initializer);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return forwarded;
+}
+
+/** `params.user_id` or `params['user_id']`: the key an assignment writes. */
+function assignedKey(target: ts.Expression): string | undefined {
+  if (ts.isPropertyAccessExpression(target)) return target.name.text;
+  if (ts.isElementAccessExpression(target) && ts.isStringLiteralLike(target.argumentExpression))
+    return target.argumentExpression.text;
+  return undefined;
+}
+
+/**
+ * The input fields a value is, as written: a read of one (`args.user`, a name destructured from the input), either
+ * branch of a conditional, the left of `??`/`||`, or a conversion of one (`String(args.user)`).
+ */
+function readFields(value: ts.Expression, fieldOf: (node: ts.Expression) => string | undefined): string[] {
+  const expr = unwrapExpression(value, { throughAwait: true });
+  const field = fieldOf(expr);
+  if (field !== undefined) return [field];
+  if (ts.isConditionalExpression(expr))
+    return [...readFields(expr.whenTrue, fieldOf), ...readFields(expr.whenFalse, fieldOf)];
+  if (
+    ts.isBinaryExpression(expr) &&
+    (expr.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+      expr.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+  )
+    return readFields(expr.left, fieldOf);
+  if (
+    ts.isCallExpression(expr) &&
+    ts.isIdentifier(expr.expression) &&
+    CONVERSIONS.has(expr.expression.text) &&
+    expr.arguments[0] !== undefined
+  )
+    return readFields(expr.arguments[0], fieldOf);
+  return [];
+}
+
+/**
+ * How the handler reads a field of its input: `args.user` / `args['user']` of the input parameter, or a name bound
+ * to a field by destructuring (the parameter itself, or `const { user } = args`), compared by symbol.
+ */
+function fieldReader(
+  parameter: ts.ParameterDeclaration,
+  body: ts.Node,
+  checker: ts.TypeChecker,
+): (node: ts.Expression) => string | undefined {
+  const bound = new Map<ts.Symbol, string>();
+  const bind = (pattern: ts.ObjectBindingPattern): void => {
+    for (const element of pattern.elements) {
+      if (element.dotDotDotToken !== undefined || !ts.isIdentifier(element.name)) continue;
+      const key = element.propertyName ?? element.name;
+      const symbol = checker.getSymbolAtLocation(element.name);
+      if (symbol !== undefined && (ts.isIdentifier(key) || ts.isStringLiteral(key))) bound.set(symbol, key.text);
+    }
+  };
+  const input = ts.isIdentifier(parameter.name) ? checker.getSymbolAtLocation(parameter.name) : undefined;
+  if (ts.isObjectBindingPattern(parameter.name)) bind(parameter.name);
+  const isInput = (node: ts.Expression): boolean =>
+    input !== undefined && ts.isIdentifier(node) && checker.getSymbolAtLocation(node) === input;
+  if (input !== undefined) {
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isVariableDeclaration(node) &&
+        ts.isObjectBindingPattern(node.name) &&
+        node.initializer !== undefined &&
+        isInput(unwrapExpression(node.initializer))
+      )
+        bind(node.name);
+      ts.forEachChild(node, visit);
+    };
+    visit(body);
+  }
+  return (node) => {
+    if (ts.isPropertyAccessExpression(node) && isInput(unwrapExpression(node.expression))) return node.name.text;
+    if (
+      ts.isElementAccessExpression(node) &&
+      ts.isStringLiteralLike(node.argumentExpression) &&
+      isInput(unwrapExpression(node.expression))
+    )
+      return node.argumentExpression.text;
+    if (!ts.isIdentifier(node)) return undefined;
+    const symbol = checker.getSymbolAtLocation(node);
+    return symbol === undefined ? undefined : bound.get(symbol);
+  };
+}

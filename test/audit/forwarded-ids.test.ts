@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { audit } from '../../src/audit/audit.ts';
+import { chainLines } from '../support/chain-lines.ts';
+
+const FIXTURE = fileURLToPath(new URL('fixtures/forwarded-ids', import.meta.url));
+
+describe('an input whose name says no id, sent on by the handler as an id', () => {
+  // `params.user_id = args.user`, `params['activity_id'] = args.activity`, `{ assignee_id: assignee ?? 'me' }`.
+  it('takes the ids of the entity it is sent on as', () => {
+    const { report } = audit(FIXTURE);
+    expect(chainLines(report)).toEqual([
+      'list_time_entries time_entries[].user.id -> list_time_entries.user: broken',
+      'list_time_entries time_entries[].activity.id -> list_time_entries.activity: broken',
+      'search_issues issues[].assignee.id -> search_issues.assignee: broken',
+    ]);
+    const forwarded = report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.entity}`);
+    expect(forwarded).toEqual([
+      'list_time_entries.user user',
+      'list_time_entries.activity activity',
+      'search_issues.assignee assignee',
+    ]);
+  });
+});
