@@ -76,9 +76,29 @@ export class SchemaResolver {
     return current;
   }
 
+  /**
+   * The declaration a reference (`Schema`, `tool.config`) names. Of a const written with a declared type (`const tool:
+   * McpTool<S> = { config: {...} }`), the checker names the type's member; the object literal's own property holds the
+   * value, and is what a member read of it stands for.
+   */
+  private referenceDeclarationOf(node: ts.Expression): ts.Declaration | undefined {
+    const declaration = this.declarationOf(ts.isPropertyAccessExpression(node) ? node.name : node);
+    if (!ts.isPropertyAccessExpression(node) || (declaration !== undefined && !ts.isPropertySignature(declaration)))
+      return declaration;
+    const receiver = this.initializerExpression(node.expression);
+    if (receiver === undefined || !ts.isObjectLiteralExpression(receiver)) return declaration;
+    const member = receiver.properties.find(
+      (property) =>
+        property.name !== undefined &&
+        (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name)) &&
+        property.name.text === node.name.text,
+    );
+    return member ?? declaration;
+  }
+
   /** The expression a reference (`Schema`, `schemas.Schema`, `Tools.x`) stands for, when it is a const or a property. */
   private initializerOf(node: ts.Expression): ts.Expression | undefined {
-    const declaration = this.declarationOf(ts.isPropertyAccessExpression(node) ? node.name : node);
+    const declaration = this.referenceDeclarationOf(node);
     if (declaration === undefined) return undefined;
     if (ts.isVariableDeclaration(declaration)) {
       const list = declaration.parent;
@@ -122,7 +142,7 @@ export class SchemaResolver {
   /** The function a call reaches, when it is written in source (a declaration or a const arrow/function). */
   functionOf(callee: ts.Expression, hops = 0): ts.SignatureDeclaration | undefined {
     const expr = unwrapExpression(callee);
-    const declaration = this.declarationOf(ts.isPropertyAccessExpression(expr) ? expr.name : expr);
+    const declaration = this.referenceDeclarationOf(expr);
     if (declaration === undefined) return undefined;
     if (declaration.getSourceFile().isDeclarationFile) return undefined;
     if (ts.isFunctionDeclaration(declaration) || ts.isMethodDeclaration(declaration))
