@@ -51,6 +51,8 @@ const KIN_WORDS = new Set([
   'last',
   'latest',
   'first',
+  'start',
+  'end',
   'min',
   'max',
 ]);

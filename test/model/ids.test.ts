@@ -340,6 +340,8 @@ describe('idFieldAt names the same entity however the id is spelled', () => {
     expect(idFieldAt(['last_commit_id'], 'create_or_update_file')?.entity).toBe('commit');
     expect(idFieldAt(['target_issue_iid'], 'create_issue_link')?.entity).toBe('issue#iid');
     expect(idFieldAt(['latestBuild', 'id'], 'pipelines_write')?.entity).toBe('build');
+    expect(idFieldAt(['startPageId'], 'explore_knowledge_graph')?.entity).toBe('page');
+    expect(idFieldAt(['end_commit_id'], 'compare_commits')?.entity).toBe('commit');
   });
 
   it('names nothing for the endpoint of a relation standing alone: an event target is no event', () => {

@@ -357,7 +357,41 @@ function readTool(
   const inputNodes = [tool.input, tool.accepted].flatMap((expr) =>
     expr === undefined ? [] : [expr.node, resolver.resolve(expr).node],
   );
+  // The handler's input parameter, for the names it binds to the input's fields.
+  const reader = tool.inputReader ?? tool.handler;
+  const inputParameter =
+    reader !== undefined && ts.isFunctionLike(reader)
+      ? reader.parameters[inputParameterIndex(reader, inputKeys, checker)]
+      : undefined;
+  const inputSymbol =
+    inputParameter !== undefined && ts.isIdentifier(inputParameter.name)
+      ? checker.getSymbolAtLocation(inputParameter.name)
+      : undefined;
+  const inputType = inputParameter === undefined ? undefined : checker.getTypeAtLocation(inputParameter);
+  /**
+   * `async ({ pageId }: { pageId: string }) =>` or `const { pageId } = args`: a name the handler binds to a field of its
+   * input, or the member of the input parameter's type (written by hand) that a printed name is read as.
+   */
+  const boundToInput = (declaration: ts.Node): boolean => {
+    if (
+      inputType !== undefined &&
+      (ts.isPropertySignature(declaration) || ts.isPropertyDeclaration(declaration)) &&
+      (ts.isIdentifier(declaration.name) || ts.isStringLiteral(declaration.name)) &&
+      inputKeys.has(declaration.name.text)
+    )
+      return (inputType.getProperty(declaration.name.text)?.declarations ?? []).includes(declaration);
+    if (!ts.isBindingElement(declaration) || !ts.isObjectBindingPattern(declaration.parent)) return false;
+    const key = declaration.propertyName ?? declaration.name;
+    if (!(ts.isIdentifier(key) || ts.isStringLiteral(key)) || !inputKeys.has(key.text)) return false;
+    const holder = declaration.parent.parent;
+    if (inputParameter !== undefined && holder === inputParameter) return true;
+    if (!ts.isVariableDeclaration(holder) || holder.initializer === undefined || inputSymbol === undefined)
+      return false;
+    const source = unwrapExpression(holder.initializer);
+    return ts.isIdentifier(source) && checker.getSymbolAtLocation(source) === inputSymbol;
+  };
   const echoesInput = (declaration: ts.Node, hops = 0): boolean => {
+    if (boundToInput(declaration)) return true;
     if (
       inputNodes.some(
         (node) =>
