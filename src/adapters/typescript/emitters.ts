@@ -144,6 +144,9 @@ const TEXT_JOINS = new Set<ts.SyntaxKind>([
 ]);
 /** Array methods whose result holds what their callback returns for each element. */
 const MAPPERS = new Set(['map', 'flatMap']);
+
+/** A promise's methods whose result a handler may return: `then`, and the two that pass the value on. */
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
 /** Array methods whose result holds elements of the list they are called on. */
 const SAME_ELEMENTS = new Set(['slice', 'filter', 'sort', 'reverse', 'toSorted', 'toReversed']);
 /**
@@ -709,6 +712,12 @@ export class EmitterReader {
       const initializer = this.constInitializer(expr);
       if (initializer !== undefined) return this.results(initializer, bindings, depth, site, out);
     }
+    // `fn().then((text) => ({ content: [...] })).catch(...)`: what the callback makes of what the promise resolves to.
+    const settled = ts.isCallExpression(expr) ? this.settledBy(expr, bindings) : undefined;
+    if (settled !== undefined) {
+      for (const { expr: value, bindings: within } of settled) this.results(value, within, depth, site, out);
+      return;
+    }
     // fastmcp's `execute` returns the text itself: JSON, or prose an id may be printed into.
     if (isJsonStringify(expr) || this.isText(expr)) return this.text(expr, bindings, depth, site, out);
     // A call typed as plain data (`client.getEmployees()`: `Promise<Employee[]>`) builds no tool result, whatever its
@@ -724,6 +733,36 @@ export class EmitterReader {
       }
     }
     this.resultOfType(expr, site, out);
+  }
+
+  /**
+   * What a promise chain resolves to: `p.then((value) => result)` is what the callback returns, with its parameter
+   * standing for what `p` resolves to; `p.catch(handler)` and `p.finally(fn)` resolve to what `p` does (a failure's
+   * result is no emitter). Undefined for any other call.
+   */
+  private settledBy(
+    call: ts.CallExpression,
+    bindings: Bindings,
+  ): { readonly expr: ts.Expression; readonly bindings: Bindings }[] | undefined {
+    const callee = unwrap(call.expression);
+    if (!ts.isPropertyAccessExpression(callee) || !PROMISE_METHODS.has(callee.name.text)) return undefined;
+    const receiver = callee.expression;
+    const type = this.checker.getTypeAtLocation(receiver);
+    if (this.checker.getAwaitedType(type) === type) return undefined;
+    if (callee.name.text !== 'then') return [{ expr: receiver, bindings }];
+    const [onFulfilled] = call.arguments;
+    const callback = onFulfilled === undefined ? undefined : unwrap(onFulfilled);
+    if (callback === undefined || !(ts.isArrowFunction(callback) || ts.isFunctionExpression(callback)))
+      return undefined;
+    const [parameter] = callback.parameters;
+    const symbol =
+      parameter !== undefined && ts.isIdentifier(parameter.name)
+        ? this.checker.getSymbolAtLocation(parameter.name)
+        : undefined;
+    const values = new Map(bindings.values);
+    if (symbol !== undefined) values.set(symbol, { expr: receiver, bindings });
+    const within: Bindings = { ...bindings, values };
+    return returnedExpressions(callback).map((returned) => ({ expr: returned, bindings: within }));
   }
 
   /** A value typed as a string (`Promise<string>` awaited): text returned as it is, never a tool result object. */
