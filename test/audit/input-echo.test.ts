@@ -16,12 +16,18 @@ describe('a tool that hands back part of its own input', () => {
   });
 
   // `find_project` prints "Project not found with ID: ${projectId}" of a name destructured from its input (its type
-  // written by hand); `archive_project` prints `args.projectId` and a name destructured from `args` in its body.
+  // written by hand); `archive_project` prints `args.projectId` and a name destructured from `args` in its body;
+  // `delete_project` prints a `projectId` destructured from its input parsed again in a function it hands it to.
   it('reads no emitter from its own input printed back into its text', () => {
-    expect(chains.filter((line) => line.startsWith('find_project ') || line.startsWith('archive_project '))).toEqual(
-      [],
+    expect(chains.filter((line) => /^(find_project|archive_project|delete_project) /.test(line))).toEqual([]);
+    expect(report.verdict.text).toBe(
+      '6 broken chains and 1 suspect chain of 16 (9 ok); could not vouch for the suspect chain: what its emitter sends is not established by a type.',
     );
-    expect(report.verdict.text).toBe('2 broken chains of 10 (8 ok).');
+  });
+
+  // `list_project_tasks` takes a project's `id` and prints its tasks' own `id`s.
+  it('still reads a record id printed under the name of one of its inputs', () => {
+    expect(chains).toContain('list_project_tasks id -> get_task.taskId: suspect');
   });
 
   it('still reads the ids the tool gets from elsewhere', () => {

@@ -8,6 +8,7 @@ import {
   formatPath,
   idFieldAt,
   isIdName,
+  splitWords,
   toolNamingOf,
   type PathSegment,
 } from '../../model/ids.ts';
@@ -560,6 +561,18 @@ function readTool(
   if (emits === 'none' && byPath.size > 0) emits = 'typed';
   for (const leaf of proseSources.flatMap((source) => source.leaves)) {
     if (leaf.declaration !== undefined && echoesInput(leaf.declaration)) continue;
+    // A bare name the tool's own input has (`Deleted ${worklogId}`, however the code came by it, also parsed again by
+    // a schema of its own in a function the handler calls) prints back what the agent sent. Not a plain `id`, nor a
+    // property a record type declares (`${id}` of a database record, in a tool that takes a server's `id`).
+    const [bare] = leaf.path;
+    if (
+      leaf.path.length === 1 &&
+      typeof bare === 'string' &&
+      inputKeys.has(bare) &&
+      splitWords(bare).length > 1 &&
+      (leaf.declaration === undefined || !ts.isPropertySignature(leaf.declaration))
+    )
+      continue;
     const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output', keys: true });
     if (id !== undefined)
       printed.push({
