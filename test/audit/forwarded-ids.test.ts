@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import type { PublishedSurface } from '../../src/model/published-surface.ts';
 import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/forwarded-ids', import.meta.url));
@@ -20,5 +21,32 @@ describe('an input whose name says no id, sent on by the handler as an id', () =
       'list_time_entries.activity activity',
       'search_issues.assignee assignee',
     ]);
+  });
+
+  // The published `tools/list` names the fields without an id word; the source reading says what the handler does.
+  it('takes the same ids against the published contract', () => {
+    const object = (properties: Record<string, unknown>) => ({ type: 'object', properties });
+    const published: PublishedSurface = {
+      source: 'tools/list',
+      tools: [
+        {
+          name: 'list_time_entries',
+          inputSchema: object({
+            user: { type: 'string', description: "'me', or whose entries" },
+            activity: { type: 'string' },
+            note: { type: 'string' },
+            tags: { type: 'string' },
+          }),
+        },
+        { name: 'search_issues', inputSchema: object({ assignee: { type: 'string' }, status: { type: 'string' } }) },
+      ],
+    };
+    const { report } = audit(FIXTURE, { published });
+    expect(chainLines(report)).toEqual([
+      'list_time_entries time_entries[].user.id -> list_time_entries.user: broken',
+      'list_time_entries time_entries[].activity.id -> list_time_entries.activity: broken',
+      'search_issues issues[].assignee.id -> search_issues.assignee: broken',
+    ]);
+    expect(report.coverage.contract?.unplacedFields).toEqual([]);
   });
 });

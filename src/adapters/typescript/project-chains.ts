@@ -637,6 +637,13 @@ function printedLabel(label: string, many: boolean): string {
   return many && !label.endsWith('[]') ? `${label}[]` : label;
 }
 
+/** Whether a published input schema has a top-level property of that name. */
+function publishesProperty(schema: unknown, key: string): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const properties = (schema as { properties?: unknown }).properties;
+  return typeof properties === 'object' && properties !== null && Object.hasOwn(properties, key);
+}
+
 /** A field's label without a trailing `[]`: a list of ids is `ticketIds` in a contract and may be `ticketIds[]` in source. */
 function fieldKey(tool: string, label: string): string {
   return `${tool}\u0000${label.endsWith('[]') ? label.slice(0, -2) : label}`;
@@ -678,6 +685,15 @@ function reconcilePublished(
       ...(placed?.acceptor === undefined ? {} : { acceptor: placed.acceptor }),
       published: 'contract',
     });
+  }
+  // A published field whose name says no id, which the handler sends on as one (`params.user_id = args.user`): the
+  // reading by meaning makes it an acceptor that the contract's names alone do not.
+  const listed = new Set(acceptorEnds.map((end) => fieldKey(end.tool, end.label)));
+  for (const end of sourceAcceptors) {
+    if (end.acceptor?.forwardedAs === undefined || listed.has(fieldKey(end.tool, end.label))) continue;
+    const tool = published.tools.find((candidate) => candidate.name === end.tool);
+    if (tool === undefined || !publishesProperty(tool.inputSchema, end.label)) continue;
+    acceptorEnds.push({ ...end, published: 'contract' });
   }
   const emitterEnds: ChainSide[] = [];
   let knownEmitters = 0;
