@@ -7,7 +7,7 @@ import { chainLines } from '../support/chain-lines.ts';
 const FIXTURE = fileURLToPath(new URL('fixtures/forwarded-ids', import.meta.url));
 
 describe('an input whose name says no id, sent on by the handler as an id', () => {
-  // `params.user_id = args.user`, `params['activity_id'] = args.activity`, `{ assignee_id: assignee ?? 'me' }`.
+  // `params.user_id = args.user`, `params['activity_id'] = args.activity.toString()`, `{ assignee_id: assignee ?? 'me' }`.
   it('takes the ids of the entity it is sent on as', () => {
     const { report } = audit(FIXTURE);
     expect(chainLines(report)).toEqual([

@@ -1,10 +1,8 @@
 import ts from 'typescript';
+import { castOfCallee, castOfMethod } from '../../model/defensive-cast.ts';
 import { isIdName, splitWords } from '../../model/ids.ts';
 import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
 import { unwrapExpression } from './unwrap.ts';
-
-/** Calls that convert a value and keep what it names: `String(args.user)`, `Number(args.user)`. */
-const CONVERSIONS = new Set(['String', 'Number', 'parseInt', 'parseFloat', 'BigInt']);
 
 /**
  * The id-named key each top-level input field is sent on as, unchanged, by the tool's handler: `params.user_id =
@@ -54,7 +52,7 @@ function assignedKey(target: ts.Expression): string | undefined {
 
 /**
  * The input fields a value is, as written: a read of one (`args.user`, a name destructured from the input), either
- * branch of a conditional, the left of `??`/`||`, or a conversion of one (`String(args.user)`).
+ * branch of a conditional, the left of `??`/`||`, or a conversion of one (the model's casts: `String(args.user)`).
  */
 function readFields(value: ts.Expression, fieldOf: (node: ts.Expression) => string | undefined): string[] {
   const expr = unwrapExpression(value, { throughAwait: true });
@@ -68,13 +66,14 @@ function readFields(value: ts.Expression, fieldOf: (node: ts.Expression) => stri
       expr.operatorToken.kind === ts.SyntaxKind.BarBarToken)
   )
     return readFields(expr.left, fieldOf);
-  if (
-    ts.isCallExpression(expr) &&
-    ts.isIdentifier(expr.expression) &&
-    CONVERSIONS.has(expr.expression.text) &&
-    expr.arguments[0] !== undefined
-  )
-    return readFields(expr.arguments[0], fieldOf);
+  // A conversion keeps what the value names: `String(args.user)`, `Number.parseInt(args.user)`, `args.user.toString()`.
+  if (ts.isCallExpression(expr)) {
+    const callee = unwrapExpression(expr.expression);
+    const [argument] = expr.arguments;
+    if (argument !== undefined && castOfCallee(callee.getText()) !== undefined) return readFields(argument, fieldOf);
+    if (ts.isPropertyAccessExpression(callee) && castOfMethod(callee.name.text, expr.arguments.length) !== undefined)
+      return readFields(callee.expression, fieldOf);
+  }
   return [];
 }
 
