@@ -15,7 +15,7 @@ describe('a tool that hands back part of its own input', () => {
     expect(chains.filter((line) => line.startsWith('bulk_log_time '))).toEqual([]);
   });
 
-  // `find_project` prints "Project not found with ID: ${projectId}" of a name destructured from its input (its type
+  // `find_project` prints "Project not found with ID: <projectId>" of a name destructured from its input (its type
   // written by hand); `archive_project` prints `args.projectId` and a name destructured from `args` in its body;
   // `delete_project` prints a `projectId` destructured from its input parsed again in a function it hands it to.
   it('reads no emitter from its own input printed back into its text', () => {
