@@ -138,6 +138,11 @@ export function castsToNumber(kind: DefensiveCastKind): boolean {
   );
 }
 
+/** Casts that turn a value into its text: over a number, the digits an agent reads back as a number. */
+export function castsToText(kind: DefensiveCastKind): boolean {
+  return kind === 'String' || kind === 'toString' || kind === 'template' || kind === 'concat';
+}
+
 /** What a cast's value says of itself, as either adapter reads it. */
 export interface CastValue {
   /** The value's access path as written (`['req', 'params', 'projectId']`), if it is one. */

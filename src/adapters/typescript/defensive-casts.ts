@@ -77,6 +77,17 @@ export function castSitesIn(sourceFile: ts.SourceFile): CastSite[] {
 }
 
 function defensiveCastOf(node: ts.Node): { kind: DefensiveCastKind; value: ts.Expression; idName: string } | undefined {
+  const cast = castOf(node);
+  if (cast === undefined) return undefined;
+  const idName = coverUpOf(cast.kind, castValueOf(cast.value), castStepsOf(node));
+  return idName === undefined ? undefined : { ...cast, idName };
+}
+
+/**
+ * A conversion written in code, whatever it converts: `String(x)`, `Number.parseInt(x)`, `x.toString()`, `` `${x}` ``
+ * alone, `+x`, `x + ''`; its kind and the value converted.
+ */
+export function castOf(node: ts.Node): { kind: DefensiveCastKind; value: ts.Expression } | undefined {
   let kind: DefensiveCastKind | undefined;
   let value: ts.Expression | undefined;
   if (ts.isCallExpression(node)) {
@@ -120,8 +131,7 @@ function defensiveCastOf(node: ts.Node): { kind: DefensiveCastKind; value: ts.Ex
   } else {
     return undefined;
   }
-  const idName = coverUpOf(kind, castValueOf(value), castStepsOf(node));
-  return idName === undefined ? undefined : { kind, value, idName };
+  return { kind, value };
 }
 
 /** `ticket.id` -> `['ticket', 'id']`; undefined for what is not an access path. */

@@ -1487,6 +1487,27 @@ export function inputParameterIndex(handler: ts.Node, inputKeys: ReadonlySet<str
   return 0;
 }
 
+/** Where a tool's handler takes its input: the node that reads it and the input parameter's index there. */
+export interface InputParameter {
+  /** The tool class's method the input is handed to, the handler function, or the branch of a low-level handler. */
+  readonly reader: ts.Node;
+  readonly index: number;
+  /** The parameter itself, when the reader is a function. */
+  readonly parameter: ts.ParameterDeclaration | undefined;
+}
+
+/** The input parameter of a discovered tool's handler (`inputParameterIndex` on its reader), or undefined with no handler. */
+export function inputParameterOf(
+  tool: DiscoveredTool,
+  inputKeys: ReadonlySet<string>,
+  checker: ts.TypeChecker,
+): InputParameter | undefined {
+  const reader = tool.inputReader ?? tool.handler;
+  if (reader === undefined) return undefined;
+  const index = inputParameterIndex(reader, inputKeys, checker);
+  return { reader, index, parameter: ts.isFunctionLike(reader) ? reader.parameters[index] : undefined };
+}
+
 /** A function, or a wrapper call handed one (`applyRateLimiting(name, async (args) => ...)`): a handler argument. */
 function isHandlerArgument(node: ts.Expression): boolean {
   const expr = unwrapExpression(node);

@@ -1,6 +1,8 @@
 import ts from 'typescript';
+import { castsToText } from '../../model/defensive-cast.ts';
 import type { JsonType } from '../../model/id-fields.ts';
 import { ARRAY_ITEM, isIdName, isKeyName, isNamelessHolder, type PathSegment } from '../../model/ids.ts';
+import { castOf } from './defensive-casts.ts';
 import { definitionMember, type DefinitionBinding } from './definition-serializers.ts';
 import type { FactoryCall } from './definition-factories.ts';
 import { recordEntry } from './name-dispatch.ts';
@@ -35,6 +37,13 @@ export interface EmittedLeaf {
   readonly declaration?: ts.Node;
   /** Where the value holding it is built: the handler's return, or the return inside a method or helper it was followed to. */
   readonly site: ts.Node;
+  /**
+   * For an id printed off a holder whose name says nothing (`t.id`): its path under the name of the holder's record
+   * type (`task.id` of `t: Task`), which names its entity when the tool's name does not name one an input takes.
+   */
+  readonly typedPath?: readonly PathSegment[];
+  /** For a string printed into prose: where the code writes a number's digits into it (`String(issue.number)`). */
+  readonly digitsFrom?: ts.Node;
 }
 
 export interface EmitSource {
@@ -1044,12 +1053,22 @@ export class EmitterReader {
             ? holder.name.text
             : undefined;
     const declaration = argument?.declaration ?? this.printedDeclaration(expr);
+    // A string the code fills with a number's digits (`id: String(issue.number)`) prints as digits: read as a number.
+    const printedTypes = new Set(types);
+    const digitsFrom =
+      declaration !== undefined && types.has('string') ? this.filledWithDigits(declaration) : undefined;
+    if (digitsFrom !== undefined) printedTypes.add('number');
+    const named = owner !== undefined && owner.length > 1 && !isNamelessHolder(owner);
+    // `(#${t.id})` of a `t: Task`: a holder whose name says nothing has the name of its project type besides.
+    const typeName = named || holder === undefined || name !== 'id' ? undefined : this.recordTypeName(holder);
     const leaf: EmittedLeaf = {
-      path: owner !== undefined && owner.length > 1 && !isNamelessHolder(owner) ? [owner, name] : [name],
-      types: [...types],
+      path: named ? [owner, name] : [name],
+      ...(typeName === undefined ? {} : { typedPath: [typeName, name] }),
+      types: [...printedTypes],
       unknown: false,
       ...(declaration === undefined ? {} : { declaration }),
       site: expr,
+      ...(digitsFrom === undefined ? {} : { digitsFrom }),
     };
     return { channel: 'prose', site: expr, leaves: [leaf], opaque: false, opaqueWithin: [] };
   }
@@ -1505,6 +1524,55 @@ export class EmitterReader {
       types.push(value);
     }
     return types.some((type) => !this.isOpaque(type)) ? types : [];
+  }
+
+  /**
+   * The name of the record type the project declares for a value (`Task` of `t: Task`, an interface or a type alias
+   * in the project's own files), first letter in lower case; undefined for a type from a package or of no name.
+   */
+  private recordTypeName(holder: ts.Expression): string | undefined {
+    const type = this.checker.getTypeAtLocation(holder).getNonNullableType();
+    const symbol = type.aliasSymbol ?? type.getSymbol();
+    const declaration = symbol?.declarations?.[0];
+    if (
+      symbol === undefined ||
+      declaration === undefined ||
+      !(ts.isInterfaceDeclaration(declaration) || ts.isTypeAliasDeclaration(declaration)) ||
+      declaration.getSourceFile().isDeclarationFile ||
+      /[\\/]node_modules[\\/]/.test(declaration.getSourceFile().fileName)
+    )
+      return undefined;
+    const name = symbol.name.charAt(0).toLowerCase() + symbol.name.slice(1);
+    return isNamelessHolder(name) ? undefined : name;
+  }
+
+  /**
+   * Whether the project's code writes a number's text into a string property of its own types (`{ id:
+   * String(issue.number) }` for a `Task`, `task.id = item.id.toString()`, `` `${row.id}` ``): its value is digits
+   * wherever it is printed, whatever other writes put there. The first such write, or undefined.
+   */
+  private filledWithDigits(declaration: ts.Node): ts.Expression | undefined {
+    if (!ts.isPropertySignature(declaration) && !ts.isPropertyDeclaration(declaration)) return undefined;
+    const name = propertyName(declaration.name);
+    if (name === undefined) return undefined;
+    for (const write of this.writesOf(name)) {
+      if (write.kind === 'shorthand') continue;
+      const target =
+        write.kind === 'assigned'
+          ? this.checker.getSymbolAtLocation(write.name)
+          : this.contextualProperty(write.literal, name);
+      if (!(target?.declarations ?? []).includes(declaration)) continue;
+      if (this.textOfNumber(write.value)) return write.value;
+    }
+    return undefined;
+  }
+
+  /** A number turned into its text: `String(n)`, `n.toString()`, `` `${n}` `` with nothing around it. */
+  private textOfNumber(value: ts.Expression): boolean {
+    const cast = castOf(unwrapExpression(value));
+    if (cast === undefined || !castsToText(cast.kind)) return false;
+    const type = this.checker.getTypeAtLocation(cast.value).getNonNullableType();
+    return (type.flags & ts.TypeFlags.NumberLike) !== 0;
   }
 
   /** The property of the type an object literal is written for (`const m: Message = { raw }`), by name. */

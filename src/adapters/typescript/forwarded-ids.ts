@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { castOfCallee, castOfMethod } from '../../model/defensive-cast.ts';
 import { isIdName, splitWords } from '../../model/ids.ts';
-import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
+import { inputParameterOf, type DiscoveredTool } from './discover-tools.ts';
 import { unwrapExpression } from './unwrap.ts';
 
 /**
@@ -16,11 +16,10 @@ export function forwardedIdKeys(
   inputKeys: ReadonlySet<string>,
   checker: ts.TypeChecker,
 ): ReadonlyMap<string, string> {
-  const handler = tool.inputReader ?? tool.handler;
   const forwarded = new Map<string, string>();
-  if (handler === undefined || !ts.isFunctionLike(handler)) return forwarded;
-  const body = (handler as ts.FunctionLikeDeclaration).body;
-  const parameter = handler.parameters[inputParameterIndex(handler, inputKeys, checker)];
+  const input = inputParameterOf(tool, inputKeys, checker);
+  const parameter = input?.parameter;
+  const body = parameter === undefined ? undefined : (input?.reader as ts.FunctionLikeDeclaration).body;
   if (body === undefined || parameter === undefined) return forwarded;
   const fieldOf = fieldReader(parameter, body, checker);
   const sentAs = (key: string, value: ts.Expression): void => {

@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
+import { inputParameterOf, type DiscoveredTool } from './discover-tools.ts';
 import { unwrapExpression } from './unwrap.ts';
 import { PARSE_METHODS } from '../../model/schema-role.ts';
 import { isCallArguments, parseCallOf } from './arguments-parse.ts';
@@ -147,9 +147,9 @@ export function toolHandlerReads(
   inputKeys: ReadonlySet<string>,
   checker: ts.TypeChecker,
 ): HandlerReads {
-  const handler = tool.inputReader ?? tool.handler;
-  if (handler === undefined) return { kind: 'all', reason: 'no handler was found for it' };
-  return handlerReads(handler, inputParameterIndex(handler, inputKeys, checker));
+  const input = inputParameterOf(tool, inputKeys, checker);
+  if (input === undefined) return { kind: 'all', reason: 'no handler was found for it' };
+  return handlerReads(input.reader, input.index);
 }
 
 /**

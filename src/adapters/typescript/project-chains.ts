@@ -14,7 +14,7 @@ import {
 } from '../../model/ids.ts';
 import { outputIdFieldsOf, toolInputOf, type AcceptorField, type AcceptorType, type ToolInput } from './acceptors.ts';
 import type { AuditConfig } from './agent-contract-config.ts';
-import { inputParameterIndex, type DiscoveredTool } from './discover-tools.ts';
+import { inputParameterIndex, inputParameterOf, type DiscoveredTool } from './discover-tools.ts';
 import { definitionSerializers, type DefinitionSerializer } from './definition-serializers.ts';
 import { EmitterReader, type EmitChannel, type EmitSource } from './emitters.ts';
 import { shortText, unwrapExpression } from './unwrap.ts';
@@ -184,6 +184,10 @@ interface UntypedEmitter {
 /** An id a tool prints into prose, with the types the code gives it (see `EmitChannel`'s `prose`). */
 interface PrintedEmitter extends UntypedEmitter {
   readonly types: readonly JsonType[];
+  /** Where the code writes a number's digits into the string it prints. */
+  readonly digitsFrom?: ts.Node;
+  /** Its path and entity by the record type of what holds it (`task.id` of `t: Task`), when that names an entity. */
+  readonly typed?: { readonly path: readonly PathSegment[]; readonly entity: string; readonly many: boolean };
 }
 
 const TYPE_ORDER: readonly JsonType[] = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'];
@@ -359,11 +363,7 @@ function readTool(
     expr === undefined ? [] : [expr.node, resolver.resolve(expr).node],
   );
   // The handler's input parameter, for the names it binds to the input's fields.
-  const reader = tool.inputReader ?? tool.handler;
-  const inputParameter =
-    reader !== undefined && ts.isFunctionLike(reader)
-      ? reader.parameters[inputParameterIndex(reader, inputKeys, checker)]
-      : undefined;
+  const inputParameter = inputParameterOf(tool, inputKeys, checker)?.parameter;
   const inputSymbol =
     inputParameter !== undefined && ts.isIdentifier(inputParameter.name)
       ? checker.getSymbolAtLocation(inputParameter.name)
@@ -574,6 +574,8 @@ function readTool(
     )
       continue;
     const id = idFieldAt(leaf.path, tool.name, { naming, side: 'output', keys: true });
+    const typed =
+      leaf.typedPath === undefined ? undefined : idFieldAt(leaf.typedPath, tool.name, { naming, side: 'output' });
     if (id !== undefined)
       printed.push({
         tool: tool.name,
@@ -582,6 +584,10 @@ function readTool(
         many: id.many,
         node: leaf.site,
         types: leaf.types,
+        ...(leaf.digitsFrom === undefined ? {} : { digitsFrom: leaf.digitsFrom }),
+        ...(typed === undefined || leaf.typedPath === undefined
+          ? {}
+          : { typed: { path: leaf.typedPath, entity: typed.entity, many: typed.many } }),
       });
   }
   const knownEmitter =
@@ -859,7 +865,16 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     }),
   );
   untyped.splice(0, untyped.length, ...untyped.map((emitter) => owned(emitter, emitter.tool)));
-  printed.splice(0, printed.length, ...printed.map((emitter) => owned(emitter, emitter.tool)));
+  // An id printed off a holder whose name says nothing (`t.id`) is named by the holder's record type when an input
+  // takes that entity (`t: Task` in `view_kanban_board`), else by the tool.
+  const printedOwned = (emitter: PrintedEmitter): PrintedEmitter => {
+    const byTool = owned(emitter, emitter.tool);
+    const byType =
+      emitter.typed === undefined ? undefined : acceptedEntityOf(emitter.typed.entity, acceptedEntities, emitter.tool);
+    if (emitter.typed === undefined || byType === undefined || byType === byTool.entity) return byTool;
+    return acceptedEntities.has(byType) ? { ...emitter, ...emitter.typed, entity: byType } : byTool;
+  };
+  printed.splice(0, printed.length, ...printed.map(printedOwned));
   emitterEnds.splice(
     0,
     emitterEnds.length,
@@ -927,11 +942,25 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
       evidence: [
         {
           kind: 'printed',
-          text: `\`${shortText(emitter.node)}\` (${typeLabel(emitter.types)}) printed into the text the agent reads`,
+          text:
+            emitter.digitsFrom === undefined
+              ? `\`${shortText(emitter.node)}\` (${typeLabel(emitter.types)}) printed into the text the agent reads`
+              : `\`${shortText(emitter.node)}\` (a string of digits) printed into the text the agent reads, read as a number`,
           tool: emitter.tool,
           field: label,
           node: emitter.node,
         },
+        ...(emitter.digitsFrom === undefined
+          ? []
+          : [
+              {
+                kind: 'printed' as const,
+                text: `\`${shortText(emitter.digitsFrom)}\` writes a number's digits into it`,
+                tool: emitter.tool,
+                field: label,
+                node: emitter.digitsFrom,
+              },
+            ]),
       ],
     });
   }
