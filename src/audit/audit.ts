@@ -212,6 +212,11 @@ export interface AuditReport {
      * from the TypeScript: how many, and the JavaScript files. Absent when there are none.
      */
     readonly scriptCopies?: { readonly tools: number; readonly files: readonly string[] };
+    /**
+     * Tool objects that nothing registers (the project registers its tool objects one by one, and no code names
+     * these), not counted as tools. Absent when there are none.
+     */
+    readonly unregistered?: readonly (SourceLocation & { readonly tool: string })[];
     /** Every registration call the discovery recognises, and how its tools were found. */
     readonly sites: readonly RegistrationSiteReport[];
   };
@@ -569,6 +574,11 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
               tools: read.discovery.scriptCopies.length,
               files: [...new Set(read.discovery.scriptCopies.map((span) => place(span).file))].sort(),
             },
+          }),
+      ...(read.discovery.unregistered.length === 0
+        ? {}
+        : {
+            unregistered: read.discovery.unregistered.map((entry) => ({ tool: entry.name, ...place(entry.at) })),
           }),
       sites: read.discovery.sites.map((site) => ({
         style: site.style,

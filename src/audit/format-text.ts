@@ -206,6 +206,16 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
       ),
     );
   }
+  const unregistered = discovery.unregistered;
+  if (unregistered !== undefined) {
+    const names = unregistered.map((entry) => `${entry.tool} (${fromCwd(entry.file)}:${entry.line})`);
+    const named = names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+    lines.push(
+      c.dim(
+        `  ${plural(unregistered.length, 'tool object')} ${unregistered.length === 1 ? 'is' : 'are'} never registered, not counted: ${named}; no registration reads ${unregistered.length === 1 ? 'it' : 'them'} and no code names ${unregistered.length === 1 ? 'it' : 'them'}`,
+      ),
+    );
+  }
   const SITE_LINE: Record<string, (tools: number) => string> = {
     definitions: () => 'registers them under names known only at run time; each tool is shown where it is defined',
     wrapper: () =>

@@ -174,6 +174,44 @@ export interface Discovery {
   /** Every registration call of a form the discovery recognises, in source order. */
   readonly sites: readonly RegistrationSite[];
   readonly unfollowed: readonly UnfollowedRegistration[];
+  /**
+   * Tool objects that nothing registers, in a project that registers its tool objects one by one: a `const` no code
+   * of the project names (only its own export), while registrations read its siblings. Not counted as tools.
+   */
+  readonly unregistered: readonly DiscoveredTool[];
+}
+
+/** The name of the `const` an object literal is the value of (through `as`/`satisfies`), or undefined. */
+function holdingConst(object: ts.Node): ts.Identifier | undefined {
+  let node: ts.Node = object;
+  while (
+    ts.isAsExpression(node.parent) ||
+    ts.isSatisfiesExpression(node.parent) ||
+    ts.isParenthesizedExpression(node.parent)
+  )
+    node = node.parent;
+  const declaration = node.parent;
+  if (declaration === undefined || !ts.isVariableDeclaration(declaration) || declaration.initializer !== node)
+    return undefined;
+  if (!ts.isIdentifier(declaration.name) || (ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) === 0)
+    return undefined;
+  return declaration.name;
+}
+
+/** Every identifier the files name other than where a variable is declared or a name is exported: what code uses. */
+function namesUsed(files: readonly ts.SourceFile[]): Set<string> {
+  const used = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) {
+      const parent = node.parent;
+      const declared = ts.isVariableDeclaration(parent) && parent.name === node;
+      if (!declared && !ts.isExportSpecifier(parent)) used.add(node.text);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const file of files) visit(file);
+  return used;
 }
 
 /** A JavaScript file of the program (`allowJs`), not TypeScript. */
@@ -284,6 +322,8 @@ class ToolFinder {
   private readonly tools: DiscoveredTool[] = [];
   private readonly dynamic: DynamicRegistration[] = [];
   private readonly seen = new Set<ts.Node>();
+  /** The object literals found as tools on their own (`visitObject`), not through a registration. */
+  private readonly objectsFound = new Set<ts.Node>();
   /** `case 'name':` clauses and `if (name === 'x')` branches, by tool name. */
   private readonly branches = new Map<string, ts.Node>();
   private readonly wrappers: ReadonlyMap<string, WrapperConfig>;
@@ -820,7 +860,7 @@ class ToolFinder {
       this.seen.add(identity);
       return;
     }
-    this.add(
+    const added = this.add(
       {
         name,
         style: definition.style,
@@ -831,6 +871,7 @@ class ToolFinder {
       },
       identity,
     );
+    if (added) this.objectsFound.add(object);
   }
 
   /**
@@ -1042,7 +1083,7 @@ class ToolFinder {
     this.unfollowed.push({ node: call, message });
   }
 
-  result(): Discovery {
+  result(files: readonly ts.SourceFile[] = []): Discovery {
     // A dynamic site reads definitions found anywhere: those whose keys hold every property it reads from them.
     for (const pending of this.pending) {
       const required =
@@ -1088,10 +1129,12 @@ class ToolFinder {
       }
       this.notFollowed(pending.node, pending.registration, pending.method, pending.index, pending.nameNode);
     }
+    const unregistered = this.unregisteredObjects(files);
     const byName = new Map<string, DiscoveredTool>();
     let duplicates = 0;
     const scriptCopies: ts.Node[] = [];
     for (const tool of this.tools) {
+      if (unregistered.includes(tool)) continue;
       const first = byName.get(tool.name);
       if (first === undefined) {
         byName.set(tool.name, tool);
@@ -1140,7 +1183,32 @@ class ToolFinder {
       scriptCopies,
       sites: [...this.sites].sort(inSourceOrder),
       unfollowed: [...this.unfollowed].sort(inSourceOrder),
+      unregistered,
     };
+  }
+
+  /**
+   * Tool objects found on their own that nothing registers: where registrations read some tool objects of the project
+   * by name (`server.registerTool(getUserTool.name, getUserTool.config, getUserTool.execute)`), an object of a name
+   * no registration has, held by a `const` that no code names besides its own declaration and exports, is never
+   * registered. A project of no such registration (a framework that loads its tool files), or with a registration of
+   * a name known only at run time, keeps every object.
+   */
+  private unregisteredObjects(files: readonly ts.SourceFile[]): DiscoveredTool[] {
+    const registeredNames = new Set(
+      this.tools.filter((tool) => !this.objectsFound.has(tool.node)).map((tool) => tool.name),
+    );
+    const found = this.tools.filter((tool) => this.objectsFound.has(tool.node));
+    // A registration of a name known at run time (a loop over `Object.values(tools)`) may read any of them.
+    if (this.dynamic.length > 0 || !found.some((tool) => registeredNames.has(tool.name))) return [];
+    const candidates = found.flatMap((tool) => {
+      if (registeredNames.has(tool.name)) return [];
+      const holder = holdingConst(tool.node);
+      return holder === undefined ? [] : [{ tool, holder }];
+    });
+    if (candidates.length === 0) return [];
+    const named = namesUsed(files);
+    return candidates.filter(({ holder }) => !named.has(holder.text)).map(({ tool }) => tool);
   }
 }
 
@@ -1392,7 +1460,7 @@ export function discoverTools(
       finder.visitFile(file);
     }
     finder.visitFactoryCalls(files);
-    return { finder, discovery: finder.result() };
+    return { finder, discovery: finder.result(files) };
   };
   const first = discover(wrappers);
   // A function of the project that registers with its own parameters, the handler among them, is a registration

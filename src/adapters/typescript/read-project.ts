@@ -123,6 +123,8 @@ export interface ProjectReading {
     readonly scriptCopies: readonly SourceSpan[];
     /** Registrations the discovery could not follow, with the configuration entry to add. */
     readonly unfollowed: readonly { readonly message: string; readonly at: SourceSpan }[];
+    /** Tool objects nothing registers (`Discovery.unregistered`), not counted as tools. */
+    readonly unregistered: readonly { readonly name: string; readonly at: SourceSpan }[];
   };
   readonly toolFindings: readonly ToolFindingFact[];
   /** Defensive id casts in the project's test files, those its tsconfig leaves out included. */
@@ -306,6 +308,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
       dynamic: discovery.dynamic.map((site) => ({ style: site.style, at: spanOf(site.node) })),
       duplicates: discovery.duplicates,
       scriptCopies: discovery.scriptCopies.map(spanOf),
+      unregistered: discovery.unregistered.map((tool) => ({ name: tool.name, at: spanOf(tool.node) })),
       // A registration whose shared callback was read for its tools through the lookup of their handlers is followed.
       unfollowed: discovery.unfollowed
         .filter((entry) => !read.dispatchSites.has(entry.node))
