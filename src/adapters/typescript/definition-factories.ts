@@ -1,5 +1,5 @@
 import ts from 'typescript';
-import { unwrapExpression } from './unwrap.ts';
+import { unwrapExpression, wrappedExpression } from './unwrap.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 
 /**
@@ -24,13 +24,7 @@ export interface FactoryCall {
 
 /** The function whose result `object` is: an arrow's expression body, or a `return` of its own body. */
 function returningFunction(object: ts.ObjectLiteralExpression): ts.SignatureDeclaration | undefined {
-  let node: ts.Node = object;
-  while (
-    ts.isParenthesizedExpression(node.parent) ||
-    ts.isAsExpression(node.parent) ||
-    ts.isSatisfiesExpression(node.parent)
-  )
-    node = node.parent;
+  const node = wrappedExpression(object);
   const parent = node.parent;
   if (ts.isArrowFunction(parent) && parent.body === node) return parent;
   if (!ts.isReturnStatement(parent)) return undefined;

@@ -1,5 +1,12 @@
 import ts from 'typescript';
-import { calleeName, propertyName, returnedExpressions, shortText, unwrapExpression } from './unwrap.ts';
+import {
+  calleeName,
+  propertyName,
+  returnedExpressions,
+  shortText,
+  unwrapExpression,
+  wrappedExpression,
+} from './unwrap.ts';
 import { argumentsParseIn } from './arguments-parse.ts';
 import { importBindingsOf } from './from-typescript.ts';
 import { fieldDescriptorShapeOf } from '../../model/field-descriptors.ts';
@@ -183,13 +190,7 @@ export interface Discovery {
 
 /** The name of the `const` an object literal is the value of (through `as`/`satisfies`), or undefined. */
 function holdingConst(object: ts.Node): ts.Identifier | undefined {
-  let node: ts.Node = object;
-  while (
-    ts.isAsExpression(node.parent) ||
-    ts.isSatisfiesExpression(node.parent) ||
-    ts.isParenthesizedExpression(node.parent)
-  )
-    node = node.parent;
+  const node = wrappedExpression(object);
   const declaration = node.parent;
   if (declaration === undefined || !ts.isVariableDeclaration(declaration) || declaration.initializer !== node)
     return undefined;

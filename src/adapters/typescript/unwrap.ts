@@ -23,6 +23,18 @@ export function unwrapExpression(
   return current;
 }
 
+/** The outermost of the parentheses, `as` and `satisfies` wrapped around an expression (the expression itself when none). */
+export function wrappedExpression(expr: ts.Node): ts.Node {
+  let node = expr;
+  while (
+    ts.isParenthesizedExpression(node.parent) ||
+    ts.isAsExpression(node.parent) ||
+    ts.isSatisfiesExpression(node.parent)
+  )
+    node = node.parent;
+  return node;
+}
+
 /** The node's source on one line, white space folded, cut to `limit` characters with an ellipsis: for messages. */
 export function shortText(node: ts.Node, limit = 60): string {
   const text = node
