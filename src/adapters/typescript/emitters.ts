@@ -963,6 +963,9 @@ export class EmitterReader {
       // `text.split('\n')`, `line.trim()`, `lines.slice(1)`: a piece of a text, or of a list of lines, is that text.
       const piece = this.pieceOf(expr);
       if (piece !== undefined) return this.text(piece, bindings, depth, site, out);
+      // `String(p.id)`, `p.id.toString()`: a value turned into its text prints as the value does.
+      const cast = castOf(expr);
+      if (cast !== undefined && castsToText(cast.kind)) return this.text(cast.value, bindings, depth, site, out);
       if (depth < MAX_CALL_DEPTH) {
         const target = this.callee(expr, bindings);
         if (target !== undefined)
@@ -1040,7 +1043,11 @@ export class EmitterReader {
     if (!isIdName(name) && !isKeyName(name)) return undefined;
     const argument = ts.isPropertyAccessExpression(expr) ? this.propertyOfArgument(expr, bindings) : undefined;
     const type = argument?.type ?? this.checker.getTypeAtLocation(expr);
-    const types = this.leavesOf(type).find((leaf) => leaf.rel.length === 0)?.types;
+    // A `bigint` has no JSON form, but printed it is digits, read as a number.
+    const types =
+      (type.getNonNullableType().flags & ts.TypeFlags.BigIntLike) !== 0
+        ? new Set<JsonType>(['number'])
+        : this.leavesOf(type).find((leaf) => leaf.rel.length === 0)?.types;
     if (types === undefined || types.size === 0 || [...types].some((type) => type !== 'string' && type !== 'number'))
       return undefined;
     const holder = ts.isPropertyAccessExpression(expr) ? unwrap(expr.expression) : undefined;
@@ -1052,7 +1059,12 @@ export class EmitterReader {
           : ts.isPropertyAccessExpression(holder)
             ? holder.name.text
             : undefined;
-    const declaration = argument?.declaration ?? this.printedDeclaration(expr);
+    // `args.campaign_id` in a helper the handler hands its input to (`cutZones(client, args)`): the property of what
+    // the call hands in, so the tool's own input printed back is known as the input's field.
+    const declaration =
+      argument?.declaration ??
+      (ts.isPropertyAccessExpression(expr) ? this.propertyOfArgument(expr, bindings, true)?.declaration : undefined) ??
+      this.printedDeclaration(expr);
     // A string the code fills with a number's digits (`id: String(issue.number)`) prints as digits: read as a number.
     const printedTypes = new Set(types);
     const digitsFrom =
@@ -1075,13 +1087,16 @@ export class EmitterReader {
 
   /**
    * A property read off a helper's parameter the code leaves untyped (`group.group_id` in `format(group: any)`), typed
-   * by the argument the call hands in (`format(await api.createGroup())`): its type and declaration there.
+   * by the argument the call hands in (`format(await api.createGroup())`): its type and declaration there. `typed`
+   * reads it so however the parameter is typed.
    */
   private propertyOfArgument(
     expr: ts.PropertyAccessExpression,
     bindings: Bindings,
+    typed = false,
   ): { type: ts.Type; declaration: ts.Node | undefined } | undefined {
-    if (!(this.checker.getTypeAtLocation(expr).flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown))) return undefined;
+    if (!typed && !(this.checker.getTypeAtLocation(expr).flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)))
+      return undefined;
     const names: string[] = [];
     let holder: ts.Expression = expr;
     while (ts.isPropertyAccessExpression(holder)) {

@@ -927,7 +927,15 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   // An id printed into prose reaches the agent as digits or words with no JSON type: what the agent copies is most
   // likely what the code holds, so the chains that type would break are suspect, never green. A tool that also emits
   // the entity's ids as JSON is read by those.
-  const jsonEntities = new Set(emitterEnds.map((end) => `${end.tool}\u0000${end.field.entity}`));
+  // JSON in the text, or `structuredContent` under an output schema the tool publishes, is what a client hands the
+  // model; `structuredContent` with no output schema may never reach it, so the text's printed ids still count.
+  const jsonEntities = new Set(
+    tools.flatMap((facts) =>
+      facts.emitted
+        .filter((id) => id.channel !== 'structuredContent' || facts.tool.output !== undefined)
+        .map((id) => `${facts.tool.name}\u0000${id.entity}`),
+    ),
+  );
   for (const emitter of printed) {
     if (!acceptedEntities.has(emitter.entity) || jsonEntities.has(`${emitter.tool}\u0000${emitter.entity}`)) continue;
     const name = emitter.path.at(-1) ?? 'id';
