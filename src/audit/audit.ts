@@ -66,6 +66,11 @@ export interface AuditAcceptor extends SourceLocation {
   /** The id key the handler sends the field on as, when that makes it an id (`user` sent as `user_id`). */
   readonly forwardedAs?: string;
   /**
+   * The entity the field pairs by because a URL the handler writes sends it (or another input of its entity) into
+   * that entity's collection (`` `/users/${seller_id}` ``: `user`), when no tool gives out its own.
+   */
+  readonly sentInto?: string;
+  /**
    * With a contract: `field` when the source reading found the field (file:line is its declaration), `tool` when it
    * found only the tool (file:line is the registration), `none` when it found neither (file is the contract, line 0).
    */

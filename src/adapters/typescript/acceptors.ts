@@ -11,6 +11,8 @@ import {
   isKeyName,
   NO_TOOL_NAMING,
   type PathSegment,
+  singularize,
+  splitWords,
   type ToolNaming,
 } from '../../model/ids.ts';
 import { inputTransformsOf, schemaFieldsOf, type SchemaField } from '../../model/schema-fields.ts';
@@ -61,6 +63,11 @@ export interface AcceptorField {
    * args.user`): `forwardedIdKeys`.
    */
   readonly forwardedAs?: string;
+  /**
+   * The entity of the record collection the handler sends the field into as a URL path segment (`seller_id` in
+   * `` `/users/${seller_id}` ``: `user`), when that is another than its name's: `pathCollections`.
+   */
+  readonly sentInto?: string;
 }
 
 /** An input field of any name, for the findings that judge every field (coercions, unread fields). */
@@ -135,19 +142,39 @@ function describedAsOf(id: IdField, description: string | undefined): { describe
   return describedAs.length === 0 ? {} : { describedAs };
 }
 
+/**
+ * The entity of the record collection the handler sends the field into (`/users/${seller_id}`: `user`), if another,
+ * unless the field's description names its own entity ("Folder ID to upload to" of a `folder_id` sent into
+ * `/files/${folder_id}`): the words say what the URL's shape does not.
+ */
+function sentIntoOf(
+  id: IdField,
+  collection: string | undefined,
+  description: string | undefined,
+): { sentInto?: string } {
+  const sentInto = collection === undefined ? undefined : idFieldAt([collection, 'id'], '', { side: 'input' })?.entity;
+  if (sentInto === undefined || sentInto === id.entity) return {};
+  if (description !== undefined) {
+    const said = new Set(splitWords(description.replace(/[^\w\s-]/g, ' ')).map(singularize));
+    if (id.entity.split('-').every((word) => said.has(word))) return {};
+  }
+  return { sentInto };
+}
+
 /** The acceptors and fields of one tool's input; `naming` comes from the server's whole tool list (`toolNamingOf`). */
 export function toolInputOf(
   tool: DiscoveredTool,
   resolver: SchemaResolver,
   naming: ToolNaming = NO_TOOL_NAMING,
   forwarded: ReadonlyMap<string, string> = new Map(),
+  collections: ReadonlyMap<string, string> = new Map(),
 ): ToolInput {
   // What the server validates the arguments with is what it accepts; the published input stays its contract.
   if (tool.accepted !== undefined) {
-    const accepted = schemaInputOf(tool.name, tool.accepted, resolver, naming, forwarded);
+    const accepted = schemaInputOf(tool.name, tool.accepted, resolver, naming, forwarded, collections);
     if (accepted.source !== 'unresolved') return accepted;
   }
-  return schemaInputOf(tool.name, tool.input, resolver, naming, forwarded);
+  return schemaInputOf(tool.name, tool.input, resolver, naming, forwarded, collections);
 }
 
 /** The acceptors and fields of one input schema of the tool named `toolName`. */
@@ -157,6 +184,7 @@ function schemaInputOf(
   resolver: SchemaResolver,
   naming: ToolNaming,
   forwarded: ReadonlyMap<string, string>,
+  collections: ReadonlyMap<string, string>,
 ): ToolInput {
   if (schema === undefined) return { acceptors: [], fields: [], source: 'none' };
   const root = resolver.resolve(schema);
@@ -265,6 +293,7 @@ function schemaInputOf(
       value: resolver.resolve(value),
       ...(named || sent || description === undefined ? {} : { description }),
       ...(sent ? { forwardedAs } : describedAsOf(id, description)),
+      ...(sent ? {} : sentIntoOf(id, field.path.length === 1 ? collections.get(field.key) : undefined, description)),
     });
   }
   return { acceptors, fields, source: 'zod', transforms: inputTransformsOf(root) };

@@ -41,6 +41,50 @@ export function forwardedIdKeys(
   return forwarded;
 }
 
+/**
+ * The record collection each top-level id input is sent into as a path segment of a URL the handler writes:
+ * `` `/users/${seller_id}` `` sends `seller_id` as a user's id, whatever its own name says (`users`, the word before it).
+ * Also through `encodeURIComponent(...)` or a conversion. The first collection a field is sent into wins.
+ */
+export function pathCollections(
+  tool: DiscoveredTool,
+  inputKeys: ReadonlySet<string>,
+  checker: ts.TypeChecker,
+): ReadonlyMap<string, string> {
+  const collections = new Map<string, string>();
+  const input = inputParameterOf(tool, inputKeys, checker);
+  const parameter = input?.parameter;
+  const body = parameter === undefined ? undefined : (input?.reader as ts.FunctionLikeDeclaration).body;
+  if (body === undefined || parameter === undefined) return collections;
+  const fieldOf = fieldReader(parameter, body, checker);
+  const visit = (node: ts.Node): void => {
+    if (ts.isTemplateExpression(node))
+      node.templateSpans.forEach((span, index) => {
+        const before = index === 0 ? node.head.text : (node.templateSpans[index - 1]?.literal.text ?? '');
+        const collection = /\/([A-Za-z][A-Za-z_-]*)\/$/.exec(before)?.[1];
+        if (collection === undefined) return;
+        for (const field of readFields(encodedValue(span.expression), fieldOf))
+          if (inputKeys.has(field) && isIdName(field) && !collections.has(field)) collections.set(field, collection);
+      });
+    ts.forEachChild(node, visit);
+  };
+  visit(body);
+  return collections;
+}
+
+/** `encodeURIComponent(x)`, `encodeURI(x)`: the value a URL carries. */
+function encodedValue(value: ts.Expression): ts.Expression {
+  const expr = unwrapExpression(value);
+  if (
+    ts.isCallExpression(expr) &&
+    ts.isIdentifier(expr.expression) &&
+    (expr.expression.text === 'encodeURIComponent' || expr.expression.text === 'encodeURI') &&
+    expr.arguments[0] !== undefined
+  )
+    return expr.arguments[0];
+  return expr;
+}
+
 /** `params.user_id` or `params['user_id']`: the key an assignment writes. */
 function assignedKey(target: ts.Expression): string | undefined {
   if (ts.isPropertyAccessExpression(target)) return target.name.text;

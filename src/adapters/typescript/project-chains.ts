@@ -29,7 +29,7 @@ import {
 } from './id-evidence.ts';
 import { moduleSpecifiersOf, type AuditProject } from './load-project.ts';
 import { projectTestFiles } from './project-test-files.ts';
-import { forwardedIdKeys } from './forwarded-ids.ts';
+import { forwardedIdKeys, pathCollections } from './forwarded-ids.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
 import { dispatchBuilders, type DispatchBuilder } from './name-dispatch.ts';
 import { placePublishedTools } from './place-published.ts';
@@ -325,7 +325,9 @@ function readTool(
   const read = toolInputOf(tool, resolver, naming);
   const keys = new Set(read.fields.filter((field) => field.path.length === 1).map((field) => field.key));
   const forwarded = forwardedIdKeys(tool, keys, checker);
-  const input = forwarded.size === 0 ? read : toolInputOf(tool, resolver, naming, forwarded);
+  const collections = pathCollections(tool, keys, checker);
+  const input =
+    forwarded.size === 0 && collections.size === 0 ? read : toolInputOf(tool, resolver, naming, forwarded, collections);
   const inputKeys = new Set(input.fields.filter((field) => field.path.length === 1).map((field) => field.key));
   for (const acceptor of input.acceptors) {
     acceptorEnds.push({
@@ -837,14 +839,25 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
       ...printed,
     ].map(({ entity, tool }) => acceptedEntityOf(entity, takenByName, tool)),
   );
+  // Or the one a URL the handler writes sends it into (`/users/${seller_id}`), which holds for every input of that
+  // entity: a seller's id is a user's wherever it is taken.
+  const sentInto = new Map<string, string>();
+  for (const end of acceptorEnds) {
+    const into = end.acceptor?.sentInto;
+    if (into !== undefined && givenOut.has(into) && !sentInto.has(end.field.entity))
+      sentInto.set(end.field.entity, into);
+  }
   acceptorEnds.splice(
     0,
     acceptorEnds.length,
     ...acceptorEnds.map((end) => {
       if (end.acceptor === undefined || givenOut.has(end.field.entity)) return end;
-      const described = end.acceptor.describedAs?.find((entity) => givenOut.has(entity));
+      const byDescription = end.acceptor.describedAs?.find((entity) => givenOut.has(entity));
+      const byPath = byDescription === undefined ? sentInto.get(end.field.entity) : undefined;
+      const described = byDescription ?? byPath;
       if (described === undefined) return end;
-      return { ...end, field: { ...end.field, entity: described }, acceptor: { ...end.acceptor, entity: described } };
+      const acceptor = { ...end.acceptor, entity: described, ...(byPath === undefined ? {} : { sentInto: byPath }) };
+      return { ...end, field: { ...end.field, entity: described }, acceptor };
     }),
   );
   // What the code says about the ids of entities whose emitters are untyped: read only for those.

@@ -53,6 +53,8 @@ export interface ReadAcceptor {
   readonly description?: string;
   /** The id key the handler sends the field on as, when that makes it an id (`user` sent as `user_id`). */
   readonly forwardedAs?: string;
+  /** The entity a URL the handler writes sends the field into, when that is what it pairs by (`seller_id`: `user`). */
+  readonly sentInto?: string;
   readonly placed?: 'field' | 'tool' | 'none';
   readonly at: SourceSpan | undefined;
 }
@@ -233,6 +235,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
     const detail = end.acceptor?.detail;
     const description = end.acceptor?.description;
     const forwardedAs = end.acceptor?.forwardedAs;
+    const sentInto = end.acceptor?.sentInto === end.field.entity ? end.acceptor.sentInto : undefined;
     return {
       tool: end.tool,
       field: end.label,
@@ -242,6 +245,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
       ...(detail === undefined ? {} : { detail }),
       ...(description === undefined ? {} : { description }),
       ...(forwardedAs === undefined ? {} : { forwardedAs }),
+      ...(sentInto === undefined ? {} : { sentInto }),
       ...(end.published === undefined
         ? {}
         : { placed: end.acceptor !== undefined ? 'field' : end.node !== undefined ? 'tool' : 'none' }),
