@@ -17,11 +17,9 @@ export function forwardedIdKeys(
   checker: ts.TypeChecker,
 ): ReadonlyMap<string, string> {
   const forwarded = new Map<string, string>();
-  const input = inputParameterOf(tool, inputKeys, checker);
-  const parameter = input?.parameter;
-  const body = parameter === undefined ? undefined : (input?.reader as ts.FunctionLikeDeclaration).body;
-  if (body === undefined || parameter === undefined) return forwarded;
-  const fieldOf = fieldReader(parameter, body, checker);
+  const reading = inputReading(tool, inputKeys, checker);
+  if (reading === undefined) return forwarded;
+  const { body, fieldOf } = reading;
   const sentAs = (key: string, value: ts.Expression): void => {
     // A bare `ids` key (`{ ids: discard }`) says the field holds ids, not whose.
     if (!isIdName(key) || splitWords(key).length < 2) return;
@@ -52,11 +50,9 @@ export function pathCollections(
   checker: ts.TypeChecker,
 ): ReadonlyMap<string, string> {
   const collections = new Map<string, string>();
-  const input = inputParameterOf(tool, inputKeys, checker);
-  const parameter = input?.parameter;
-  const body = parameter === undefined ? undefined : (input?.reader as ts.FunctionLikeDeclaration).body;
-  if (body === undefined || parameter === undefined) return collections;
-  const fieldOf = fieldReader(parameter, body, checker);
+  const reading = inputReading(tool, inputKeys, checker);
+  if (reading === undefined) return collections;
+  const { body, fieldOf } = reading;
   const visit = (node: ts.Node): void => {
     if (ts.isTemplateExpression(node))
       node.templateSpans.forEach((span, index) => {
@@ -70,6 +66,19 @@ export function pathCollections(
   };
   visit(body);
   return collections;
+}
+
+/** The body of the function that reads a tool's input, and how it reads a field of it; undefined without one. */
+function inputReading(
+  tool: DiscoveredTool,
+  inputKeys: ReadonlySet<string>,
+  checker: ts.TypeChecker,
+): { body: ts.Node; fieldOf: (node: ts.Expression) => string | undefined } | undefined {
+  const input = inputParameterOf(tool, inputKeys, checker);
+  const parameter = input?.parameter;
+  const body = parameter === undefined ? undefined : (input?.reader as ts.FunctionLikeDeclaration).body;
+  if (body === undefined || parameter === undefined) return undefined;
+  return { body, fieldOf: fieldReader(parameter, body, checker) };
 }
 
 /** `encodeURIComponent(x)`, `encodeURI(x)`: the value a URL carries. */
