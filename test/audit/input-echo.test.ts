@@ -20,7 +20,8 @@ describe('a tool that hands back part of its own input', () => {
   // `delete_project` prints a `projectId` destructured from its input parsed again in a function it hands it to.
   it('reads no emitter from its own input printed back into its text', () => {
     expect(chains.filter((line) => /^(find_project|archive_project|delete_project) /.test(line))).toEqual([]);
-    // `close_project` prints `String(args.project_id)` in a helper whose parameter's type is written by hand.
+    // `close_project` prints its own `project_id`, converted to text in a helper whose parameter's type is written
+    // by hand.
     expect(chains.filter((line) => line.startsWith('close_project '))).toEqual([]);
     expect(report.verdict.text).toBe(
       '6 broken chains and 1 suspect chain of 18 (11 ok); could not vouch for the suspect chain: what its emitter sends is not established by a type.',

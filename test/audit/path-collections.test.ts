@@ -6,8 +6,9 @@ import { chainLines } from '../support/chain-lines.ts';
 const FIXTURE = fileURLToPath(new URL('fixtures/path-collections', import.meta.url));
 
 describe('an id input sent into a URL path of another collection', () => {
-  // `get_reputation` fetches `/users/${seller_id}` (described "The numeric id of the account"): a seller's id is a
-  // user's id, and the user's id it prints (a number) is what an agent passes on to every `seller_id`.
+  // `get_reputation` fetches the seller from the users collection's path (described "The numeric id of the
+  // account"): a seller's id is a user's id, and the user's id it prints (a number) is what an agent passes on to
+  // every `seller_id`.
   const { report } = audit(FIXTURE);
   const chains = chainLines(report);
 

@@ -9,13 +9,14 @@ describe('ids printed through a conversion into text', () => {
   const { report } = audit(FIXTURE);
   const chains = chainLines(report);
 
-  // `String(p.id)` and `p.merchantId.toString()` print the id they convert: a number's digits, a bigint's digits.
+  // A payment's id and a merchant's id converted to text in place print the id they convert: a number's digits, a
+  // bigint's digits.
   it('reads an id converted in place as the id it prints', () => {
     expect(chains).toContain('list_payments id -> refund_payment.paymentId: suspect');
     expect(chains).toContain('list_payments merchantId -> merchant_lookup.merchantId: suspect');
   });
 
-  // `big(m.merchantId)` is a helper of the project returning `value.toString()` of its bigint parameter.
+  // merchant_lookup prints its merchant id through `big`, a helper of the project that converts its bigint parameter.
   it('follows a helper that turns an id into its text', () => {
     expect(chains).toContain('merchant_lookup merchantId -> owner_of.merchantId: suspect');
   });
