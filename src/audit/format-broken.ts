@@ -37,6 +37,7 @@ export function brokenChainLines(
     lines.push(
       `  ${c.red('✗')} ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}${detail === undefined ? '' : ` (${detail})`}  ${at(to)}  ${c.dim(`<- ${emitters.length} ${emitters.length === 1 ? 'emitter' : 'emitters'}${named}`)}`,
     );
+    lines.push(...sentIntoLines(report, to, c));
     if (all)
       for (const chain of group.chains)
         lines.push(`      ${chain.from.tool} ${chain.from.path} emits ${chain.from.type}  ${at(chain.from)}`);
@@ -65,4 +66,22 @@ export function brokenChainLines(
   if (!all && groups.some((group) => group.chains.length > EMITTERS_NAMED))
     lines.push(c.dim('  --all lists every emitter.'));
   return lines;
+}
+
+/**
+ * Why an acceptor pairs with another entity's ids than its name says, when a URL the server writes says so:
+ * `taken as a user's id: the server sends its entity's ids into a path of the user collection`.
+ */
+export function sentIntoLines(
+  report: AuditReport,
+  to: { readonly tool: string; readonly field: string },
+  c: Colors,
+): string[] {
+  const acceptor = report.acceptors.find((entry) => entry.tool === to.tool && entry.field === to.field);
+  if (acceptor?.sentInto === undefined) return [];
+  return [
+    c.dim(
+      `    taken as a ${acceptor.sentInto}'s id: the server sends ids of this input's entity into a URL path of the ${acceptor.sentInto} collection`,
+    ),
+  ];
 }

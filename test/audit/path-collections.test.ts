@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { formatAuditText } from '../../src/audit/format-text.ts';
 import { chainLines } from '../support/chain-lines.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/path-collections', import.meta.url));
@@ -16,6 +17,12 @@ describe('an id input sent into a URL path of another collection', () => {
     expect(chains).toContain('get_reputation user.id -> get_reputation.seller_id: suspect');
     const reputation = report.acceptors.find((acceptor) => acceptor.tool === 'get_reputation');
     expect(reputation).toMatchObject({ entity: 'user', sentInto: 'user' });
+  });
+
+  it('says in the text report why the input pairs with users', () => {
+    expect(formatAuditText(report)).toContain(
+      "  get_reputation.seller_id accepts string  test/audit/fixtures/path-collections/src/server.ts:23\n    taken as a user's id: the server sends ids of this input's entity into a URL path of the user collection",
+    );
   });
 
   // `list_orders` sends its `seller_id` as a query parameter; it is the same entity's input.
