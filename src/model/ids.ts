@@ -586,6 +586,15 @@ export function describedAlternativesOf(field: IdField, description: string): st
 }
 
 /**
+ * Whether an id field's description names the field's own entity anywhere ("Folder ID to upload to" of a
+ * `folder_id`): its words then say what the field takes, whatever shape of URL the handler sends it into.
+ */
+export function describesOwnEntity(field: IdField, description: string): boolean {
+  const said = new Set(splitWords(description.replace(/[^\w\s-]/g, ' ')).map(singularize));
+  return field.entity.split('-').every((word) => said.has(word));
+}
+
+/**
  * The entity a bare `id` input's description names, when the tool's name does not: "Booking ID to update key codes
  * for" in `update_key_codes` takes a booking. A description that repeats a word of what the name addresses ("Bug card
  * ID" in `get_bug_content`) agrees with it, and the name says what the id addresses; one that names another of the

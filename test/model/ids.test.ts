@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptedEntityOf,
   describedAlternativesOf,
+  describesOwnEntity,
   entityOfToolName,
   formatPath,
   idFieldAt,
@@ -868,5 +869,23 @@ describe("describedAlternativesOf: the entities an id field's description names 
     expect(describedAlternativesOf(field('assignee_id'), 'Who gets the contact')).toEqual([]);
     // A bare id's description already named what it takes.
     expect(describedAlternativesOf(field('id'), 'Outgoing user id')).toEqual([]);
+  });
+});
+
+describe("describesOwnEntity: whether an id field's description names the field's own entity", () => {
+  const field = (name: string) => {
+    const id = idFieldAt([name], 'upload_file', { side: 'input' });
+    if (id === undefined) throw new Error('no id field: ' + name);
+    return id;
+  };
+
+  it('is true when every word of the entity is said, in any number', () => {
+    expect(describesOwnEntity(field('folder_id'), 'Folder ID to upload to')).toBe(true);
+    expect(describesOwnEntity(field('contact_sector_id'), 'One of the contact sectors')).toBe(true);
+  });
+
+  it('is false when the description names another record, or only part of the entity', () => {
+    expect(describesOwnEntity(field('seller_id'), 'The user who sells the item')).toBe(false);
+    expect(describesOwnEntity(field('contact_sector_id'), 'A sector id')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { idFieldsOfJsonSchema, type JsonType } from '../../model/id-fields.ts';
 import {
   ARRAY_ITEM,
   describedAlternativesOf,
+  describesOwnEntity,
   formatPath,
   type IdField,
   idFieldAt,
@@ -11,8 +12,6 @@ import {
   isKeyName,
   NO_TOOL_NAMING,
   type PathSegment,
-  singularize,
-  splitWords,
   type ToolNaming,
 } from '../../model/ids.ts';
 import { inputTransformsOf, schemaFieldsOf, type SchemaField } from '../../model/schema-fields.ts';
@@ -154,11 +153,7 @@ function sentIntoOf(
 ): { sentInto?: string } {
   const sentInto = collection === undefined ? undefined : idFieldAt([collection, 'id'], '', { side: 'input' })?.entity;
   if (sentInto === undefined || sentInto === id.entity) return {};
-  if (description !== undefined) {
-    const said = new Set(splitWords(description.replace(/[^\w\s-]/g, ' ')).map(singularize));
-    if (id.entity.split('-').every((word) => said.has(word))) return {};
-  }
-  return { sentInto };
+  return description !== undefined && describesOwnEntity(id, description) ? {} : { sentInto };
 }
 
 /** The acceptors and fields of one tool's input; `naming` comes from the server's whole tool list (`toolNamingOf`). */
