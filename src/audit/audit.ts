@@ -71,6 +71,11 @@ export interface AuditAcceptor extends SourceLocation {
    */
   readonly sentInto?: string;
   /**
+   * The entity the field pairs by because its description names it (`attachment_ids`, "File ids attached to the
+   * expense": `file`), when no tool gives out its own entity's ids as a record's own.
+   */
+  readonly describedEntity?: string;
+  /**
    * With a contract: `field` when the source reading found the field (file:line is its declaration), `tool` when it
    * found only the tool (file:line is the registration), `none` when it found neither (file is the contract, line 0).
    */

@@ -37,7 +37,7 @@ export function brokenChainLines(
     lines.push(
       `  ${c.red('✗')} ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}${detail === undefined ? '' : ` (${detail})`}  ${at(to)}  ${c.dim(`<- ${emitters.length} ${emitters.length === 1 ? 'emitter' : 'emitters'}${named}`)}`,
     );
-    lines.push(...sentIntoLines(report, to, c));
+    lines.push(...takenAsLines(report, to, c));
     if (all)
       for (const chain of group.chains)
         lines.push(`      ${chain.from.tool} ${chain.from.path} emits ${chain.from.type}  ${at(chain.from)}`);
@@ -69,15 +69,21 @@ export function brokenChainLines(
 }
 
 /**
- * Why an acceptor pairs with another entity's ids than its name says, when a URL the server writes says so:
- * `taken as a user's id: the server sends its entity's ids into a path of the user collection`.
+ * Why an acceptor pairs with another entity's ids than its name says, when its description or a URL the server writes
+ * says so: `taken as a user's id: the server sends its entity's ids into a path of the user collection`.
  */
-export function sentIntoLines(
+export function takenAsLines(
   report: AuditReport,
   to: { readonly tool: string; readonly field: string },
   c: Colors,
 ): string[] {
   const acceptor = report.acceptors.find((entry) => entry.tool === to.tool && entry.field === to.field);
+  if (acceptor?.describedEntity !== undefined)
+    return [
+      c.dim(
+        `    taken as a ${acceptor.describedEntity}'s id: its description names one, and no tool gives out ids of this input's own entity as a record's own`,
+      ),
+    ];
   if (acceptor?.sentInto === undefined) return [];
   return [
     c.dim(

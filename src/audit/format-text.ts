@@ -3,7 +3,7 @@ import { createColors } from 'picocolors';
 import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 import type { AuditChain, AuditReport } from './audit.ts';
 import { guardedByHand } from './chain-groups.ts';
-import { brokenChainLines, sentIntoLines } from './format-broken.ts';
+import { brokenChainLines, takenAsLines } from './format-broken.ts';
 import { partsText, UNKNOWN_NEXT_STEP, UNKNOWN_TOOLS_SHOWN, unknownToolsOf } from './unknown-parts.ts';
 
 export interface TextOptions {
@@ -267,7 +267,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     for (const group of suspectGroups.values()) {
       const to = (group[0] as AuditChain).to;
       lines.push(`  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}  ${at(to)}`);
-      lines.push(...sentIntoLines(report, to, c));
+      lines.push(...takenAsLines(report, to, c));
       for (const chain of group)
         lines.push(
           `    ${c.magenta('?')} ${chain.from.tool}${chain.from.path === '' ? '' : ` ${chain.from.path}`} ${chain.from.type === 'unknown' ? (chain.evidence?.some((entry) => entry.kind === 'api-reference') === true ? "emits a value the code leaves untyped and the API's document types" : 'emits a value typed any') : chain.from.type === 'prose' ? 'prints it into prose' : `is declared ${chain.from.type}`}  ${at(chain.from)}`,

@@ -574,15 +574,34 @@ function describedIdPhrase(description: string): IdWords | undefined {
 export function describedAlternativesOf(field: IdField, description: string): string[] {
   const own = idWordsOf(splitWords(field.name));
   if (own !== undefined && own.prefix.length === 0 && !field.many) return [];
-  const id = describedIdPhrase(description);
-  if (id === undefined || field.entity.includes('#')) return [];
+  if (field.entity.includes('#')) return [];
   const found: string[] = [];
-  for (let first = 0; first < id.prefix.length; first += 1) {
-    const entity = phrase(id.prefix.slice(first));
-    if (entity === field.entity) return found;
-    found.push(entity);
+  // "House/Property ID": each of the words a slash joins names the id (the first is read as the description's own).
+  const slashed = /([A-Za-z0-9]+)((?:\/[A-Za-z0-9]+)+)/.exec(description);
+  const others = (slashed?.[2] ?? '').split('/').filter((word) => word.length > 0);
+  const readings = [description, ...others.map((word) => description.replace(slashed?.[0] ?? '', word))];
+  for (const reading of readings) {
+    const id = describedIdPhrase(reading);
+    if (id === undefined) continue;
+    for (let first = 0; first < id.prefix.length; first += 1) {
+      const entity = phrase(id.prefix.slice(first));
+      if (entity === field.entity) break;
+      if (!found.includes(entity)) found.push(entity);
+    }
   }
   return found;
+}
+
+/**
+ * Whether an id a tool emits under `name` is the own id of a record of its `entity`, not a reference one record holds
+ * to another: a bare `id` (`[].id`, `owner.id`), or an id named for what the tool itself addresses (`ticket_id` of
+ * `create_ticket`). `contact_branch_ids` on the contacts `list_contacts` gives out refers to sectors: the ids come from
+ * the tool that lists those, and the input a description sends to them takes what that tool gives out.
+ */
+export function isOwnEmittedId(name: string, entity: string, toolName: string, naming: ToolNaming): boolean {
+  const own = idWordsOf(splitWords(name));
+  if (own === undefined || own.prefix.length === 0) return true;
+  return entityOfToolName(toolName, naming) === entity;
 }
 
 /**
@@ -996,6 +1015,16 @@ export function formatPath(path: readonly PathSegment[]): string {
     else text += text.length === 0 ? segment : `.${segment}`;
   }
   return text;
+}
+
+/** The last key of a path `formatPath` wrote: `[].contact_ids` -> `contact_ids`, `items[].owner.id[]` -> `id`. */
+export function lastKeyOf(path: string): string {
+  return (
+    path
+      .replace(/(\[\])+$/, '')
+      .split(/\.|\[\]/)
+      .at(-1) ?? ''
+  );
 }
 
 /**

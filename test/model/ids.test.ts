@@ -10,7 +10,9 @@ import {
   isIdName,
   isKeyEntity,
   isKeyName,
+  isOwnEmittedId,
   keyFieldAt,
+  lastKeyOf,
   scopeOfToolName,
   singularize,
   splitWords,
@@ -864,6 +866,11 @@ describe("describedAlternativesOf: the entities an id field's description names 
     expect(describedAlternativesOf(field('ids'), 'Comma-separated user ids')).toContain('user');
   });
 
+  it('names each of the words a slash joins', () => {
+    expect(describedAlternativesOf(field('house_id'), 'House/Property ID')).toEqual(['property']);
+    expect(describedAlternativesOf(field('assignee_id'), 'User/member ID')).toEqual(['user', 'member']);
+  });
+
   it('names nothing when the description agrees, speaks of no id, or the field is a bare id', () => {
     expect(describedAlternativesOf(field('user_id'), 'The user ID')).toEqual([]);
     expect(describedAlternativesOf(field('assignee_id'), 'Who gets the contact')).toEqual([]);
@@ -887,5 +894,31 @@ describe("describesOwnEntity: whether an id field's description names the field'
   it('is false when the description names another record, or only part of the entity', () => {
     expect(describesOwnEntity(field('seller_id'), 'The user who sells the item')).toBe(false);
     expect(describesOwnEntity(field('contact_sector_id'), 'A sector id')).toBe(false);
+  });
+});
+
+describe("isOwnEmittedId: a record's own id, not its reference to another record", () => {
+  const naming = toolNamingOf(['list_contacts', 'list_contact_sectors', 'create_ticket'], []);
+
+  it('is true of a bare id and of an id named for what the tool addresses', () => {
+    expect(isOwnEmittedId('id', 'contact-sector', 'list_contact_sectors', naming)).toBe(true);
+    expect(isOwnEmittedId('ids', 'contact', 'list_contacts', naming)).toBe(true);
+    expect(isOwnEmittedId('ticket_id', 'ticket', 'create_ticket', naming)).toBe(true);
+  });
+
+  it('is false of an id named for another record than the tool addresses', () => {
+    expect(isOwnEmittedId('contact_branch_ids', 'contact-branch', 'list_contacts', naming)).toBe(false);
+    expect(isOwnEmittedId('assignee_id', 'assignee', 'create_ticket', naming)).toBe(false);
+  });
+});
+
+describe('lastKeyOf', () => {
+  it.each([
+    ['[].contact_ids', 'contact_ids'],
+    ['items[].owner.id[]', 'id'],
+    ['id', 'id'],
+    ['[]', ''],
+  ])('%s -> %s', (path, key) => {
+    expect(lastKeyOf(path)).toBe(key);
   });
 });

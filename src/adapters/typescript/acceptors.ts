@@ -57,6 +57,8 @@ export interface AcceptorField {
    * first; the chains take the first a tool gives out when none gives out the field's own (`describedAlternativesOf`).
    */
   readonly describedAs?: readonly string[];
+  /** The one of `describedAs` the chains took, when they took one. */
+  readonly describedEntity?: string;
   /**
    * The id key the handler sends the field on as, when that is what makes it an id (`user`, sent as `params.user_id =
    * args.user`): `forwardedIdKeys`.

@@ -5,9 +5,12 @@ import type { JsonType } from '../../model/id-fields.ts';
 import {
   acceptedEntityOf,
   ARRAY_ITEM,
+  entityOfToolName,
   formatPath,
   idFieldAt,
   isIdName,
+  isOwnEmittedId,
+  lastKeyOf,
   splitWords,
   toolNamingOf,
   type PathSegment,
@@ -831,13 +834,20 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
 
   // An acceptor whose entity no tool gives out takes the one its description names, when a tool gives that out:
   // `assignee_id` described "User ID to assign the task to" takes a user.
+  // Ids given out only as one record's reference to another (an expense's `attachment_ids`, no attachment's own id
+  // anywhere) come from elsewhere: such an input takes the one its description names, when a tool gives out its own.
   const takenByName = new Set(acceptorEnds.map((end) => end.field.entity));
-  const givenOut = new Set(
-    [
-      ...tools.flatMap((facts) => facts.emitted.map((id) => ({ entity: id.entity, tool: facts.tool.name }))),
-      ...untyped,
-      ...printed,
-    ].map(({ entity, tool }) => acceptedEntityOf(entity, takenByName, tool)),
+  const givenOutIds = [
+    ...tools.flatMap((facts) =>
+      facts.emitted.map((id) => ({ entity: id.entity, tool: facts.tool.name, name: lastKeyOf(id.path) })),
+    ),
+    ...[...untyped, ...printed].map(({ entity, tool, path }) => ({ entity, tool, name: path.at(-1) ?? '' })),
+  ].map(({ entity, tool, name }) => ({ entity: acceptedEntityOf(entity, takenByName, tool), tool, name }));
+  const givenOut = new Set(givenOutIds.map(({ entity }) => entity));
+  const ownGivenOut = new Set(
+    givenOutIds
+      .filter(({ entity, tool, name }) => isOwnEmittedId(name, entity, tool, naming))
+      .map(({ entity }) => entity),
   );
   // Or the one a URL the handler writes sends it into (`/users/${seller_id}`), which holds for every input of that
   // entity: a seller's id is a user's wherever it is taken.
@@ -851,12 +861,26 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     0,
     acceptorEnds.length,
     ...acceptorEnds.map((end) => {
-      if (end.acceptor === undefined || givenOut.has(end.field.entity)) return end;
-      const byDescription = end.acceptor.describedAs?.find((entity) => givenOut.has(entity));
+      if (end.acceptor === undefined) return end;
+      const referenceOnly = givenOut.has(end.field.entity) && !ownGivenOut.has(end.field.entity);
+      if (givenOut.has(end.field.entity) && !referenceOnly) return end;
+      const byDescription = end.acceptor.describedAs?.find((entity) =>
+        (referenceOnly ? ownGivenOut : givenOut).has(entity),
+      );
+      // A tool of the described entity that gives out the input's own ids says they are that entity's key (a
+      // salesperson's `salesID`, listed beside its numeric `uniqueID`): the input keeps them.
+      const keyOfDescribed = givenOutIds.some(
+        ({ entity, tool }) => entity === end.field.entity && entityOfToolName(tool, naming) === byDescription,
+      );
+      if (referenceOnly && (byDescription === undefined || keyOfDescribed)) return end;
       const byPath = byDescription === undefined ? sentInto.get(end.field.entity) : undefined;
       const described = byDescription ?? byPath;
       if (described === undefined) return end;
-      const acceptor = { ...end.acceptor, entity: described, ...(byPath === undefined ? {} : { sentInto: byPath }) };
+      const acceptor = {
+        ...end.acceptor,
+        entity: described,
+        ...(byPath === undefined ? { describedEntity: described } : { sentInto: byPath }),
+      };
       return { ...end, field: { ...end.field, entity: described }, acceptor };
     }),
   );

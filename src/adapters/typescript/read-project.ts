@@ -55,6 +55,8 @@ export interface ReadAcceptor {
   readonly forwardedAs?: string;
   /** The entity a URL the handler writes sends the field into, when that is what it pairs by (`seller_id`: `user`). */
   readonly sentInto?: string;
+  /** The entity the field's description names, when that is what it pairs by (`attachment_ids`, "File ids ...": `file`). */
+  readonly describedEntity?: string;
   readonly placed?: 'field' | 'tool' | 'none';
   readonly at: SourceSpan | undefined;
 }
@@ -236,6 +238,8 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
     const description = end.acceptor?.description;
     const forwardedAs = end.acceptor?.forwardedAs;
     const sentInto = end.acceptor?.sentInto === end.field.entity ? end.acceptor.sentInto : undefined;
+    const describedEntity =
+      end.acceptor?.describedEntity === end.field.entity ? end.acceptor.describedEntity : undefined;
     return {
       tool: end.tool,
       field: end.label,
@@ -246,6 +250,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
       ...(description === undefined ? {} : { description }),
       ...(forwardedAs === undefined ? {} : { forwardedAs }),
       ...(sentInto === undefined ? {} : { sentInto }),
+      ...(describedEntity === undefined ? {} : { describedEntity }),
       ...(end.published === undefined
         ? {}
         : { placed: end.acceptor !== undefined ? 'field' : end.node !== undefined ? 'tool' : 'none' }),
