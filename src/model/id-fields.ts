@@ -111,6 +111,8 @@ export function idFieldsOfJsonSchema(
     const types = typesOf(schema);
     if (field !== undefined) {
       const items = asSchema(schema['items']);
+      // A closed set of values (`enum`, `const`) names no record an emitter gives out, as a Zod enum does not.
+      if ([schema, items].some((node) => node !== undefined && ('enum' in node || 'const' in node))) return;
       const elementTypes = types.includes('array') && items !== undefined ? typesOf(items) : types;
       const isScalar = elementTypes.some((type) => type === 'string' || type === 'number' || type === 'integer');
       if (isScalar || elementTypes.length === 0) {

@@ -86,6 +86,20 @@ describe('idFieldsOfJsonSchema', () => {
     ]);
   });
 
+  it('takes a field of a closed set of values (`enum`, `const`) for no id, as a Zod enum is none', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        reset_code: { type: 'string', enum: ['0', '1'] },
+        kind_id: { const: 'user' },
+        tag_ids: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } },
+        ticket_id: { type: 'string' },
+      },
+    };
+    const read = idFieldsOfJsonSchema(schema, 'reset_verification', { side: 'input', keys: true });
+    expect(read.map((field) => field.name)).toEqual(['ticket_id']);
+  });
+
   it('ignores what is not a schema', () => {
     expect(idFieldsOfJsonSchema(undefined)).toEqual([]);
     expect(idFieldsOfJsonSchema({ type: 'object', properties: { id: true } }, 'get_x')).toEqual([]);
