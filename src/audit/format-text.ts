@@ -26,7 +26,7 @@ function plural(count: number, one: string, many = `${one}s`): string {
 
 /**
  * What the audit found, before the chains: `21 result fields return an id (emitters: 20 numbers, 1 string); 8 input
- * fields take one (acceptors: 8 only strings).`, then what makes a chain, with the entities the chains are of. It
+ * fields take one (acceptors: 8 only strings).` (with the ids printed into text that pair, when there are), then what makes a chain, with the entities the chains are of. It
  * names the words the sections below use; the chain counts are the verdict's.
  */
 export function seedSummary(report: AuditReport): string {
@@ -56,8 +56,18 @@ export function seedSummary(report: AuditReport): string {
   const { emitters, acceptors } = report.summary;
   const entities = [...new Set(report.chains.map((chain) => chain.entity))];
   const of = entities.length === 0 ? '' : ` (${entities.join(', ')})`;
+  // Ids printed into prose are no result fields; those that pair with an input are counted beside them.
+  const printed = new Set(
+    report.chains
+      .filter((chain) => chain.from.type === 'prose')
+      .map((chain) => `${chain.from.tool}\u0000${chain.from.path}`),
+  ).size;
+  const printedPart =
+    printed === 0
+      ? ''
+      : `, and ${plural(printed, 'id printed into text pairs', 'ids printed into text pair')} with an input`;
   return (
-    `${plural(emitters, 'result field returns an id', 'result fields return an id')}${emitParts.length > 0 ? ` (emitters: ${emitParts.join(', ')})` : ''}; ` +
+    `${plural(emitters, 'result field returns an id', 'result fields return an id')}${emitParts.length > 0 ? ` (emitters: ${emitParts.join(', ')})` : ''}${printedPart}; ` +
     `${plural(acceptors, 'input field takes one', 'input fields take one')}${acceptParts.length > 0 ? ` (acceptors: ${acceptParts.join(', ')})` : ''}.\n` +
     `A chain is an id an emitter returns, passed as is to an acceptor of the same entity${of}.`
   );

@@ -21,6 +21,12 @@ describe('ids printed into prose', () => {
     ]);
   });
 
+  it('counts the printed ids that pair in the summary line, not as result fields', () => {
+    expect(formatAuditText(report)).toContain(
+      '0 result fields return an id, and 4 ids printed into text pair with an input; 5 input fields take one',
+    );
+  });
+
   it("reads a formatter's parameter typed `any` with the type of the record each call hands it", () => {
     const chain = report.chains.find((entry) => entry.to.tool === 'archive_group');
     expect(chain?.evidence?.map((entry) => [entry.kind, entry.text])).toEqual([
