@@ -68,6 +68,12 @@ export function brokenChainLines(
   return lines;
 }
 
+/** An entity with its indefinite article, by how it sounds: `an issue`, `an upload`, `a user`, `a unit`. */
+function withArticle(entity: string): string {
+  const vowel = /^[aeio]/.test(entity) || (/^u/.test(entity) && !/^u(?:s|ni|ti|ri|ui|rl)/.test(entity));
+  return `${vowel ? 'an' : 'a'} ${entity}`;
+}
+
 /**
  * Why an acceptor pairs with another entity's ids than its name says, when its description or a URL the server writes
  * says so: `taken as a user's id: the server sends its entity's ids into a path of the user collection`.
@@ -81,13 +87,13 @@ export function takenAsLines(
   if (acceptor?.describedEntity !== undefined)
     return [
       c.dim(
-        `    taken as a ${acceptor.describedEntity}'s id: its description names one, and no tool gives out ids of this input's own entity as a record's own`,
+        `    taken as ${withArticle(acceptor.describedEntity)}'s id: its description names one, and no tool gives out ids of this input's own entity as a record's own`,
       ),
     ];
   if (acceptor?.sentInto === undefined) return [];
   return [
     c.dim(
-      `    taken as a ${acceptor.sentInto}'s id: the server sends ids of this input's entity into a URL path of the ${acceptor.sentInto} collection`,
+      `    taken as ${withArticle(acceptor.sentInto)}'s id: the server sends ids of this input's entity into a URL path of the ${acceptor.sentInto} collection`,
     ),
   ];
 }

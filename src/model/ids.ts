@@ -522,6 +522,9 @@ const CLAUSE_WORDS = new Set([
   'whose',
 ]);
 
+/** Words that end the run of words naming an id's entity after "ID of": a qualifier or an alternative follows. */
+const RUN_ENDS = new Set(['of', 'or', 'and']);
+
 /** Id owners that name no kind of record (`resourceId`, `entityId`): the description says which one. */
 const GENERIC_OWNERS = new Set(['resource', 'entity', 'object', 'record', 'external']);
 
@@ -549,9 +552,10 @@ function describedIdPhrase(description: string): IdWords | undefined {
   const at = words.findIndex((word) => ID_WORDS.has(word));
   if (at < 0) return undefined;
   const lead = words.slice(0, at);
-  // "ID of the card to link this test plan to": the entity ends where the clause goes on.
+  // "ID of the card to link this test plan to": the entity ends where the clause goes on, at a second `of` ("IDs of
+  // the assignees of the draft issue": assignees) and at the first of alternatives ("of the Issue or Pull Request").
   const after = words.slice(at + 2);
-  const end = after.findIndex((word) => CLAUSE_WORDS.has(word));
+  const end = after.findIndex((word) => CLAUSE_WORDS.has(word) || RUN_ENDS.has(word));
   // "Singular name for API ID": the id's owner starts after the last word that goes on with a clause before it.
   const owner = lead.findLastIndex((word) => CLAUSE_WORDS.has(word)) + 1;
   const named =
@@ -576,10 +580,16 @@ export function describedAlternativesOf(field: IdField, description: string): st
   if (own !== undefined && own.prefix.length === 0 && !field.many) return [];
   if (field.entity.includes('#')) return [];
   const found: string[] = [];
-  // "House/Property ID": each of the words a slash joins names the id (the first is read as the description's own).
+  // "House/Property ID": each of the words a slash joins names the id (the first is read as the description's own);
+  // so does each of two alternatives ("The id of the Issue or Pull Request": an issue, a pull request).
   const slashed = /([A-Za-z0-9]+)((?:\/[A-Za-z0-9]+)+)/.exec(description);
   const others = (slashed?.[2] ?? '').split('/').filter((word) => word.length > 0);
-  const readings = [description, ...others.map((word) => description.replace(slashed?.[0] ?? '', word))];
+  const ored = /\b[A-Za-z0-9]+ or (?=[A-Za-z0-9])/.exec(description);
+  const readings = [
+    description,
+    ...others.map((word) => description.replace(slashed?.[0] ?? '', word)),
+    ...(ored === null ? [] : [description.replace(ored[0], '')]),
+  ];
   for (const reading of readings) {
     const id = describedIdPhrase(reading);
     if (id === undefined) continue;

@@ -46,4 +46,9 @@ describe("an id input whose entity is given out only as one record's reference t
     expect(chains).toContain('list_salespersons [].salesID -> create_order.salesID: ok');
     expect(chains.filter((line) => line.includes('uniqueID -> create_order'))).toEqual([]);
   });
+
+  it('reads each of two alternatives the description names, and says which it took', () => {
+    expect(chains).toContain('list_issues [].id -> add_to_board.content_id: broken');
+    expect(formatAuditText(report)).toContain("taken as an issue's id: its description names one");
+  });
 });

@@ -866,6 +866,15 @@ describe("describedAlternativesOf: the entities an id field's description names 
     expect(describedAlternativesOf(field('ids'), 'Comma-separated user ids')).toContain('user');
   });
 
+  it('names each of two alternatives, and ends the run at a second `of`', () => {
+    expect(describedAlternativesOf(field('content_id'), 'The id of the Issue or Pull Request to add.')).toEqual([
+      'issue',
+      'pull-request',
+      'request',
+    ]);
+    expect(describedAlternativesOf(field('assignee_ids'), 'The IDs of the assignees of the draft issue.')).toEqual([]);
+  });
+
   it('names each of the words a slash joins', () => {
     expect(describedAlternativesOf(field('house_id'), 'House/Property ID')).toEqual(['property']);
     expect(describedAlternativesOf(field('assignee_id'), 'User/member ID')).toEqual(['user', 'member']);
