@@ -938,7 +938,7 @@ export function idFieldAt(
   for (let index = nameIndex - 1; index >= 0 && entity === undefined; index -= 1) {
     const key = path[index];
     if (key === undefined || key === ARRAY_ITEM || CONTAINER_KEYS.has(key.toLowerCase())) continue;
-    const held = namingOfWords(splitWords(key));
+    const held = namingOfWords(operationRecordWords(splitWords(key)));
     if (held === 'nothing') return undefined;
     if (held !== 'holder') entity = held.entity;
   }
@@ -954,6 +954,39 @@ export function idFieldAt(
   if (entity === undefined) return undefined;
   const key = suffix === '' && context.description !== undefined ? describedKeyOf(context.description, entity) : '';
   return { path: [...path], name, entity: `${entity}${suffix || key}`, many };
+}
+
+/**
+ * Verbs that lead an operation's name and never a record's (`draftOrder`, `listItems` and `searchResults` name
+ * records: `draft`, `list` and `search` are not here).
+ */
+const OPERATION_VERBS = new Set([
+  'create',
+  'update',
+  'delete',
+  'remove',
+  'add',
+  'get',
+  'upsert',
+  'insert',
+  'archive',
+  'unarchive',
+  'move',
+  'convert',
+  'publish',
+  'cancel',
+]);
+
+/**
+ * The words of a holder key that name its record. A key led by a verb names an operation whose answer holds the
+ * record, as a GraphQL mutation's payload is keyed (`createIssue: { issue: { id } }`): the words after the verb, up to
+ * how it looks the record up (`addProjectV2ItemById` -> `project v2 item`).
+ */
+function operationRecordWords(words: readonly string[]): readonly string[] {
+  if (words.length < 2 || !OPERATION_VERBS.has(words[0] ?? '')) return words;
+  const by = words.indexOf('by', 1);
+  const record = words.slice(1, by < 0 ? undefined : by);
+  return record.length === 0 ? words : record;
 }
 
 /**

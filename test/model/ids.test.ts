@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptedEntityOf,
+  ARRAY_ITEM,
   describedAlternativesOf,
   describesOwnEntity,
   entityOfToolName,
@@ -929,5 +930,25 @@ describe('lastKeyOf', () => {
     ['[]', ''],
   ])('%s -> %s', (path, key) => {
     expect(lastKeyOf(path)).toBe(key);
+  });
+});
+
+describe("idFieldAt: an operation's answer keyed by the operation's name", () => {
+  it('names the record by the words after the verb, up to how it is looked up', () => {
+    expect(idFieldAt(['createIssue', 'item', 'id'], 'add_item', { side: 'output' })?.entity).toBe('issue');
+    expect(idFieldAt(['addItemById', 'item', 'id'], 'add_item', { side: 'output' })?.entity).toBe('item');
+    expect(idFieldAt(['updateProjectCard', 'node', 'id'], 'move_card', { side: 'output' })?.entity).toBe(
+      'project-card',
+    );
+  });
+
+  it('leaves a holder key that is no operation as it was', () => {
+    expect(idFieldAt(['issue', 'id'], 'add_item', { side: 'output' })?.entity).toBe('issue');
+    expect(idFieldAt(['getter', 'id'], 'add_item', { side: 'output' })?.entity).toBe('getter');
+    // A noun that is also a verb leads a record's name.
+    expect(idFieldAt(['draftOrder', 'id'], 'complete_draft_order', { side: 'output' })?.entity).toBe('draft-order');
+    expect(idFieldAt(['listItems', ARRAY_ITEM, 'id'], 'create_shopping_list', { side: 'output' })?.entity).toBe(
+      'list-item',
+    );
   });
 });
