@@ -187,7 +187,9 @@ function isKept(
   leaf: { readonly unknown: boolean; readonly types: ReadonlySet<JsonType> },
 ): boolean {
   const name = lastName(rel);
-  return (name !== undefined && isIdOrKeyName(name)) || (leaf.unknown && leaf.types.size === 0);
+  // `addProjectV2ItemById: { item } | null`: what is left of an object beside it, `null` alone, is no id.
+  const nullOnly = !leaf.unknown && leaf.types.size === 1 && leaf.types.has('null');
+  return (name !== undefined && isIdOrKeyName(name) && !nullOnly) || (leaf.unknown && leaf.types.size === 0);
 }
 
 const unwrap = (node: ts.Expression): ts.Expression => unwrapExpression(node, { throughAwait: true });
