@@ -26,8 +26,9 @@ function plural(count: number, one: string, many = `${one}s`): string {
 
 /**
  * What the audit found, before the chains: `21 result fields return an id (emitters: 20 numbers, 1 string); 8 input
- * fields take one (acceptors: 8 only strings).` (with the ids printed into text that pair, when there are), then what makes a chain, with the entities the chains are of. It
- * names the words the sections below use; the chain counts are the verdict's.
+ * fields take one (acceptors: 8 only strings).` (with the ids printed into text that pair, when there are), then
+ * what makes a chain, with the entities the chains are of. It names the words the sections below use; the chain
+ * counts are the verdict's.
  */
 export function seedSummary(report: AuditReport): string {
   const emitted = { number: 0, string: 0, other: 0 };

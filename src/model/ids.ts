@@ -1060,14 +1060,13 @@ export function formatPath(path: readonly PathSegment[]): string {
   return text;
 }
 
-/** The last key of a path `formatPath` wrote: `[].contact_ids` -> `contact_ids`, `items[].owner.id[]` -> `id`. */
-export function lastKeyOf(path: string): string {
-  return (
-    path
-      .replace(/(\[\])+$/, '')
-      .split(/\.|\[\]/)
-      .at(-1) ?? ''
-  );
+/**
+ * The last key of a path, as segments or as `formatPath` wrote it: `[].contact_ids` -> `contact_ids`,
+ * `items[].owner.id[]` -> `id`; undefined for a path of list items alone.
+ */
+export function lastKeyOf(path: string | readonly PathSegment[]): string | undefined {
+  const segments = typeof path === 'string' ? path.split(/\.|\[\]/) : path;
+  return segments.findLast((segment) => segment !== ARRAY_ITEM && segment !== '');
 }
 
 /**

@@ -927,9 +927,14 @@ describe('lastKeyOf', () => {
     ['[].contact_ids', 'contact_ids'],
     ['items[].owner.id[]', 'id'],
     ['id', 'id'],
-    ['[]', ''],
+    ['[]', undefined],
   ])('%s -> %s', (path, key) => {
     expect(lastKeyOf(path)).toBe(key);
+  });
+
+  it('reads a path given as segments the same way', () => {
+    expect(lastKeyOf(['items', ARRAY_ITEM, 'attachment_ids', ARRAY_ITEM])).toBe('attachment_ids');
+    expect(lastKeyOf([ARRAY_ITEM])).toBeUndefined();
   });
 });
 

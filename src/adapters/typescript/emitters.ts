@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { castsToText } from '../../model/defensive-cast.ts';
 import type { JsonType } from '../../model/id-fields.ts';
-import { ARRAY_ITEM, isIdName, isKeyName, isNamelessHolder, type PathSegment } from '../../model/ids.ts';
+import { ARRAY_ITEM, isIdName, isKeyName, isNamelessHolder, lastKeyOf, type PathSegment } from '../../model/ids.ts';
 import { castOf } from './defensive-casts.ts';
 import { definitionMember, type DefinitionBinding } from './definition-serializers.ts';
 import type { FactoryCall } from './definition-factories.ts';
@@ -186,7 +186,7 @@ function isKept(
   rel: readonly PathSegment[],
   leaf: { readonly unknown: boolean; readonly types: ReadonlySet<JsonType> },
 ): boolean {
-  const name = lastName(rel);
+  const name = lastKeyOf(rel);
   // `addProjectV2ItemById: { item } | null`: what is left of an object beside it, `null` alone, is no id.
   const nullOnly = !leaf.unknown && leaf.types.size === 1 && leaf.types.has('null');
   return (name !== undefined && isIdOrKeyName(name) && !nullOnly) || (leaf.unknown && leaf.types.size === 0);
@@ -277,11 +277,6 @@ function isErrorResult(object: ts.ObjectLiteralExpression): boolean {
 }
 
 /** The last property name on a path: the one that decides whether a leaf is an id. */
-function lastName(path: readonly PathSegment[]): string | undefined {
-  for (let index = path.length - 1; index >= 0; index -= 1) if (path[index] !== ARRAY_ITEM) return path[index];
-  return undefined;
-}
-
 export class EmitterReader {
   private readonly leafCache = new Map<ts.Type, readonly Leaf[]>();
   private readonly stack = new Set<ts.Type>();
@@ -1458,7 +1453,7 @@ export class EmitterReader {
     };
     const add = (path: readonly PathSegment[], leaf: Leaf, at: ts.Node): void => {
       const full = [...path, ...leaf.rel];
-      const name = lastName(full);
+      const name = lastKeyOf(full);
       if (name === undefined || !isIdOrKeyName(name)) {
         if (full.length > 0 && leaf.unknown && leaf.types.size === 0) within(full, at);
         return;
@@ -1475,7 +1470,7 @@ export class EmitterReader {
       switch (current.kind) {
         case 'type':
           if (this.isOpaque(current.type)) {
-            const name = lastName(path);
+            const name = lastKeyOf(path);
             if (path.length === 0) opaqueAt ??= at;
             else if (name === undefined || !isIdName(name)) within(path, at);
           }

@@ -839,9 +839,9 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
   const takenByName = new Set(acceptorEnds.map((end) => end.field.entity));
   const givenOutIds = [
     ...tools.flatMap((facts) =>
-      facts.emitted.map((id) => ({ entity: id.entity, tool: facts.tool.name, name: lastKeyOf(id.path) })),
+      facts.emitted.map((id) => ({ entity: id.entity, tool: facts.tool.name, name: lastKeyOf(id.path) ?? '' })),
     ),
-    ...[...untyped, ...printed].map(({ entity, tool, path }) => ({ entity, tool, name: path.at(-1) ?? '' })),
+    ...[...untyped, ...printed].map(({ entity, tool, path }) => ({ entity, tool, name: lastKeyOf(path) ?? '' })),
   ].map(({ entity, tool, name }) => ({ entity: acceptedEntityOf(entity, takenByName, tool), tool, name }));
   const givenOut = new Set(givenOutIds.map(({ entity }) => entity));
   const ownGivenOut = new Set(
@@ -861,9 +861,8 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     0,
     acceptorEnds.length,
     ...acceptorEnds.map((end) => {
-      if (end.acceptor === undefined) return end;
-      const referenceOnly = givenOut.has(end.field.entity) && !ownGivenOut.has(end.field.entity);
-      if (givenOut.has(end.field.entity) && !referenceOnly) return end;
+      if (end.acceptor === undefined || ownGivenOut.has(end.field.entity)) return end;
+      const referenceOnly = givenOut.has(end.field.entity);
       const byDescription = end.acceptor.describedAs?.find((entity) =>
         (referenceOnly ? ownGivenOut : givenOut).has(entity),
       );
