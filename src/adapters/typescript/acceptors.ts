@@ -229,6 +229,10 @@ function schemaInputOf(
   const meaning = meaningOf(root);
   if (meaning.accepts !== 'object' && root.kind !== 'object')
     return { acceptors: [], fields: [], source: 'unresolved' };
+  // An object schema whose shape could not be read (`z.object(shape)` with `shape` built at run time) has unknown
+  // fields, not none.
+  if (root.kind === 'zod' && root.factoryArgs[0] !== undefined && meaning.shape === undefined)
+    return { acceptors: [], fields: [], source: 'unresolved' };
   const acceptors: AcceptorField[] = [];
   const fields: InputField[] = [];
   for (const field of schemaFieldsOf(root, resolver.resolve)) {

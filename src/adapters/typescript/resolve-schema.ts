@@ -202,6 +202,29 @@ export class SchemaResolver {
   }
 
   /**
+   * A helper's returned Zod schema with the parameters it passes to the factory or a method as they are
+   * (`z.strictObject(shape, {...})`, `z.object({}).extend(fields)`) taken as the arguments given at this call.
+   */
+  private boundToCall(returned: Expr, fn: ts.SignatureDeclaration, call: ts.CallExpression): Expr {
+    if (returned.kind !== 'zod') return returned;
+    const bind = (argument: Expr): Expr => {
+      if (argument.kind !== 'identifier') return argument;
+      const declaration = this.declarationOf(argument.node as ts.Node);
+      const index =
+        declaration !== undefined && ts.isParameter(declaration) && declaration.parent === fn
+          ? fn.parameters.indexOf(declaration)
+          : -1;
+      const given = index < 0 ? undefined : call.arguments[index];
+      return given === undefined ? argument : this.read(given);
+    };
+    return {
+      ...returned,
+      factoryArgs: returned.factoryArgs.map(bind),
+      methods: returned.methods.map((method) => ({ ...method, args: method.args.map(bind) })),
+    };
+  }
+
+  /**
    * The schema a helper returns: its single returned expression (`const idField = () => z.string().min(1)`), or, when
    * it picks one of several by how the server is configured (`if (accountMode) return z.string()...; return
    * z.enum(names)`), the first its code returns: the case it checks first.
@@ -292,6 +315,8 @@ export class SchemaResolver {
         ...added.properties,
       ];
     }
+    // `z.strictObject(shape)` where `shape` could not be read: the keys are unknown, not none.
+    if (base === undefined && firstArg !== undefined && properties.length === 0) return { ...expr, methods: kept };
     const shape: ObjectExpr<ts.Node> = { kind: 'object', node: base?.node ?? expr.node, properties };
     return { ...expr, factoryArgs: [shape, ...expr.factoryArgs.slice(1)], methods: kept };
   }
@@ -335,7 +360,10 @@ export class SchemaResolver {
         if (published !== expr) return published;
         const fn = this.functionOf(node.expression);
         if (fn === undefined) return undefined;
-        return this.builtOnArgument(fn, node, hops) ?? this.returnedSchema(fn);
+        const built = this.builtOnArgument(fn, node, hops);
+        if (built !== undefined) return built;
+        const returned = this.returnedSchema(fn);
+        return returned === undefined ? undefined : this.boundToCall(returned, fn, node);
       }
       case 'either': {
         // Each branch as the schema it names (`cond ? optionalId : requiredId`).
