@@ -960,10 +960,18 @@ export class EmitterReader {
       // `text.split('\n')`, `line.trim()`, `lines.slice(1)`: a piece of a text, or of a list of lines, is that text.
       const piece = this.pieceOf(expr);
       if (piece !== undefined) return this.text(piece, bindings, depth, site, out);
+      // `await res.text()`: the body of an HTTP response passed on as the API sent it. It is typed only as text, so the
+      // ids it holds are unknown, as those of a value typed `any`.
+      if (this.isResponseBody(expr)) {
+        out.push({ channel: 'text', site: expr, leaves: [], opaque: true, opaqueWithin: [] });
+        return;
+      }
       // `String(p.id)`, `p.id.toString()`: a value turned into its text prints as the value does.
       const cast = castOf(expr);
       if (cast !== undefined && castsToText(cast.kind)) return this.text(cast.value, bindings, depth, site, out);
-      if (depth < MAX_CALL_DEPTH) {
+      // A call whose value is a record (`await client.get<Currency[]>(...)`) is typed by its type, not by the text its
+      // body may return on the way (`readBody()`'s `await response.text()`, cast `as T`): nothing to print from it.
+      if (depth < MAX_CALL_DEPTH && !this.isRecordTyped(expr)) {
         const target = this.callee(expr, bindings);
         if (target !== undefined)
           for (const returned of returnedExpressions(target.fn))
@@ -1002,9 +1010,37 @@ export class EmitterReader {
       this.text(expr.expression, bindings, depth, site, out);
   }
 
+  /** `res.text()` on a fetch `Response` (the global one, undici's or node-fetch's): an HTTP response's body as text. */
+  private isResponseBody(call: ts.CallExpression): boolean {
+    const callee = unwrap(call.expression);
+    if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'text' || call.arguments.length > 0)
+      return false;
+    const type = this.checker.getNonNullableType(this.checker.getTypeAtLocation(callee.expression));
+    const name = (type.getSymbol() ?? type.aliasSymbol)?.getName();
+    return name === 'Response' || name === 'Body';
+  }
+
+  /**
+   * A value whose type (awaited) is a record or a list of records: an object type, no primitive, `any`, `unknown` or
+   * list of text.
+   */
+  private isRecordTyped(expr: ts.Expression): boolean {
+    const type = this.checker.getTypeAtLocation(expr);
+    const awaited = this.checker.getAwaitedType(type) ?? type;
+    const members = awaited.isUnion() ? awaited.types : [awaited];
+    return members.every(
+      (member) =>
+        (member.flags & ts.TypeFlags.Object) !== 0 &&
+        !((this.checker.isArrayType(member) || this.checker.isTupleType(member)) && this.isTextListType(member)),
+    );
+  }
+
   /** A list whose elements are text (`string[]`, `(string | false)[]`), as lines split off a text or built one by one. */
   private isTextList(expr: ts.Expression): boolean {
-    const type = this.checker.getTypeAtLocation(expr);
+    return this.isTextListType(this.checker.getTypeAtLocation(expr));
+  }
+
+  private isTextListType(type: ts.Type): boolean {
     if (!this.checker.isArrayType(type)) return false;
     const element = this.checker.getTypeArguments(type as ts.TypeReference)[0];
     const members = element === undefined ? [] : element.isUnion() ? element.types : [element];
