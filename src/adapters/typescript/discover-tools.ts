@@ -15,6 +15,7 @@ import {
   FRAMEWORK_TOOL_BASES,
   REGISTRATION_METHODS,
   TOOL_CONFIG_INPUT_KEYS,
+  TOOL_HANDLER_KEYS,
   TOOL_DEFINITION_INPUT_KEYS,
   toolClassOf,
   toolDefinitionOf,
@@ -342,6 +343,14 @@ class ToolFinder {
     definition: ToolRegistration<ts.Node>;
     keys: ReadonlySet<string>;
   }[] = [];
+  /**
+   * Objects with a name and a handler but no input (`{ name, description, execute }`): tools with no input when they are
+   * of the declared type of tool objects found (`ServerTool` with an optional `schema`), as the list they join says.
+   */
+  private readonly inputless: { object: ts.ObjectLiteralExpression; name: string; handler: Expr; type: ts.Symbol }[] =
+    [];
+  /** The declared types of the tool objects found (`tools.push({...})` into a `ServerTool[]`). */
+  private readonly definitionTypes = new Set<ts.Symbol>();
   /** Classes whose tools a registration read through an instance: the class alone is not a second definition. */
   private readonly classesRead = new Set<ts.Node>();
   /**
@@ -826,6 +835,7 @@ class ToolFinder {
       else if (holdsConfigInput(property)) hasInput = true;
       else if (ts.isSpreadAssignment(property)) spreads = true;
     }
+    if (hasName && !hasInput && !spreads) this.noteInputless(object);
     if (!hasName || (!hasInput && !spreads)) return;
     // `{ ...caseTool, name: 'close_case' }`: the definition is the object the spreads build.
     const read = this.resolver.read(object);
@@ -873,6 +883,32 @@ class ToolFinder {
       identity,
     );
     if (added) this.objectsFound.add(object);
+    const type = this.declaredTypeOf(object);
+    if (type !== undefined) this.definitionTypes.add(type);
+  }
+
+  /** The type an object literal is written as (`ServerTool` in `tools.push({...})`), when it is a named one. */
+  private declaredTypeOf(object: ts.ObjectLiteralExpression): ts.Symbol | undefined {
+    const type = this.checker.getContextualType(object);
+    const symbol = type?.aliasSymbol ?? type?.getSymbol();
+    return symbol === undefined || symbol.getName() === '__object' || symbol.getName() === '__type'
+      ? undefined
+      : symbol;
+  }
+
+  private noteInputless(object: ts.ObjectLiteralExpression): void {
+    const type = this.declaredTypeOf(object);
+    const nameNode = objectProperty(object, 'name');
+    const name =
+      nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined;
+    if (type === undefined || name === undefined) return;
+    const read = this.resolver.read(object);
+    const handler =
+      read.kind === 'object'
+        ? read.properties.find((property) => property.key !== undefined && TOOL_HANDLER_KEYS.includes(property.key))
+        : undefined;
+    if (handler === undefined) return;
+    this.inputless.push({ object, name, handler: handler.value, type });
   }
 
   /**
@@ -1129,6 +1165,23 @@ class ToolFinder {
         continue;
       }
       this.notFollowed(pending.node, pending.registration, pending.method, pending.index, pending.nameNode);
+    }
+    for (const { object, name, handler, type } of this.inputless) {
+      if (!this.definitionTypes.has(type)) continue;
+      if (
+        this.add(
+          {
+            name,
+            style: 'tool-object',
+            node: object,
+            input: undefined,
+            output: undefined,
+            handler: this.handlerNode(handler),
+          },
+          object,
+        )
+      )
+        this.objectsFound.add(object);
     }
     const unregistered = this.unregisteredObjects(files);
     const byName = new Map<string, DiscoveredTool>();
