@@ -506,6 +506,9 @@ function idWordsOf(words: readonly string[]): IdWords | undefined {
 
 const ARTICLES = new Set(['the', 'a', 'an']);
 
+/** The most words a description's run naming an id's entity holds ("merge request", "api instance", "parent page"). */
+const MAX_ENTITY_WORDS = 3;
+
 /** Words after "ID of the <entity>" that go on with the clause rather than name the entity. */
 const CLAUSE_WORDS = new Set([
   'to',
@@ -703,6 +706,9 @@ function describedIdWords(
   // The entity starts at the first word the name repeats: "TMDB genre ids" names a genre, not a "tmdb-genre".
   const names = new Set(filtered.map(singularize));
   const first = id.prefix.findIndex((word) => names.has(singularize(word)));
+  // A name that begins a sentence which only ends at an id ("The username you want get the user_id") is no run of
+  // words naming that id: the id is what the sentence goes on to, not what the field holds.
+  if (id.prefix.length - Math.max(first, 0) > MAX_ENTITY_WORDS) return undefined;
   return first <= 0 ? id : { idWord: id.idWord, prefix: id.prefix.slice(first) };
 }
 

@@ -502,6 +502,13 @@ describe('a field its description calls an id', () => {
     expect(idFieldAt([name], 'stories-create', { description })?.entity).toBe(entity),
   );
 
+  it('reads no id where the name only begins a sentence that ends at one', () => {
+    expect(
+      idFieldAt(['username'], 'get_user_id_from_username', { description: 'The username you want get the user_id' }),
+    ).toBeUndefined();
+    expect(idFieldAt(['owner'], 'stories-create', { description: 'Owner user ID' })?.entity).toBe('user');
+  });
+
   it('takes a filter named by a role for the entity its description names, when the server names that entity', () => {
     const naming = toolNamingOf(['search_people', 'discover_movies'], ['person_id', 'genre_id']);
     const described = (name: string, description: string) =>
