@@ -126,6 +126,15 @@ export class SchemaResolver {
     const expr = unwrapExpression(node);
     if (ts.isStringLiteral(expr) || ts.isNoSubstitutionTemplateLiteral(expr)) return expr.text;
     if (hops > 6) return undefined;
+    // `process.env.TOOL_NAME || 'bash'`: a name the environment may change, and its default, what a server started
+    // without that variable publishes.
+    if (
+      ts.isBinaryExpression(expr) &&
+      (expr.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
+        expr.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken) &&
+      isEnvironmentRead(expr.left)
+    )
+      return this.constantString(expr.right, hops + 1);
     if (ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr) || ts.isElementAccessExpression(expr)) {
       const type = this.checker.getTypeAtLocation(expr);
       if (type.isStringLiteral()) return type.value;
@@ -483,4 +492,17 @@ function unwrapParents(node: ts.Node): ts.Node {
   )
     current = current.parent;
   return current;
+}
+
+/** `process.env.NAME`, `process.env['NAME']`: a value the environment sets at run time. */
+function isEnvironmentRead(node: ts.Expression): boolean {
+  const expr = unwrapExpression(node);
+  if (!ts.isPropertyAccessExpression(expr) && !ts.isElementAccessExpression(expr)) return false;
+  const owner = unwrapExpression(expr.expression);
+  return (
+    ts.isPropertyAccessExpression(owner) &&
+    owner.name.text === 'env' &&
+    ts.isIdentifier(owner.expression) &&
+    owner.expression.text === 'process'
+  );
 }
