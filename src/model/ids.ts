@@ -525,8 +525,11 @@ const CLAUSE_WORDS = new Set([
   'whose',
 ]);
 
-/** Words that end the run of words naming an id's entity after "ID of": a qualifier or an alternative follows. */
-const RUN_ENDS = new Set(['of', 'or', 'and']);
+/**
+ * Words that end the run of words naming an id's entity after "ID of": a qualifier or an alternative follows, or a
+ * clause whose subject is a person ("ID of the record you want to look up").
+ */
+const RUN_ENDS = new Set(['of', 'or', 'and', 'you', 'we', 'they', 'i', 'he', 'she']);
 
 /** Id owners that name no kind of record (`resourceId`, `entityId`): the description says which one. */
 const GENERIC_OWNERS = new Set(['resource', 'entity', 'object', 'record', 'external']);
@@ -646,6 +649,8 @@ function describedEntityOf(description: string, toolName: string, naming: ToolNa
     const entity = phrase(id.prefix.slice(first));
     if (naming.entities.has(entity)) return entity;
   }
+  // "Numeric id of the record you want to look up": a run longer than a record's name goes on with the sentence.
+  if (id.prefix.length > MAX_ENTITY_WORDS) return undefined;
   const named = namingOfWords(id.prefix);
   return named === 'nothing' || named === 'holder' ? undefined : named.entity;
 }

@@ -509,6 +509,16 @@ describe('a field its description calls an id', () => {
     expect(idFieldAt(['owner'], 'stories-create', { description: 'Owner user ID' })?.entity).toBe('user');
   });
 
+  it("reads a bare id's entity from a run of a record's name, not from a sentence", () => {
+    const entity = (toolName: string, description: string) =>
+      idFieldAt(['id'], toolName, { side: 'input', description })?.entity;
+    // A sentence before the id: the tool's name says what the id addresses.
+    expect(entity('get_thing', 'The username you want get the user_id')).toBe('thing');
+    // A clause after "id of the record": the record.
+    expect(entity('lookup_ticket', 'Numeric id of the ticket you want to look up')).toBe('ticket');
+    expect(entity('update_key_codes', 'Booking ID to update key codes for')).toBe('booking');
+  });
+
   it('takes a filter named by a role for the entity its description names, when the server names that entity', () => {
     const naming = toolNamingOf(['search_people', 'discover_movies'], ['person_id', 'genre_id']);
     const described = (name: string, description: string) =>
