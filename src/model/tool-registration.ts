@@ -286,11 +286,12 @@ function firstProperty<N>(object: ObjectExpr<N>, keys: readonly string[]): Schem
 /**
  * The tool an object literal defines, or undefined when it defines none. It needs a `name` and an input schema key;
  * the generic `parameters` and `schema` also need a handler (`execute`, `handler`, `run`), so a plain options bag is
- * not a tool.
+ * not a tool. With `withoutInput`, a `name` and a handler and no input (`{ name, description, execute }`) define a
+ * tool that takes none: a reader asks so only where the object's declared type says it is a tool.
  */
 export function toolDefinitionOf<N>(
   expr: SchemaExpr<N>,
-  options: { readonly withoutHandler?: boolean } = {},
+  options: { readonly withoutHandler?: boolean; readonly withoutInput?: boolean } = {},
 ): ToolRegistration<N> | undefined {
   if (expr.kind !== 'object') return undefined;
   const nameExpr = property(expr, TOOL_NAME_KEY);
@@ -304,7 +305,10 @@ export function toolDefinitionOf<N>(
     holder = config;
     inputKey = TOOL_CONFIG_INPUT_KEYS.find((key) => property(config, key) !== undefined);
   }
-  if (inputKey === undefined) return undefined;
+  if (inputKey === undefined)
+    return options.withoutInput === true && handler !== undefined
+      ? withName({ style: 'tool-object', node: expr.node, handler }, nameExpr)
+      : undefined;
   const input = property(holder, inputKey);
   const output = firstProperty(holder, TOOL_OUTPUT_KEYS);
   if (GENERIC_INPUT_KEYS.has(inputKey) && handler === undefined && options.withoutHandler !== true) return undefined;

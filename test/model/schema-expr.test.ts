@@ -431,18 +431,29 @@ function shadowed(shape: unknown) {
   });
 
   it('does not take an options bag with `parameters` but no handler for a tool', () => {
-    const file = ts.createSourceFile(
-      'p.ts',
-      `const options = { name: 'x', parameters: {} };`,
-      ts.ScriptTarget.Latest,
-      true,
-    );
-    const reader = new TypeScriptSchemaReader(file);
-    const statement = file.statements[0] as ts.VariableStatement;
-    const init = statement.declarationList.declarations[0]?.initializer as ts.Expression;
+    const { reader, init } = firstConstOf(`const options = { name: 'x', parameters: {} };`);
     expect(toolDefinitionOf(reader.read(init))).toBeUndefined();
   });
+
+  it('takes a name and a handler with no input for a tool only when asked (the declared type says it is one)', () => {
+    const { reader, init } = firstConstOf(
+      `const tool = { name: 'get_own_account', description: 'd', execute: async () => ({}) };`,
+    );
+    expect(toolDefinitionOf(reader.read(init))).toBeUndefined();
+    const inputless = toolDefinitionOf(reader.read(init), { withoutInput: true });
+    expect(inputless?.name).toBe('get_own_account');
+    expect(inputless?.input).toBeUndefined();
+    expect(inputless?.handler?.kind).toBe('function');
+  });
 });
+
+/** The reader of a one-statement source and the initializer of its first const. */
+function firstConstOf(code: string): { reader: TypeScriptSchemaReader; init: ts.Expression } {
+  const file = ts.createSourceFile('p.ts', code, ts.ScriptTarget.Latest, true);
+  const statement = file.statements[0] as ts.VariableStatement;
+  const init = statement.declarationList.declarations[0]?.initializer as ts.Expression;
+  return { reader: new TypeScriptSchemaReader(file), init };
+}
 
 describe('guardRewriteOf, from both front ends', () => {
   const text = `

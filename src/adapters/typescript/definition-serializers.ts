@@ -3,6 +3,7 @@ import { CALL_TOOL_REQUEST_SCHEMA, REGISTRATION_METHODS, toolRegistrationOf } fr
 import type { DiscoveredTool } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import type { ProjectTools } from './tool-surface.ts';
+import { namedOriginOf } from './named-types.ts';
 import { calleeName, unwrapExpression } from './unwrap.ts';
 import type { FactoryCall } from './definition-factories.ts';
 
@@ -207,10 +208,8 @@ interface ReadDefinition {
  */
 function sameDeclaredType(declared: ts.Type, held: ts.Type): boolean {
   if (declared === held) return true;
-  const origin = declared.aliasSymbol ?? declared.getSymbol();
-  const heldOrigin = held.aliasSymbol ?? held.getSymbol();
-  const named = ts.SymbolFlags.Interface | ts.SymbolFlags.Class | ts.SymbolFlags.TypeAlias;
-  return origin !== undefined && origin === heldOrigin && (origin.flags & named) !== 0;
+  const origin = namedOriginOf(declared);
+  return origin !== undefined && origin === namedOriginOf(held);
 }
 
 /** The builders of each tool written as data, with the names that stand for its definition in each. */

@@ -15,7 +15,6 @@ import {
   FRAMEWORK_TOOL_BASES,
   REGISTRATION_METHODS,
   TOOL_CONFIG_INPUT_KEYS,
-  TOOL_HANDLER_KEYS,
   TOOL_DEFINITION_INPUT_KEYS,
   toolClassOf,
   toolDefinitionOf,
@@ -29,6 +28,7 @@ import type { ArgumentPath, WrapperConfig } from './agent-contract-config.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import { classSiteOf, ToolClasses, type ServerMethodForm } from './tool-classes.ts';
 import { itemValueOf, namesOfLoopVariable, type LoopName } from './loop-names.ts';
+import { namedOriginOf } from './named-types.ts';
 import { argumentListsSpreadFrom } from './spread-tuples.ts';
 import {
   calleeNameOf,
@@ -856,9 +856,7 @@ class ToolFinder {
     const ownInput = definition.input !== undefined && definition.input.node.parent?.parent === object;
     const identity = ownInput ? (definition.input?.node ?? object) : object;
     const nameNode = objectProperty(object, 'name');
-    const name =
-      definition.name ??
-      (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
+    const name = this.definitionName(object, definition);
     this.definitionKeys.push(keys);
     const factory = name === undefined ? definitionFactoryOf(object, nameNode, this.checker) : undefined;
     if (factory !== undefined) {
@@ -887,28 +885,31 @@ class ToolFinder {
     if (type !== undefined) this.definitionTypes.add(type);
   }
 
+  /** A definition's name: the literal it writes, or the constant its `name` property stands for (`TOOLS.getTicket`). */
+  private definitionName(
+    object: ts.ObjectLiteralExpression,
+    definition: ToolRegistration<ts.Node>,
+  ): string | undefined {
+    const nameNode = objectProperty(object, 'name');
+    return (
+      definition.name ??
+      (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined)
+    );
+  }
+
   /** The type an object literal is written as (`ServerTool` in `tools.push({...})`), when it is a named one. */
   private declaredTypeOf(object: ts.ObjectLiteralExpression): ts.Symbol | undefined {
     const type = this.checker.getContextualType(object);
-    const symbol = type?.aliasSymbol ?? type?.getSymbol();
-    return symbol === undefined || symbol.getName() === '__object' || symbol.getName() === '__type'
-      ? undefined
-      : symbol;
+    return type === undefined ? undefined : namedOriginOf(this.checker.getNonNullableType(type));
   }
 
   private noteInputless(object: ts.ObjectLiteralExpression): void {
     const type = this.declaredTypeOf(object);
-    const nameNode = objectProperty(object, 'name');
-    const name =
-      nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined;
-    if (type === undefined || name === undefined) return;
-    const read = this.resolver.read(object);
-    const handler =
-      read.kind === 'object'
-        ? read.properties.find((property) => property.key !== undefined && TOOL_HANDLER_KEYS.includes(property.key))
-        : undefined;
-    if (handler === undefined) return;
-    this.inputless.push({ object, name, handler: handler.value, type });
+    if (type === undefined) return;
+    const definition = toolDefinitionOf(this.resolver.read(object), { withoutInput: true });
+    const name = definition === undefined ? undefined : this.definitionName(object, definition);
+    if (definition?.handler === undefined || name === undefined) return;
+    this.inputless.push({ object, name, handler: definition.handler, type });
   }
 
   /**
@@ -1144,10 +1145,7 @@ class ToolFinder {
         required === undefined ? [] : this.handlerless.filter(({ keys }) => required.every((key) => keys.has(key)));
       let added = 0;
       for (const { object, definition } of handlerless) {
-        const nameNode = objectProperty(object, 'name');
-        const name =
-          definition.name ??
-          (nameNode !== undefined && ts.isExpression(nameNode) ? this.resolver.constantString(nameNode) : undefined);
+        const name = this.definitionName(object, definition);
         if (name === undefined) continue;
         const input = definition.input;
         const tool = {
