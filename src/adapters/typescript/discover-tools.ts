@@ -29,6 +29,7 @@ import type { SchemaResolver } from './resolve-schema.ts';
 import { classSiteOf, ToolClasses, type ServerMethodForm } from './tool-classes.ts';
 import { itemValueOf, namesOfLoopVariable, type LoopName } from './loop-names.ts';
 import { namedOriginOf } from './named-types.ts';
+import { branchAnsweringCall } from './name-branches.ts';
 import { argumentListsSpreadFrom } from './spread-tuples.ts';
 import {
   calleeNameOf,
@@ -326,8 +327,8 @@ class ToolFinder {
   private readonly seen = new Set<ts.Node>();
   /** The object literals found as tools on their own (`visitObject`), not through a registration. */
   private readonly objectsFound = new Set<ts.Node>();
-  /** `case 'name':` clauses and `if (name === 'x')` branches, by tool name. */
-  private readonly branches = new Map<string, ts.Node>();
+  /** `case 'name':` clauses and `if (name === 'x')` branches, by tool name, in the order they were found. */
+  private readonly branches = new Map<string, ts.Node[]>();
   private readonly wrappers: ReadonlyMap<string, WrapperConfig>;
   /** Names of the registration methods server subclasses add (`addToolWithReadAccess`): calls worth a symbol lookup. */
   readonly serverMethodNames: ReadonlySet<string>;
@@ -1026,7 +1027,7 @@ class ToolFinder {
       for (const clause of node.caseBlock.clauses) {
         if (!ts.isCaseClause(clause)) continue;
         const name = this.resolver.constantString(clause.expression);
-        if (name !== undefined && !this.branches.has(name)) this.branches.set(name, clause);
+        if (name !== undefined) this.addBranch(name, clause);
       }
       return;
     }
@@ -1039,7 +1040,13 @@ class ToolFinder {
       : [condition.right, condition.left];
     if (!namesATool(subject)) return;
     const name = this.resolver.constantString(value);
-    if (name !== undefined && !this.branches.has(name)) this.branches.set(name, node.thenStatement);
+    if (name !== undefined) this.addBranch(name, node.thenStatement);
+  }
+
+  private addBranch(name: string, branch: ts.Node): void {
+    const found = this.branches.get(name);
+    if (found === undefined) this.branches.set(name, [branch]);
+    else found.push(branch);
   }
 
   visitFile(sourceFile: ts.SourceFile): void {
@@ -1207,7 +1214,7 @@ class ToolFinder {
     }
     const tools = [...byName.values()].map((tool): DiscoveredTool => {
       if (tool.handler !== undefined) return tool;
-      const branch = this.branches.get(tool.name);
+      const branch = branchAnsweringCall(this.branches.get(tool.name) ?? [], this.checker);
       const parse = branch === undefined ? undefined : argumentsParseIn(branch, this.checker);
       return {
         ...tool,

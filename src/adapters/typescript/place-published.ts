@@ -4,6 +4,7 @@ import { TOOL_HANDLER_KEYS, TOOL_INPUT_KEYS, TOOL_NAME_KEY, TOOL_OUTPUT_KEYS } f
 import type { DiscoveredTool } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import { unwrapExpression } from './unwrap.ts';
+import { branchAnsweringCall } from './name-branches.ts';
 
 /**
  * Published tools placed in source by their names. A contract names every tool the server lists, so the source need
@@ -71,8 +72,10 @@ function placementsOf(
   names: ReadonlySet<string>,
   files: readonly ts.SourceFile[],
   resolver: SchemaResolver,
+  checker: ts.TypeChecker,
 ): Map<string, Placement> {
   const found = new Map<string, Placement>();
+  const clauses = new Map<string, ts.CaseClause[]>();
   const entry = (name: string): Placement => {
     const placement = found.get(name) ?? {};
     found.set(name, placement);
@@ -170,11 +173,16 @@ function placementsOf(
       else if (ts.isCallExpression(node)) visitFactoryCall(node);
       else if (ts.isCaseClause(node)) {
         const name = resolver.constantString(node.expression);
-        if (name !== undefined && names.has(name)) entry(name).handler ??= node;
+        if (name !== undefined && names.has(name)) clauses.set(name, [...(clauses.get(name) ?? []), node]);
       }
       ts.forEachChild(node, visit);
     };
     visit(file);
+  }
+  // A handler found by a record or a definition comes first; else the branch on the name that answers the call.
+  for (const [name, branches] of clauses) {
+    const branch = branchAnsweringCall(branches, checker);
+    if (branch !== undefined) entry(name).handler ??= branch;
   }
   return found;
 }
@@ -189,6 +197,7 @@ export function placePublishedTools(
   published: readonly string[],
   files: readonly ts.SourceFile[],
   resolver: SchemaResolver,
+  checker: ts.TypeChecker,
 ): DiscoveredTool[] {
   const known = new Set(tools.map((tool) => tool.name));
   const wanted = new Set([
@@ -196,7 +205,7 @@ export function placePublishedTools(
     ...tools.filter((tool) => tool.handler === undefined).map((tool) => tool.name),
   ]);
   if (wanted.size === 0) return [...tools];
-  const found = placementsOf(wanted, files, resolver);
+  const found = placementsOf(wanted, files, resolver, checker);
   const read = (expression: ts.Expression | undefined): Expr | undefined =>
     expression === undefined ? undefined : resolver.renderedSchema(resolver.read(expression));
   const completed = tools.map((tool) => {

@@ -764,6 +764,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
               options.published.tools.map((tool) => tool.name),
               discovered.serverFiles,
               discovered.resolver,
+              checker,
             ),
           },
         };
@@ -861,7 +862,17 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     0,
     acceptorEnds.length,
     ...acceptorEnds.map((end) => {
-      if (end.acceptor === undefined || ownGivenOut.has(end.field.entity)) return end;
+      if (end.acceptor === undefined) return end;
+      // `recording_id` described "The recording file ID": the description names a narrower record than the name
+      // (the name's words, then more), and a tool gives out that record's own ids: the input takes those.
+      const narrower = end.acceptor.describedAs?.find(
+        (entity) => entity.startsWith(`${end.field.entity}-`) && ownGivenOut.has(entity),
+      );
+      if (narrower !== undefined) {
+        const acceptor = { ...end.acceptor, entity: narrower, describedEntity: narrower };
+        return { ...end, field: { ...end.field, entity: narrower }, acceptor };
+      }
+      if (ownGivenOut.has(end.field.entity)) return end;
       const referenceOnly = givenOut.has(end.field.entity);
       const byDescription = end.acceptor.describedAs?.find((entity) =>
         (referenceOnly ? ownGivenOut : givenOut).has(entity),
