@@ -1,5 +1,6 @@
 import { ARRAY_ITEM, type PathSegment } from './ids.ts';
 import type { JsonType } from './id-fields.ts';
+import { isRecord } from './json-value.ts';
 
 /**
  * An API's OpenAPI document (3.x, or Swagger 2.0) as the audit reads it: the operations a server's code calls, and the
@@ -39,10 +40,6 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** How deep an answer's schema is walked, and how many leaves one answer may give. */
 const MAX_DEPTH = 10;
 const MAX_LEAVES = 2000;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** True when a parsed document is an OpenAPI 3 or Swagger 2 document (a top-level `openapi`/`swagger` and `paths`). */
 export function isApiDocument(value: unknown): value is Record<string, unknown> {

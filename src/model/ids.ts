@@ -702,10 +702,13 @@ function describedIdWords(
   if (!filtered.every((word) => described.has(singularize(word)))) {
     // `with_cast` described "Comma-separated TMDB person ids": a filter whose name says a role takes the ids its
     // description names, when the server's own id fields name that entity (the last words of the phrase).
-    if (!filter) return undefined;
-    for (let first = 0; first < id.prefix.length; first += 1)
-      if (naming.entities.has(phrase(id.prefix.slice(first))))
-        return { idWord: id.idWord, prefix: id.prefix.slice(first) };
+    // `assignTo` described "User ID to assign the conversation to": a description that opens with whose id the field
+    // takes says so as a filter's does, when the server's own id fields name that entity.
+    for (let first = 0; first < id.prefix.length; first += 1) {
+      const prefix = id.prefix.slice(first);
+      if (naming.entities.has(phrase(prefix)) && (filter || opensWithId(description, prefix)))
+        return { idWord: id.idWord, prefix };
+    }
     return undefined;
   }
   // The entity starts at the first word the name repeats: "TMDB genre ids" names a genre, not a "tmdb-genre".
@@ -715,6 +718,16 @@ function describedIdWords(
   // words naming that id: the id is what the sentence goes on to, not what the field holds.
   if (id.prefix.length - Math.max(first, 0) > MAX_ENTITY_WORDS) return undefined;
   return first <= 0 ? id : { idWord: id.idWord, prefix: id.prefix.slice(first) };
+}
+
+/**
+ * True when a description's first clause opens with the id of `entity` and nothing else: "User ID to assign ...",
+ * "Numeric team ID" (not "Comma-separated person ids", whose first words say how the ids are written).
+ */
+function opensWithId(description: string, entity: readonly string[]): boolean {
+  const words = firstClauseWords(description);
+  const at = words.findIndex((word) => ID_WORDS.has(word));
+  return at > 0 && words.slice(0, at).every((word) => entity.includes(word) || ID_QUALIFIERS.has(word));
 }
 
 /** True when a description's first clause offers a name or an id: "Board name or ID", "API name or numeric API ID". */

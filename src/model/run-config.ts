@@ -1,4 +1,5 @@
 import { isCheckId, type CheckId } from './checks.ts';
+import { isRecord } from './json-value.ts';
 
 /**
  * The keys of `agent-contract.config.json` that decide a run rather than how a server is read: the audit's `failOn`
@@ -40,10 +41,6 @@ export interface RunConfig {
 }
 
 export const EMPTY_RUN_CONFIG: RunConfig = { audit: {}, contract: {}, ignore: [] };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A message naming the key, for the one-line error: `"audit.failOn" must be one of broken, ... (got "x")`. */
 class KeyError extends Error {}

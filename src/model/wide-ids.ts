@@ -1,5 +1,6 @@
 import type { SchemaExpr } from './schema-expr.ts';
 import { WRAPPER_FACTORIES } from './zod-vocabulary.ts';
+import { isRecord } from './json-value.ts';
 
 /**
  * Ids wider than a double: 64-bit integers (database BIGINTs, snowflakes). A JSON number names them exactly only up to
@@ -29,10 +30,6 @@ export function wideIntegerFactoryOf<N>(expr: SchemaExpr<N>): string | undefined
       return wideIntegerFactoryOf(wrapped);
   }
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

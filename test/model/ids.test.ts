@@ -531,6 +531,20 @@ describe('a field its description calls an id', () => {
     expect(described('cast', 'Comma-separated person ids')).toBeUndefined();
   });
 
+  it('takes a field whose description opens with the id of an entity the server names as an id of it', () => {
+    const naming = toolNamingOf(['list_users', 'create_reply'], ['user_id', 'conversation_id']);
+    const described = (name: string, description: string, within = naming) =>
+      idFieldAt([name], 'create_reply', { description, naming: within })?.entity;
+    expect(described('assignTo', 'User ID to assign the conversation to')).toBe('user');
+    expect(described('owner', 'Numeric user ID of the owner')).toBe('user');
+    // Words before the id that name no entity, or an entity the server does not name, say nothing of the field.
+    expect(described('assignTo', 'Comma-separated user IDs')).toBeUndefined();
+    expect(described('assignTo', 'Team ID to assign the conversation to')).toBeUndefined();
+    expect(
+      described('assignTo', 'User ID to assign the conversation to', toolNamingOf(['create_reply'])),
+    ).toBeUndefined();
+  });
+
   it("counts the entities the server's inputs take by their descriptions among the server's entities", () => {
     const naming = toolNamingOf(['discover_movies'], ['with_people', 'genre_id'], ['person', 'season#number']);
     expect([...naming.entities].sort()).toEqual(['genre', 'person']);

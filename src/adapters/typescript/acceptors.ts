@@ -16,6 +16,7 @@ import {
 } from '../../model/ids.ts';
 import { inputTransformsOf, schemaFieldsOf, type SchemaField } from '../../model/schema-fields.ts';
 import { jsonSchemaLiteralOf, jsonValueOf } from '../../model/json-schema-literal.ts';
+import { isRecord } from '../../model/json-value.ts';
 import { describedTextOf, type SchemaExpr } from '../../model/schema-expr.ts';
 import { type SchemaMeaning, arrayElementOf, meaningOf, oneOrManyMemberOf } from '../../model/schema-meaning.ts';
 import type { DiscoveredTool } from './discover-tools.ts';
@@ -168,10 +169,33 @@ export function toolInputOf(
 ): ToolInput {
   // What the server validates the arguments with is what it accepts; the published input stays its contract.
   if (tool.accepted !== undefined) {
-    const accepted = schemaInputOf(tool.name, tool.accepted, resolver, naming, forwarded, collections);
+    // A field's meaning is what the agent reads: where the schema the server validates with describes no field, the
+    // published one's descriptions say which fields take ids (`user` published "User ID of the replying agent").
+    const described = publishedDescriptionsOf(tool.input, resolver);
+    const accepted = schemaInputOf(tool.name, tool.accepted, resolver, naming, forwarded, collections, described);
     if (accepted.source !== 'unresolved') return accepted;
   }
   return schemaInputOf(tool.name, tool.input, resolver, naming, forwarded, collections);
+}
+
+/** The descriptions of a published input's top-level fields, by field name: a JSON Schema written out, or Zod's. */
+function publishedDescriptionsOf(schema: Expr | undefined, resolver: SchemaResolver): ReadonlyMap<string, string> {
+  const descriptions = new Map<string, string>();
+  if (schema === undefined) return descriptions;
+  const root = resolver.resolve(schema);
+  const jsonSchema = jsonSchemaLiteralOf(root, resolver.resolve);
+  if (jsonSchema !== undefined) {
+    const json = jsonValueOf(jsonSchema.object, resolver.resolve);
+    const properties = isRecord(json) && isRecord(json.properties) ? json.properties : {};
+    for (const [key, property] of Object.entries(properties))
+      if (isRecord(property) && typeof property.description === 'string') descriptions.set(key, property.description);
+    return descriptions;
+  }
+  for (const field of schemaFieldsOf(root, resolver.resolve)) {
+    const description = field.path.length === 1 ? describedTextOf(field.value, resolver.resolve) : undefined;
+    if (description !== undefined) descriptions.set(field.key, description);
+  }
+  return descriptions;
 }
 
 /** The acceptors and fields of one input schema of the tool named `toolName`. */
@@ -182,6 +206,7 @@ function schemaInputOf(
   naming: ToolNaming,
   forwarded: ReadonlyMap<string, string>,
   collections: ReadonlyMap<string, string>,
+  publishedDescriptions: ReadonlyMap<string, string> = new Map(),
 ): ToolInput {
   if (schema === undefined) return { acceptors: [], fields: [], source: 'none' };
   const root = resolver.resolve(schema);
@@ -245,7 +270,9 @@ function schemaInputOf(
       ...(field.property.value.kind === 'identifier' ? { through: field.property.value.name } : {}),
     });
     // A field its description calls an id (`with_genres`: "Comma-separated genre ids") is read as one.
-    const description = describedTextOf(field.value, resolver.resolve);
+    const description =
+      describedTextOf(field.value, resolver.resolve) ??
+      (field.path.length === 1 ? publishedDescriptions.get(field.key) : undefined);
     // A field the handler sends on as an id (`params.user_id = args.user`) is read as one.
     const forwardedAs = field.path.length === 1 ? forwarded.get(field.key) : undefined;
     if (!isIdName(field.key) && !isKeyName(field.key) && description === undefined && forwardedAs === undefined)
