@@ -29,7 +29,7 @@ import type { SchemaResolver } from './resolve-schema.ts';
 import { classSiteOf, ToolClasses, type ServerMethodForm } from './tool-classes.ts';
 import { itemValueOf, namesOfLoopVariable, type LoopName } from './loop-names.ts';
 import { namedOriginOf } from './named-types.ts';
-import { branchAnsweringCall } from './name-branches.ts';
+import { branchAnsweringCall, clauseRun } from './name-branches.ts';
 import { argumentListsSpreadFrom } from './spread-tuples.ts';
 import {
   calleeNameOf,
@@ -381,11 +381,39 @@ class ToolFinder {
     if (expr === undefined) return undefined;
     if (expr.kind === 'function') return expr.node;
     // `handler: withErrors(async (input) => ...)`: the function the wrapper is handed and calls in its stead.
-    if (expr.kind === 'call') return this.handlerNode(registeredHandlerOf(expr));
+    if (expr.kind === 'call')
+      return ts.isCallExpression(expr.node as ts.Node)
+        ? this.handedHandler(expr.node as ts.CallExpression)
+        : this.handlerNode(registeredHandlerOf(expr));
     const node = unbound(expr.node as ts.Expression);
     if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return node;
-    if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node))
-      return this.resolver.functionOf(node) ?? undefined;
+    if (ts.isIdentifier(node) || ts.isPropertyAccessExpression(node)) {
+      const fn = this.resolver.functionOf(node);
+      if (fn !== undefined) return fn;
+      // `wrapHandler(handleGetProjects, client)`: the name read as the handler is a value the wrapper is also handed;
+      // the handler is another of the wrapper's arguments, the first of them that is a function.
+      let wrapper: ts.Node = node;
+      while (ts.isCallExpression(wrapper.parent) && wrapper.parent.arguments.includes(wrapper as ts.Expression))
+        wrapper = wrapper.parent;
+      return wrapper === node ? undefined : this.handedHandler(wrapper as ts.CallExpression, node);
+    }
+    return undefined;
+  }
+
+  /** Of a wrapper call's arguments other than `skip`, last first (through nested wrappers), the first that is a function. */
+  private handedHandler(call: ts.CallExpression, skip?: ts.Node): ts.Node | undefined {
+    for (const argument of [...call.arguments].reverse()) {
+      if (argument === skip) continue;
+      const value = unwrapExpression(argument);
+      if (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) return value;
+      if (ts.isCallExpression(value)) {
+        const inner = this.handedHandler(value, skip);
+        if (inner !== undefined) return inner;
+      } else if (ts.isIdentifier(value) || ts.isPropertyAccessExpression(value)) {
+        const fn = this.resolver.functionOf(value);
+        if (fn !== undefined) return fn;
+      }
+    }
     return undefined;
   }
 
@@ -1027,7 +1055,7 @@ class ToolFinder {
       for (const clause of node.caseBlock.clauses) {
         if (!ts.isCaseClause(clause)) continue;
         const name = this.resolver.constantString(clause.expression);
-        if (name !== undefined) this.addBranch(name, clause);
+        if (name !== undefined) this.addBranch(name, clauseRun(clause));
       }
       return;
     }

@@ -21,3 +21,14 @@ export function answersToolCall(branch: ts.Node, checker: ts.TypeChecker): boole
 export function branchAnsweringCall<T extends ts.Node>(branches: readonly T[], checker: ts.TypeChecker): T | undefined {
   return branches.find((branch) => answersToolCall(branch, checker)) ?? branches[0];
 }
+
+/**
+ * The clause whose statements a `case` runs: its own, or, for an empty clause (`case 'get_report': case
+ * 'get_user_report': ...`), those of the first clause after it that has some, which it falls through to.
+ */
+export function clauseRun(clause: ts.CaseClause): ts.CaseOrDefaultClause {
+  if (clause.statements.length > 0) return clause;
+  const clauses = clause.parent.clauses;
+  const at = clauses.indexOf(clause);
+  return clauses.slice(at).find((next) => next.statements.length > 0) ?? clause;
+}

@@ -4,7 +4,7 @@ import { TOOL_HANDLER_KEYS, TOOL_INPUT_KEYS, TOOL_NAME_KEY, TOOL_OUTPUT_KEYS } f
 import type { DiscoveredTool } from './discover-tools.ts';
 import type { SchemaResolver } from './resolve-schema.ts';
 import { unwrapExpression } from './unwrap.ts';
-import { branchAnsweringCall } from './name-branches.ts';
+import { branchAnsweringCall, clauseRun } from './name-branches.ts';
 
 /**
  * Published tools placed in source by their names. A contract names every tool the server lists, so the source need
@@ -75,7 +75,7 @@ function placementsOf(
   checker: ts.TypeChecker,
 ): Map<string, Placement> {
   const found = new Map<string, Placement>();
-  const clauses = new Map<string, ts.CaseClause[]>();
+  const clauses = new Map<string, ts.CaseOrDefaultClause[]>();
   const entry = (name: string): Placement => {
     const placement = found.get(name) ?? {};
     found.set(name, placement);
@@ -173,7 +173,7 @@ function placementsOf(
       else if (ts.isCallExpression(node)) visitFactoryCall(node);
       else if (ts.isCaseClause(node)) {
         const name = resolver.constantString(node.expression);
-        if (name !== undefined && names.has(name)) clauses.set(name, [...(clauses.get(name) ?? []), node]);
+        if (name !== undefined && names.has(name)) clauses.set(name, [...(clauses.get(name) ?? []), clauseRun(node)]);
       }
       ts.forEachChild(node, visit);
     };
