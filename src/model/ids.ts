@@ -83,7 +83,7 @@ function isRoleWord(word: string): boolean {
 }
 
 /** Words between a noun and its id that say which form of the id it is: `storyPublicId` is a story's id. */
-const ID_QUALIFIERS = new Set(['public', 'short', 'numeric', 'unique', 'display']);
+const ID_QUALIFIERS = new Set(['public', 'short', 'numeric', 'unique', 'display', 'specific', 'particular']);
 
 /**
  * In a field name, what follows these names the entity: `duplicateFromItemId` names an item, `replyToCommentId` a
@@ -959,12 +959,30 @@ export function idFieldAt(
   // `resourceId` described "ID of the card to link this test plan to" takes a card.
   if (prefix.length === 1 && GENERIC_OWNERS.has(prefix[0] ?? '') && context.description !== undefined)
     entity = describedEntityOf(context.description, toolName ?? '', context.naming ?? NO_TOOL_NAMING) ?? entity;
+  // `plan.entries[].id`: a list of records under a record's own key holds that record's parts (a plan's entries), not
+  // the record itself.
+  let part: string | undefined;
   for (let index = nameIndex - 1; index >= 0 && entity === undefined; index -= 1) {
     const key = path[index];
-    if (key === undefined || key === ARRAY_ITEM || CONTAINER_KEYS.has(key.toLowerCase())) continue;
-    const held = namingOfWords(operationRecordWords(splitWords(key)));
+    if (key === undefined || key === ARRAY_ITEM) continue;
+    if (CONTAINER_KEYS.has(key.toLowerCase())) {
+      if (
+        prefix.length === 0 &&
+        part === undefined &&
+        PART_LISTS.has(key.toLowerCase()) &&
+        path[index + 1] === ARRAY_ITEM
+      )
+        part = singularize(key.toLowerCase());
+      continue;
+    }
+    const words = splitWords(key);
+    const held = namingOfWords(operationRecordWords(words));
     if (held === 'nothing') return undefined;
-    if (held !== 'holder') entity = held.entity;
+    // `albums.items[]`, `TestPlans.Items[]`: a list under a collection's key is a page of that collection, not parts of
+    // one record; under one record (`plan.entries[]`, `checklists[].items[]`) it is.
+    const last = words.at(-1) ?? '';
+    const oneRecord = path[index + 1] === ARRAY_ITEM || singularize(last) === last;
+    if (held !== 'holder') entity = part === undefined || !oneRecord ? held.entity : `${held.entity}-${part}`;
   }
   if (entity === undefined && toolName !== undefined) {
     const { naming = NO_TOOL_NAMING, side = 'input' } = context;
@@ -979,6 +997,9 @@ export function idFieldAt(
   const key = suffix === '' && context.description !== undefined ? describedKeyOf(context.description, entity) : '';
   return { path: [...path], name, entity: `${entity}${suffix || key}`, many };
 }
+
+/** Container keys that, under a record's own key, list that record's parts: `entries`, `items`, `records`, `rows`. */
+const PART_LISTS = new Set(['entries', 'items', 'records', 'rows']);
 
 /**
  * Verbs that lead an operation's name and never a record's (`draftOrder`, `listItems` and `searchResults` name

@@ -18,6 +18,7 @@ import {
   singularize,
   splitWords,
   toolNamingOf,
+  type PathSegment,
 } from '../../src/model/ids.ts';
 
 describe('isIdName', () => {
@@ -636,6 +637,8 @@ describe('a field its description calls an id', () => {
     // A description that names a word of the tool's name other than what the name's first noun addresses: the
     // words before the verb are an audience or a namespace, and the description says which of the name's nouns it is.
     ['admin_suspend_server', 'Numeric server ID (from admin_list_servers)', 'server'],
+    // A word that picks one record ("specific", "particular") names none.
+    ['get_time_off_requests', 'Specific request ID to limit the response to', 'request'],
     ['project_get_issue', 'Issue ID', 'issue'],
     ['project_get_issue', 'Project ID', 'project'],
   ])('a bare id input of %s described %j takes a %s id', (tool, description, entity) =>
@@ -986,5 +989,20 @@ describe("idFieldAt: an operation's answer keyed by the operation's name", () =>
     expect(idFieldAt(['listItems', ARRAY_ITEM, 'id'], 'create_shopping_list', { side: 'output' })?.entity).toBe(
       'list-item',
     );
+  });
+
+  it("names the records a list of parts under a record's key holds by that record: a plan's entries", () => {
+    const at = (path: readonly PathSegment[]) => idFieldAt(path, 'get_plans', { side: 'output' })?.entity;
+    expect(at(['plans', ARRAY_ITEM, 'entries', ARRAY_ITEM, 'id'])).toBe('plan-entry');
+    expect(at(['plan', 'entries', ARRAY_ITEM, 'id'])).toBe('plan-entry');
+    expect(at(['order', 'items', ARRAY_ITEM, 'id'])).toBe('order-item');
+    // A field named for its record keeps its name; a list at the top, or a wrapper that is no list, names no part.
+    expect(at(['plan', 'entries', ARRAY_ITEM, 'run_id'])).toBe('run');
+    expect(at(['entries', ARRAY_ITEM, 'id'])).toBe('plan');
+    expect(at(['plan', 'data', 'id'])).toBe('plan');
+    // Under a collection's key, a list is a page of that collection.
+    expect(at(['albums', 'items', ARRAY_ITEM, 'id'])).toBe('album');
+    expect(at(['TestPlans', 'Items', ARRAY_ITEM, 'Id'])).toBe('test-plan');
+    expect(at(['checklists', ARRAY_ITEM, 'items', ARRAY_ITEM, 'id'])).toBe('checklist-item');
   });
 });
