@@ -1,7 +1,14 @@
 import { CHECKS, checkDocUrl, type CheckId } from '../model/checks.ts';
 import type { AuditReport } from './audit.ts';
 import { chainsByAcceptor, fixSentence, guardIdsFiles } from './chain-groups.ts';
-import { partsText, UNKNOWN_NEXT_STEP, UNKNOWN_TOOLS_SHOWN, unknownToolsOf } from './unknown-parts.ts';
+import {
+  HANDLERLESS_NEXT_STEP,
+  handlerlessToolsOf,
+  partsText,
+  UNKNOWN_NEXT_STEP,
+  UNKNOWN_TOOLS_SHOWN,
+  unknownToolsOf,
+} from './unknown-parts.ts';
 
 /**
  * The report as Markdown for a pull request: a CI job summary or a sticky comment. Broken chains one row per acceptor
@@ -92,6 +99,24 @@ export function formatAuditSummary(report: AuditReport, accepted: readonly strin
     lines.push('');
     if (more > 0) lines.push(`And ${more} more tools (\`--format json\` lists them).`, '');
     lines.push(`Next: ${UNKNOWN_NEXT_STEP}.`);
+  }
+  const handlerless = handlerlessToolsOf(report);
+  if (handlerless.length > 0) {
+    lines.push(
+      '',
+      `#### Tools whose handler was not found (${handlerless.length}): nothing of what they return is known`,
+      '',
+    );
+    lines.push(
+      handlerless
+        .slice(0, UNKNOWN_TOOLS_SHOWN)
+        .map((tool) => `\`${tool.name}\` (${tool.file}:${tool.line})`)
+        .join(', ') +
+        (handlerless.length > UNKNOWN_TOOLS_SHOWN ? `, and ${handlerless.length - UNKNOWN_TOOLS_SHOWN} more` : '') +
+        '.',
+      '',
+      `Next: ${HANDLERLESS_NEXT_STEP}.`,
+    );
   }
   if (accepted.length > 0)
     lines.push('', ...accepted.map((line) => (line.startsWith('  ') ? `- ${line.trim()}` : line)));

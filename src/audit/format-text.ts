@@ -4,7 +4,14 @@ import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 import type { AuditChain, AuditReport } from './audit.ts';
 import { guardedByHand } from './chain-groups.ts';
 import { brokenChainLines, takenAsLines } from './format-broken.ts';
-import { partsText, UNKNOWN_NEXT_STEP, UNKNOWN_TOOLS_SHOWN, unknownToolsOf } from './unknown-parts.ts';
+import {
+  HANDLERLESS_NEXT_STEP,
+  handlerlessToolsOf,
+  partsText,
+  UNKNOWN_NEXT_STEP,
+  UNKNOWN_TOOLS_SHOWN,
+  unknownToolsOf,
+} from './unknown-parts.ts';
 
 export interface TextOptions {
   /** Colour the output (a terminal); off by default so logs and tests stay plain. */
@@ -357,6 +364,18 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     if (listed.length < unknownTools.length)
       lines.push(`  and ${unknownTools.length - listed.length} more tools (--all or --format json lists them)`);
     lines.push(c.dim(`  next: ${UNKNOWN_NEXT_STEP}`));
+  }
+  const handlerless = handlerlessToolsOf(report);
+  if (handlerless.length > 0) {
+    lines.push(
+      '',
+      c.bold(`Tools whose handler was not found (${handlerless.length}): nothing of what they return is known`),
+    );
+    const listed = options.all === true ? handlerless : handlerless.slice(0, UNKNOWN_TOOLS_SHOWN);
+    for (const tool of listed) lines.push(`  ${tool.name}  ${at(tool)}`);
+    if (listed.length < handlerless.length)
+      lines.push(`  and ${handlerless.length - listed.length} more tools (--all or --format json lists them)`);
+    lines.push(c.dim(`  next: ${HANDLERLESS_NEXT_STEP}`));
   }
   if (report.findings.length > 0) {
     lines.push('', c.bold(`Findings (${report.findings.length})`));

@@ -1,4 +1,4 @@
-import type { AuditReport, SourceLocation } from './audit.ts';
+import type { AuditReport, AuditTool, SourceLocation } from './audit.ts';
 
 /**
  * The tools that emit unknown types, each with the parts of its result the types leave unknown and where the code
@@ -40,3 +40,12 @@ export function partsText(parts: readonly string[]): string {
   const more = parts.length - PARTS_SHOWN;
   return `${parts.slice(0, PARTS_SHOWN).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
+
+/** The tools whose handler the reading did not find: nothing of what they emit is known. */
+export function handlerlessToolsOf(report: AuditReport): AuditTool[] {
+  return report.tools.filter((tool) => tool.handler === undefined);
+}
+
+/** What to do about them, the same sentence wherever they are listed. */
+export const HANDLERLESS_NEXT_STEP =
+  'write each handler as a function, or a const holding one, that the registration names or hands to the wrapper it calls';
