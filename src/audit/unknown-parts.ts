@@ -41,9 +41,12 @@ export function partsText(parts: readonly string[]): string {
   return `${parts.slice(0, PARTS_SHOWN).join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
 
-/** The tools whose handler the reading did not find: nothing of what they emit is known. */
+/**
+ * The tools whose handler the reading did not find and whose emitted types it found no other way (a definition's
+ * serializer, a dispatch by name): nothing of what they emit is known.
+ */
 export function handlerlessToolsOf(report: AuditReport): AuditTool[] {
-  return report.tools.filter((tool) => tool.handler === undefined);
+  return report.tools.filter((tool) => tool.handler === undefined && tool.emits === 'none');
 }
 
 /** What to do about them, the same sentence wherever they are listed. */

@@ -26,6 +26,15 @@ describe('tools whose handler the reading did not find', () => {
     );
   });
 
+  it('lists no tool whose emitted types were read another way (a dispatch by name, a serializer of definitions)', () => {
+    const readElsewhere = {
+      ...report,
+      tools: report.tools.map((tool) => (tool.handler === undefined ? { ...tool, emits: 'typed' as const } : tool)),
+    };
+    expect(formatAuditText(readElsewhere, { cwd: FIXTURE })).not.toContain('Tools whose handler was not found');
+    expect(formatAuditSummary(readElsewhere)).not.toContain('Tools whose handler was not found');
+  });
+
   it('lists none when every handler was found', () => {
     const found = { ...report, tools: report.tools.filter((tool) => tool.handler !== undefined) };
     expect(formatAuditText(found, { cwd: FIXTURE })).not.toContain('Tools whose handler was not found');
