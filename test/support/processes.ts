@@ -19,9 +19,19 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
   return condition();
 }
 
-/** The process id a fixture server wrote to `file` as JSON (test/fixtures/contract-servers/silent.cjs, hanging-list.mjs). */
-export async function readPid(file: string): Promise<number> {
-  const pid: unknown = JSON.parse(await readFile(file, 'utf8'));
+/**
+ * The process id a fixture server wrote to `file` as JSON (test/fixtures/contract-servers/silent.cjs, hanging-list.mjs),
+ * read once the write is whole: `writeFileSync` creates the file before it writes, so a reader that polls for the file
+ * can find it empty.
+ */
+export async function readPid(file: string, timeoutMs = 5_000): Promise<number> {
+  let text = '';
+  const whole = async (): Promise<boolean> => {
+    text = await readFile(file, 'utf8').catch(() => '');
+    return /^\d+$/.test(text.trim());
+  };
+  if (!(await waitFor(whole, timeoutMs))) throw new Error(`${file} holds no process id: ${JSON.stringify(text)}`);
+  const pid: unknown = JSON.parse(text);
   if (typeof pid !== 'number') throw new Error(`${file} holds no process id`);
   return pid;
 }
