@@ -1104,8 +1104,25 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
       });
     contradicted.set(end.declaredIn, seen);
   }
+  // An id whose records declare their own id the same way elsewhere (another file, a parsed schema, a client's
+  // types), where no test contradicts that declaration, is corroborated: a cast of another entity beside it does not
+  // outweigh it. Only a record's own `id` speaks for its entity (an input echoed back is no second source).
+  const corroborated = (end: ChainSide): boolean =>
+    emitterEnds.some(
+      (other) =>
+        other.field.entity === end.field.entity &&
+        other.field.name === 'id' &&
+        other.declaredIn !== end.declaredIn &&
+        other.evidence === undefined &&
+        other.field.types.length > 0 &&
+        end.field.types.every((type) => declares(other.field.types, type)) &&
+        (other.declaredIn === undefined || !contradicted.has(other.declaredIn)) &&
+        contradictingCasts(other).length === 0,
+    );
+  const corroboratedEnds = new Set(emitterEnds.filter((end) => end.declaredIn !== undefined && corroborated(end)));
   emitterEnds.forEach((end, index) => {
     if (end.evidence !== undefined || end.declaredIn === undefined || !acceptedEntities.has(end.field.entity)) return;
+    if (corroboratedEnds.has(end)) return;
     const against = (contradicted.get(end.declaredIn) ?? []).filter((entry) => !declares(end.field.types, entry.type));
     if (against.length === 0) return;
     const evidence = new Map(
