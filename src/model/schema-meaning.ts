@@ -95,6 +95,33 @@ function unionMeaning<N>(members: readonly SchemaMeaning<N>[]): SchemaMeaning<N>
   return empty('other');
 }
 
+/** `z.null()` or `z.undefined()` as a union's member: a value no id is, which makes the union nullable or optional. */
+function isAbsentValue<N>(expr: SchemaExpr<N>): boolean {
+  return (
+    expr.kind === 'zod' && expr.methods.length === 0 && (expr.factory[0] === 'null' || expr.factory[0] === 'undefined')
+  );
+}
+
+function absentFlags<N>(absent: readonly SchemaExpr<N>[]): { optional?: true; nullable?: true } {
+  return {
+    ...(absent.some((expr) => expr.kind === 'zod' && expr.factory[0] === 'undefined') ? { optional: true } : {}),
+    ...(absent.some((expr) => expr.kind === 'zod' && expr.factory[0] === 'null') ? { nullable: true } : {}),
+  };
+}
+
+/**
+ * `z.union([z.number(), z.null()])` means `z.number().nullable()`: the one member that takes a value, made nullable
+ * (or optional) by the others. Only a string or a number member is read so; anything else stays a union of its own.
+ */
+function withAbsent<N>(
+  member: SchemaMeaning<N>,
+  absent: readonly SchemaExpr<N>[],
+  module: ZodModule,
+): SchemaMeaning<N> {
+  if (member.accepts !== 'string' && member.accepts !== 'number') return empty('other', { module });
+  return { ...member, ...absentFlags(absent), module };
+}
+
 function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
   const [first, second] = expr.factory;
   const module = expr.binding.module;
@@ -113,6 +140,11 @@ function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
   if (first === 'union') {
     const members = expr.factoryArgs[0];
     if (members?.kind !== 'array') return empty('other', { module });
+    const absent = members.elements.filter(isAbsentValue);
+    const present = members.elements.filter((element) => !isAbsentValue(element));
+    const [only] = present;
+    if (absent.length > 0 && present.length === 1 && only !== undefined)
+      return withAbsent(meaningOf(only), absent, module);
     return { ...unionMeaning(members.elements.map((element) => meaningOf(element))), module };
   }
   if (first === 'preprocess') {
@@ -257,7 +289,9 @@ function applyMethods<N>(start: SchemaMeaning<N>, methods: readonly ChainMethod<
       meaning =
         other === undefined
           ? meaning
-          : ({ ...unionMeaning([meaning, meaningOf(other)]), module: meaning.module } as SchemaMeaning<N>);
+          : isAbsentValue(other) && (meaning.accepts === 'string' || meaning.accepts === 'number')
+            ? { ...meaning, ...absentFlags([other]) }
+            : ({ ...unionMeaning([meaning, meaningOf(other)]), module: meaning.module } as SchemaMeaning<N>);
     } else if (meaning.accepts === 'string' && isStringConstraint(name)) {
       meaning = { ...meaning, formats: [...meaning.formats, ...formatsExcludingDecimalIds(name, method.args)] };
     } else if (meaning.accepts === 'string' && name === 'describe') {

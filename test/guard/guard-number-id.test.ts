@@ -6,7 +6,7 @@ import * as zm from 'zod/mini';
 import * as z4v3 from 'zod/v3';
 import * as z3 from 'zod3';
 import { guardIdFields } from '../../src/guard/guard-id-fields.ts';
-import { decimalIdToNumber, guardNumberId } from '../../src/guard/guard-id.ts';
+import { decimalIdToNumber, guardId, guardNumberId } from '../../src/guard/guard-id.ts';
 import { idSchema } from '../../src/guard/id-schema.ts';
 import { describeFieldSchema } from '../../src/model/zod-runtime.ts';
 import { zodFlavourOf } from '../../src/model/zod-flavour.ts';
@@ -310,5 +310,31 @@ describe('guardNumberId types and flavours', () => {
     guardNumberId(z3.string());
     // @ts-expect-error a plain object is not a Zod schema
     expect(() => guardNumberId({ boardId: '123' })).toThrow(/guardNumberId\(inner\)/);
+  });
+});
+
+describe('a guard around an id schema in a union with null', () => {
+  // `z.union([x, z.null()])` is the nullable id the lint rule and guard-ids read it as: the guard keeps null, turns
+  // the other type into the inner's, and publishes the union's own JSON Schema.
+  const published = (schema: z4.ZodType): string =>
+    JSON.stringify(z4.toJSONSchema(z4.object({ id: schema }), { target: 'draft-7', io: 'input' }));
+
+  it('guardNumberId: "5812" arrives as 5812, null stays null, and the published bytes stay', () => {
+    const inner = z4.union([z4.number(), z4.null()]);
+    const guarded = guardNumberId(inner);
+    expect(guarded.parse('5812')).toBe(5812);
+    expect(guarded.parse(5812)).toBe(5812);
+    expect(guarded.parse(null)).toBeNull();
+    expect(guarded.safeParse('x').success).toBe(false);
+    expect(published(guarded)).toBe(published(inner));
+  });
+
+  it('guardId: 47 arrives as "47", null stays null, and the published bytes stay', () => {
+    for (const inner of [z4.union([z4.string(), z4.null()]), z4.string().or(z4.null())]) {
+      const guarded = guardId(inner);
+      expect(guarded.parse(47)).toBe('47');
+      expect(guarded.parse(null)).toBeNull();
+      expect(published(guarded)).toBe(published(inner));
+    }
   });
 });

@@ -56,6 +56,12 @@ const miniRegex = zm.string().check(zm.regex(/^x/));
 const refined = z3.object({ a: z3.string() }).refine(() => true);
 const transformed = z.object({ a: z.string() }).transform((value) => value);
 const nullish = z.string().nullish();
+const unionWithNull = z.union([z.number().int(), z.null()]);
+const nullFirst = z.union([z.null(), z.string().min(1)]).optional();
+const orNull = z.string().or(z.null());
+const unionWithUndefined = z.union([z.string(), z.undefined()]);
+const idsOrNull = z.union([z.string(), z.number(), z.null()]);
+const objectOrNull = z.union([z.object({ id: z.string() }), z.null()]);
 function shadow(z: { string(): unknown }) {
   const notZod = z.string();
   return notZod;
@@ -166,6 +172,14 @@ const expected: Record<string, Summary> = {
   refined: { ...base, accepts: 'object', effects: ['refine'] },
   transformed: { ...base, accepts: 'object', effects: ['transform'] },
   nullish: { ...base, accepts: 'string', optional: true, nullable: true },
+  // A union of one value's schema with null (or undefined) means that schema made nullable (or optional).
+  unionWithNull: { ...base, accepts: 'number', nullable: true },
+  nullFirst: { ...base, accepts: 'string', optional: true, nullable: true },
+  orNull: { ...base, accepts: 'string', nullable: true },
+  unionWithUndefined: { ...base, accepts: 'string', optional: true },
+  // Two value members stay a union (a rewrite to one branch would drop null); an object is no id.
+  idsOrNull: { ...base, accepts: 'other' },
+  objectOrNull: { ...base, accepts: 'other' },
   notZod: { ...base, accepts: 'other' },
 };
 
@@ -477,6 +491,8 @@ const optionalDescribed = z.string().min(1).optional().describe('d');
 const nullableOptional = z.string().nullable().optional();
 const optionalNullable = z.string().optional().nullable();
 const defaulted = z.string().default('x');
+const numberOrNull = z.union([z.number(), z.null()]).optional();
+const stringOrNull = z.string().or(z.null()).describe('d');
 `;
 
   /** The plan with every node replaced by its text, so both ASTs can be compared. */
@@ -541,6 +557,8 @@ const defaulted = z.string().default('x');
       nullableOptional: 'guardId around z.string().nullable()',
       optionalNullable: 'guardId around z.string().optional().nullable()',
       defaulted: "guardId around z.string().default('x')",
+      numberOrNull: 'guardNumberId around z.union([z.number(), z.null()])',
+      stringOrNull: "guardId around z.string().or(z.null()).describe('d')",
     });
     expect(found.es).toEqual(found.ts);
   });
