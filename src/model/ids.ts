@@ -435,12 +435,15 @@ export function toolNamingOf(
 
 /** Splits `ticketID`, `ticket_id`, `Ticket-Ids`, `mergeRequestIid` into lower-case words. */
 export function splitWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_\-.$]+/)
-    .filter((word) => word.length > 0)
-    .map((word) => word.toLowerCase());
+  return (
+    name
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      // `HTTPServer` -> `HTTP Server`, but an acronym's plural (`IDs`, `PRs`, `URLs`) stays one word.
+      .replace(/([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g, '$1 $2')
+      .split(/[\s_\-.$]+/)
+      .filter((word) => word.length > 0)
+      .map((word) => word.toLowerCase())
+  );
 }
 
 /** Nouns whose singular ends in `ie`, so their plural in `ies` does not end in `y` (`movies` is no `movy`). */
@@ -539,7 +542,8 @@ const GENERIC_OWNERS = new Set(['resource', 'entity', 'object', 'record', 'exter
  * ("Unique booking/reservation ID" -> `unique booking id`).
  */
 function firstClauseWords(description: string): string[] {
-  const clause = (description.split(/[.,;:()\n]| - /, 1)[0] ?? '')
+  // An aside in parentheses (`(e.g. "acme/webapp")`, `(see list_boards)`) does not end the clause it stands in.
+  const clause = (description.replace(/\s*\([^()]*\)/g, '').split(/[.,;:()\n]| - /, 1)[0] ?? '')
     .replace(/([A-Za-z0-9]+)(?:\/[A-Za-z0-9]+)+/g, '$1')
     .replace(/(?<=[A-Za-z])['’]s\b/g, '');
   return clause

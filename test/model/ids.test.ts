@@ -48,6 +48,11 @@ describe('splitWords and singularize', () => {
     expect(splitWords('Ticket-Ids')).toEqual(['ticket', 'ids']);
     expect(splitWords('get_ticket_context')).toEqual(['get', 'ticket', 'context']);
     expect(splitWords('HTTPServerId')).toEqual(['http', 'server', 'id']);
+    // An acronym's plural is one word: `IDs`, `PRs`, `URLs`.
+    expect(splitWords('userIDs')).toEqual(['user', 'ids']);
+    expect(splitWords('targetThreadIDs')).toEqual(['target', 'thread', 'ids']);
+    expect(splitWords('openPRsCount')).toEqual(['open', 'prs', 'count']);
+    expect(splitWords('getURLs')).toEqual(['get', 'urls']);
   });
   it.each([
     ['tickets', 'ticket'],
@@ -499,6 +504,9 @@ describe('a field its description calls an id', () => {
     // A field named for a record's name that also takes its id; an aside in parentheses does not end the clause.
     ['boardName', 'Board name or ID', 'board'],
     ['apiName', 'API name (partial match) or numeric API instance ID from list_api_instances', 'api-instance'],
+    // An aside in parentheses, an example with its own full stop, does not end the first clause either.
+    ['repo', 'Repository as "owner/name" (e.g. "acme/webapp") or a numeric repo id.', 'repository'],
+    ['board', 'The board (see list_boards) ID', 'board'],
   ])('%s described %j names %s', (name, description, entity) =>
     expect(idFieldAt([name], 'stories-create', { description })?.entity).toBe(entity),
   );
