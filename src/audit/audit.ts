@@ -200,6 +200,8 @@ export interface AuditReport {
   readonly summary: {
     readonly tools: number;
     readonly emitters: number;
+    /** Ids printed into text that an input takes (one per tool and path): no result fields, yet they pair. */
+    readonly printedEmitters: number;
     readonly acceptors: number;
     readonly chains: number;
     readonly broken: number;
@@ -291,7 +293,7 @@ function verdictOf(
   unknownEmitters: readonly string[],
   tools: readonly AuditTool[],
   counts: ChainCounts,
-  ends: { readonly emitters: number; readonly acceptors: number },
+  ends: { readonly emitters: number; readonly printed: number; readonly acceptors: number },
   unknownChainFields: readonly string[] = [],
 ): AuditVerdict {
   if (coverage.tools === 0) {
@@ -420,8 +422,19 @@ function chainCounts(counts: ChainCounts): string {
 }
 
 /** Why there is no chain: which side has no id, in the words a reader checks against the server. */
-function nothingToPair({ emitters, acceptors }: { readonly emitters: number; readonly acceptors: number }): string {
+function nothingToPair({
+  emitters,
+  printed,
+  acceptors,
+}: {
+  readonly emitters: number;
+  readonly printed: number;
+  readonly acceptors: number;
+}): string {
   if (emitters === 0 && acceptors === 0) return 'no tool emits or accepts an id field; nothing to pair.';
+  // Printed ids whose chains are neither broken nor suspect: the type the code prints them with is one the input takes.
+  if (emitters === 0 && printed > 0)
+    return `no tool emits an id as JSON (in structuredContent or JSON text); ${printed === 1 ? 'the 1 id printed into text that pairs with an input is' : `the ${printed} ids printed into text that pair with an input are`} of a type the input accepts, by the type the code gives ${printed === 1 ? 'it' : 'them'}.`;
   if (emitters === 0)
     return `no tool emits an id as JSON (in structuredContent or JSON text), so ${acceptors === 1 ? 'the 1 field that accepts one has' : `the ${acceptors} fields that accept one have`} nothing to pair with; an id printed into prose is checked by the type the code gives it.`;
   if (acceptors === 0) return 'no tool accepts an id field; nothing to break.';
@@ -561,6 +574,7 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
     summary: {
       tools: tools.length,
       emitters: emitters.length,
+      printedEmitters: read.printedEmitters,
       acceptors: acceptors.length,
       chains: chains.length,
       broken: tally.broken,
@@ -610,6 +624,7 @@ function reportOf(read: ProjectReading, options: AuditOptions): { report: AuditR
       { ...tally, suspect, chains: chains.length },
       {
         emitters: emitters.length,
+        printed: read.printedEmitters,
         acceptors: acceptors.length,
       },
       [

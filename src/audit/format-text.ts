@@ -65,11 +65,7 @@ export function seedSummary(report: AuditReport): string {
   const entities = [...new Set(report.chains.map((chain) => chain.entity))];
   const of = entities.length === 0 ? '' : ` (${entities.join(', ')})`;
   // Ids printed into prose are no result fields; those that pair with an input are counted beside them.
-  const printed = new Set(
-    report.chains
-      .filter((chain) => chain.from.type === 'prose')
-      .map((chain) => `${chain.from.tool}\u0000${chain.from.path}`),
-  ).size;
+  const printed = report.summary.printedEmitters;
   const printedPart =
     printed === 0
       ? ''

@@ -121,6 +121,11 @@ export interface ProjectChains {
   readonly typedEntities: ReadonlySet<string>;
   /** The entities of the ids printed into prose (whether an input takes them or not), with the types the code gives them. */
   readonly printedEntities: ReadonlyMap<string, readonly JsonType[]>;
+  /**
+   * Ids printed into prose that an input takes (one per tool and path), whatever their chains' verdicts: those whose
+   * printed type the input accepts make no chain of their own, yet they pair.
+   */
+  readonly printedEmitters: number;
   /** How the published contract, when one was given, was matched to the source. */
   readonly published?: PublishedReading;
   /**
@@ -1175,6 +1180,9 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     acceptedEntities,
     typedEntities,
     printedEntities: printedEntitiesOf(printed),
+    printedEmitters: new Set(
+      emitterEnds.filter((end) => end.type === 'prose').map((end) => `${end.tool}\u0000${end.label}`),
+    ).size,
     ...(reconciled === undefined ? {} : { published: reconciled.reading }),
   };
 }

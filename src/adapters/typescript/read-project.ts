@@ -112,6 +112,8 @@ export interface ProjectReading {
   readonly typedEntities: ReadonlySet<string>;
   /** The entities of the ids printed into prose, with the types the code gives them. */
   readonly printedEntities: ReadonlyMap<string, readonly JsonType[]>;
+  /** Ids printed into prose that an input takes, one per tool and path (`ProjectChains.printedEmitters`). */
+  readonly printedEmitters: number;
   readonly published?: PublishedReading;
   readonly discovery: {
     /** Registration sites; a site whose tools were read where their handlers are kept counts as `definitions`. */
@@ -305,6 +307,7 @@ export function readProject(target: string | AuditProject, options: ReadProjectO
     acceptedEntities: read.acceptedEntities,
     typedEntities: read.typedEntities,
     printedEntities: read.printedEntities,
+    printedEmitters: read.printedEmitters,
     ...(read.published === undefined ? {} : { published: read.published }),
     discovery: {
       sites: discovery.sites.map((site) => ({
