@@ -980,7 +980,7 @@ export function idFieldAt(
       continue;
     }
     const words = splitWords(key);
-    const held = namingOfWords(operationRecordWords(words));
+    const held = knownTail(namingOfWords(operationRecordWords(words)), words, context);
     if (held === 'nothing') return undefined;
     // `albums.items[]`, `TestPlans.Items[]`: a list under a collection's key is a page of that collection, not parts of
     // one record; under one record (`plan.entries[]`, `checklists[].items[]`) it is.
@@ -1031,6 +1031,22 @@ const OPERATION_VERBS = new Set([
  * record, as a GraphQL mutation's payload is keyed (`createIssue: { issue: { id } }`): the words after the verb, up to
  * how it looks the record up (`addProjectV2ItemById` -> `project v2 item`).
  */
+/**
+ * Of a key that holds records given out (`topCustomers`, `staleOpenPRs`), the record its last words name when the
+ * whole key names no entity the server's id fields name and those last words do: `topCustomers[].id` are customers'
+ * ids where an input takes `customerIds`. Inputs, and servers that name no entity, keep the key's own name.
+ */
+function knownTail(held: WordsNaming, words: readonly string[], context: IdNamingContext): WordsNaming {
+  const entities = context.naming?.entities;
+  if (context.side !== 'output' || entities === undefined || typeof held === 'string' || entities.has(held.entity))
+    return held;
+  for (let first = 1; first < words.length; first += 1) {
+    const tail = namingOfWords(words.slice(first));
+    if (typeof tail !== 'string' && entities.has(tail.entity)) return tail;
+  }
+  return held;
+}
+
 function operationRecordWords(words: readonly string[]): readonly string[] {
   if (words.length < 2 || !OPERATION_VERBS.has(words[0] ?? '')) return words;
   const by = words.indexOf('by', 1);

@@ -1014,3 +1014,22 @@ describe("idFieldAt: an operation's answer keyed by the operation's name", () =>
     expect(at(['checklists', ARRAY_ITEM, 'items', ARRAY_ITEM, 'id'])).toBe('checklist-item');
   });
 });
+
+describe("a key of records given out, named by its last words when only they name the server's entity", () => {
+  const naming = toolNamingOf(['get_report', 'filter_conversations'], ['customerIds', 'conversation_id']);
+  const entity = (path: readonly (string | typeof ARRAY_ITEM)[], side: 'input' | 'output' = 'output') =>
+    idFieldAt(path, 'get_report', { naming, side })?.entity;
+
+  it('reads `topCustomers[].id` as a customer id where an input takes customer ids', () => {
+    expect(entity(['report', 'topCustomers', ARRAY_ITEM, 'id'])).toBe('customer');
+    expect(entity(['busiestConversations', ARRAY_ITEM, 'id'])).toBe('conversation');
+  });
+
+  it('keeps the whole key where the server names no entity of its last words, and on inputs', () => {
+    expect(entity(['topArticles', ARRAY_ITEM, 'id'])).toBe('top-article');
+    expect(entity(['topCustomers', ARRAY_ITEM, 'id'], 'input')).toBe('top-customer');
+    expect(idFieldAt(['topCustomers', ARRAY_ITEM, 'id'], 'get_report', { side: 'output' })?.entity).toBe(
+      'top-customer',
+    );
+  });
+});
