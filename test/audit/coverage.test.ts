@@ -91,12 +91,12 @@ describe('coverage, at the head of every report', () => {
     );
   });
 
-  it('says which side has no id when there is no chain: ids in prose are not checked', () => {
+  it('says which side has no id when there is no chain: an id printed into prose agrees by its type', () => {
     const { report } = audit(fixture('prose-output'));
     expect(report.coverage).toMatchObject({ tools: 1, knownEmitters: 1, inputsRead: 1 });
     expect(report.verdict).toEqual({
       vouched: true,
-      text: 'no tool emits an id as JSON (in structuredContent or JSON text), so the 1 field that accepts one has nothing to pair with; an id printed into prose is checked by the type the code gives it.',
+      text: 'no tool emits an id as JSON (in structuredContent or JSON text); the 1 id printed into text that pairs with an input is of a type the input accepts, by the type the code gives it.',
     });
   });
 

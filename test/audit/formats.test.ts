@@ -175,6 +175,7 @@ describe('the JSON report', () => {
     expect(json.summary).toEqual({
       tools: 9,
       emitters: 21,
+      printedEmitters: 0,
       acceptors: 8,
       chains: 46,
       broken: 45,
