@@ -1027,11 +1027,6 @@ const OPERATION_VERBS = new Set([
 ]);
 
 /**
- * The words of a holder key that name its record. A key led by a verb names an operation whose answer holds the
- * record, as a GraphQL mutation's payload is keyed (`createIssue: { issue: { id } }`): the words after the verb, up to
- * how it looks the record up (`addProjectV2ItemById` -> `project v2 item`).
- */
-/**
  * Of a key that holds records given out (`topCustomers`, `staleOpenPRs`), the record its last words name when the
  * whole key names no entity the server's id fields name and those last words do: `topCustomers[].id` are customers'
  * ids where an input takes `customerIds`. Inputs, and servers that name no entity, keep the key's own name.
@@ -1047,6 +1042,11 @@ function knownTail(held: WordsNaming, words: readonly string[], context: IdNamin
   return held;
 }
 
+/**
+ * The words of a holder key that name its record. A key led by a verb names an operation whose answer holds the
+ * record, as a GraphQL mutation's payload is keyed (`createIssue: { issue: { id } }`): the words after the verb, up to
+ * how it looks the record up (`addProjectV2ItemById` -> `project v2 item`).
+ */
 function operationRecordWords(words: readonly string[]): readonly string[] {
   if (words.length < 2 || !OPERATION_VERBS.has(words[0] ?? '')) return words;
   const by = words.indexOf('by', 1);

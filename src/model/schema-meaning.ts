@@ -116,10 +116,11 @@ function absentFlags<N>(absent: readonly SchemaExpr<N>[]): { optional?: true; nu
 function withAbsent<N>(
   member: SchemaMeaning<N>,
   absent: readonly SchemaExpr<N>[],
-  module: ZodModule,
+  module: ZodModule | undefined,
 ): SchemaMeaning<N> {
-  if (member.accepts !== 'string' && member.accepts !== 'number') return empty('other', { module });
-  return { ...member, ...absentFlags(absent), module };
+  const within = module === undefined ? {} : { module };
+  if (member.accepts !== 'string' && member.accepts !== 'number') return empty('other', within);
+  return { ...member, ...absentFlags(absent), ...within };
 }
 
 function factoryMeaning<N>(expr: ZodChainExpr<N>): SchemaMeaning<N> {
@@ -289,8 +290,8 @@ function applyMethods<N>(start: SchemaMeaning<N>, methods: readonly ChainMethod<
       meaning =
         other === undefined
           ? meaning
-          : isAbsentValue(other) && (meaning.accepts === 'string' || meaning.accepts === 'number')
-            ? { ...meaning, ...absentFlags([other]) }
+          : isAbsentValue(other)
+            ? withAbsent(meaning, [other], meaning.module)
             : ({ ...unionMeaning([meaning, meaningOf(other)]), module: meaning.module } as SchemaMeaning<N>);
     } else if (meaning.accepts === 'string' && isStringConstraint(name)) {
       meaning = { ...meaning, formats: [...meaning.formats, ...formatsExcludingDecimalIds(name, method.args)] };
