@@ -668,7 +668,21 @@ function describedEntityOf(description: string, toolName: string, naming: ToolNa
 function describedOrReferredEntityOf(description: string, toolName: string, naming: ToolNaming): string | undefined {
   const named = describedEntityOf(description, toolName, naming);
   if (named !== undefined && naming.entities.has(named)) return named;
-  return referredEntityOf(description, toolName, naming) ?? named;
+  const referred = referredEntityOf(description, toolName, naming);
+  if (referred !== undefined) return referred;
+  // "TP (or tp) ID" in `get_user_story_content`: a name in capitals the server names nowhere is the system's or the
+  // brand's whose id it is, not a record; the tool's name says which record, when the server's id fields name it.
+  if (named !== undefined && writtenInCapitals(description, named)) {
+    const scope = scopeOfToolName(toolName, naming);
+    if (scope !== undefined && naming.entities.has(scope)) return scope;
+  }
+  return named;
+}
+
+/** True when the one word `entity` stands in the description in capitals ("TP ID", "TMDB id"), as an acronym does. */
+function writtenInCapitals(description: string, entity: string): boolean {
+  if (!/^[a-z]{2,}$/.test(entity)) return false;
+  return (description.match(new RegExp(`\\b${entity}\\b`, 'gi')) ?? []).some((word) => word === word.toUpperCase());
 }
 
 /** The entity of the first other tool of the server a description names by its full name (of two words or more). */

@@ -599,6 +599,18 @@ describe('a field its description calls an id', () => {
       ['respond_to_request', 'Id of the answer to send; see `get_requests`', 'request'],
     ])('%s described %j takes %s', (tool, description, entity) => expect(described(tool, description)).toBe(entity));
 
+    it('reads a name in capitals the server names nowhere as a system, and takes the record the tool names', () => {
+      const known = toolNamingOf(['get_user_story_content', 'get_bug_content'], ['userStoryId', 'bugId']);
+      const of = (tool: string, description: string) => idFieldAt(['id'], tool, { description, naming: known })?.entity;
+      expect(of('get_user_story_content', 'TP (or tp) ID (e.g. 145789)')).toBe('user-story');
+      expect(of('get_bug_content', 'The TP ID of the bug')).toBe('bug');
+      // A noun in lower case names the record, known or not; a name in capitals the server knows is that record.
+      expect(of('get_user_story_content', 'The invoice ID')).toBe('invoice');
+      expect(of('get_user_story_content', 'BUG ID')).toBe('bug');
+      // Without a record of the tool's name among the server's, the capitals stay what the id names.
+      expect(of('get_release_notes', 'TP ID')).toBe('tp');
+    });
+
     it('keeps a noun the server knows, the tool itself, and words that are no tool name', () => {
       expect(described('respond_to_request', 'The project ID, from get_requests')).toBe('project');
       expect(described('respond_to_request', 'The request id; respond_to_request answers it')).toBe('request');
