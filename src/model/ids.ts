@@ -469,12 +469,16 @@ const NOUN_FORMS: ReadonlyMap<string, string> = new Map([
   ['dept', 'department'],
   ['acct', 'account'],
   ['msg', 'message'],
+  ['pr', 'pull-request'],
+  ['mr', 'merge-request'],
 ]);
 
 /** The singular of a record's name in the form entities are named by: `orgs` -> `organization`, `repos` -> `repository`. */
 function entityNoun(word: string): string {
   const singular = singularize(word);
-  return NOUN_FORMS.get(singular) ?? singular;
+  // `prs`: a short form's plural is too short for `singularize`, which leaves `dns` and `sms` alone.
+  const short = singular === word && word.endsWith('s') ? NOUN_FORMS.get(word.slice(0, -1)) : undefined;
+  return NOUN_FORMS.get(singular) ?? short ?? singular;
 }
 
 function isIdWords(words: readonly string[]): boolean {
@@ -1252,7 +1256,13 @@ function describedKeyField(
   const { before, key: keyWord } = described;
   const lead = before.slice(before.findLastIndex((word) => CLAUSE_WORDS.has(word)) + 1);
   const noun = lead.at(-1);
-  if (noun === undefined || entityNoun(noun) !== entityNoun(last) || !isKeyName([...lead, keyWord].join('_')))
+  // `ref` described "PR number, GitHub PR URL, ...": a field named only as a reference takes what it describes.
+  const reference = nameWords.every((word) => REFERENCE_WORDS.has(word));
+  if (
+    noun === undefined ||
+    (!reference && entityNoun(noun) !== entityNoun(last)) ||
+    !isKeyName([...lead, keyWord].join('_'))
+  )
     return undefined;
   const named = namingOfWords(lead);
   return typeof named === 'object'

@@ -788,6 +788,12 @@ describe('keyFieldAt: a record’s second keys, besides its id', () => {
     [['employeeCode'], 'get_attendance_ticket', input, 'employee#code'],
     [['items', '[]', 'employeeCode'], 'list_time_tickets', output, 'employee#code'],
     [['issue_numbers'], 'link_issues', input, 'issue#number'],
+    // A pull request is a `pr` for short, and a merge request an `mr`, in one word or in its plural.
+    [['pr_number'], 'review', input, 'pull-request#number'],
+    [['pullRequestNumber'], 'review', input, 'pull-request#number'],
+    [['pr', 'number'], 'list_commits', output, 'pull-request#number'],
+    [['prs', '[]', 'number'], 'my_work', output, 'pull-request#number'],
+    [['mr_number'], 'review', input, 'merge-request#number'],
   ])('%j of %s names %s', (path, tool, context, entity) => {
     expect(idFieldAt(path, tool, context)?.entity).toBe(entity);
     expect(keyFieldAt(path, tool, context)?.entity).toBe(entity);
@@ -814,6 +820,9 @@ describe('keyFieldAt: a record’s second keys, besides its id', () => {
     ['post', 'Post number', 'post#number'],
     ['linked_issues', 'Issue numbers to link, comma-separated', 'issue#number'],
     ['employee', 'Employee code of the approver', 'employee#code'],
+    // A field named only as a reference takes the key its description names: a pull request's number.
+    ['ref', 'PR number, GitHub PR URL, or owner/repo#N slug (alternative to number).', 'pull-request#number'],
+    ['reference', 'Issue number to close', 'issue#number'],
   ])('%s described %j names %s', (name, description, entity) => {
     expect(idFieldAt([name], 'mark_duplicate', { ...input, description })?.entity).toBe(entity);
     expect(keyFieldAt([name], 'mark_duplicate', { ...input, description })?.entity).toBe(entity);
@@ -826,8 +835,16 @@ describe('keyFieldAt: a record’s second keys, besides its id', () => {
     ['post', 'The post ID or number'],
     ['author', 'Post number of the author'],
     ['country', 'Country code, ISO 3166'],
+    ['ref', 'Git ref: a branch, tag or commit'],
+    ['ref', 'Page number of the results'],
   ])('%s described %j names no key', (name, description) => {
     expect(keyFieldAt([name], 'mark_duplicate', { ...input, description })).toBeUndefined();
+  });
+
+  it('names the ids of a pull request and a merge request by their short forms too', () => {
+    expect(idFieldAt(['mr_iid'], 'review')?.entity).toBe('merge-request#iid');
+    expect(idFieldAt(['prIds'], 'review')?.entity).toBe('pull-request');
+    expect(idFieldAt(['pullRequestId'], 'review')?.entity).toBe('pull-request');
   });
 
   it('is asked for: ids alone otherwise, as the lint rules judge them', () => {
