@@ -42,6 +42,15 @@ export function errorLine(error: unknown, debug: boolean): string {
   return `agent-contract: internal error: ${message}; this is a fault of agent-contract, not of your project: ${debug ? 'please report it with the stack below' : 'run the command again with --debug and report it with the stack it prints'}`;
 }
 
+/**
+ * A line that names a command to run again as `agent-contract <command>` (the TypeScript 7 line's npx form), with the
+ * command the user ran in its place, quoted for a POSIX shell where it must be, so that it can be copied as it is.
+ */
+export function withCommand(line: string, argv: readonly string[]): string {
+  const command = argv.map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", "'\\''")}'`));
+  return line.replace('agent-contract <command>', ['agent-contract', ...command].join(' '));
+}
+
 /** `fetch failed` and its kin: a TypeError Node's fetch throws for a network fault, not a fault of the code. */
 function isNetwork(error: TypeError): boolean {
   return error.message.startsWith('fetch failed') || (error as { cause?: unknown }).cause !== undefined;

@@ -13,7 +13,7 @@ import type {
   SnapshotCommandOptions,
   SourceCommandOptions,
 } from './contract.ts';
-import { errorLine, EXIT_ERROR, missingPeerError, readableStderrTail, UsageError } from './errors.ts';
+import { errorLine, EXIT_ERROR, missingPeerError, readableStderrTail, UsageError, withCommand } from './errors.ts';
 import { installPrintableOutput } from './printable.ts';
 
 // Every command and option is declared here, so that `--help` lists them all; what a command does lives in its own
@@ -395,7 +395,7 @@ async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = EXIT_ERROR;
       return;
     }
-    process.stderr.write(`${errorLine(error, debug)}\n`);
+    process.stderr.write(`${withCommand(errorLine(error, debug), argv)}\n`);
     // Only a command that started a server has loaded this module; reading it here costs nothing on the way out.
     const { ServerStartError } = await import('../transport/connect.ts');
     if (error instanceof ServerStartError && error.stderrTail.length > 0) {

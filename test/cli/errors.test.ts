@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorLine, readableStderrTail, UsageError } from '../../src/cli/errors.ts';
+import { errorLine, readableStderrTail, UsageError, withCommand } from '../../src/cli/errors.ts';
 
 describe('readableStderrTail', () => {
   it('keeps short tails as they are', () => {
@@ -62,5 +62,25 @@ describe('errorLine', () => {
     expect(errorLine(new TypeError("Cannot read properties of undefined (reading 'kind')"), true)).toContain(
       'please report it with the stack below',
     );
+  });
+});
+
+describe('withCommand', () => {
+  const line = 'agent-contract: do this, or run it so (npx -p agent-contract -p x agent-contract <command>)';
+
+  it('puts the command the user ran in place of the placeholder, so the line can be copied as it is', () => {
+    expect(withCommand(line, ['audit', '.', '--format', 'json'])).toBe(
+      'agent-contract: do this, or run it so (npx -p agent-contract -p x agent-contract audit . --format json)',
+    );
+  });
+
+  it('quotes an argument a shell would split or expand', () => {
+    expect(withCommand(line, ['audit', '--server', '--', 'node', 'dist/index.js', "it's here", '$HOME'])).toBe(
+      "agent-contract: do this, or run it so (npx -p agent-contract -p x agent-contract audit --server -- node dist/index.js 'it'\\''s here' '$HOME')",
+    );
+  });
+
+  it('leaves a line without the placeholder alone', () => {
+    expect(withCommand('agent-contract: no such file', ['audit'])).toBe('agent-contract: no such file');
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readlink, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,9 +15,12 @@ import { type CommandRun, copyBuiltPackage, linkFixturePackages, runCommand, SER
 
 const fixture = join(repoRoot, 'test/typescript-7');
 const STEP = 'npm i -D @typescript/typescript6';
-const TYPESCRIPT_7_LINE =
+/** The one line, with the npx form of the command that was run (`<command>` where the transform cannot know it). */
+const typescript7Line = (command: string) =>
   "agent-contract: the project's typescript is 7.0.2, which has no JavaScript compiler API to read the project with " +
-  `(TypeScript 7 is the Go port); install TypeScript 6 beside it (${STEP}) and run again\n`;
+  `(TypeScript 7 is the Go port); install TypeScript 6 beside it (${STEP}) and run again, or run agent-contract ` +
+  'beside it from npx, which installs nothing in the project ' +
+  `(npx -p agent-contract -p @typescript/typescript6 agent-contract ${command})\n`;
 
 const SERVER = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -128,7 +131,7 @@ describe('a TypeScript 7 project', () => {
 
   it('without it: the jscodeshift transform says in the same line to install it, exit 2, and writes nothing', async () => {
     const result = await jscodeshift(withoutStep);
-    expect(result.stderr).toBe(TYPESCRIPT_7_LINE);
+    expect(result.stderr).toBe(typescript7Line('<command>'));
     expect(result.stdout).toBe('');
     expect(result.code).toBe(2);
     expect(await readFile(join(withoutStep, 'src/server.ts'), 'utf8')).toBe(SERVER);
@@ -140,8 +143,39 @@ describe('a TypeScript 7 project', () => {
     ['codemod guard-ids', ['codemod', 'guard-ids']],
   ])('without it: %s says in one line to install it, exit 2, and writes nothing', async (_name, args) => {
     const result = await runCli(args, { cli: cliOf(withoutStep), cwd: withoutStep });
-    expect(result).toEqual({ code: 2, stdout: '', stderr: TYPESCRIPT_7_LINE });
+    expect(result).toEqual({ code: 2, stdout: '', stderr: typescript7Line(args.join(' ')) });
     expect(await readFile(join(withoutStep, 'src/server.ts'), 'utf8')).toBe(SERVER);
+  });
+
+  // What the line's npx form builds: both packages in a folder of npx's own, the command run in the project, which
+  // keeps TypeScript 7 alone (and its npx tsc 7).
+  describe('without it, run as the npx form says: the package beside TypeScript 6 in a folder outside the project', () => {
+    let runner: string;
+
+    beforeAll(async () => {
+      runner = join(folder, 'npx-runner');
+      const modules = join(runner, 'node_modules');
+      await mkdir(join(modules, '@typescript'), { recursive: true });
+      for (const name of STEP_PACKAGES)
+        await symlink(join(fixture, 'node_modules', name), join(modules, name), 'junction');
+      await copyBuiltPackage(modules, ['dist/cli', 'dist/src', 'dist/codemods/jscodeshift']);
+    });
+
+    it('audit reads the project with its tsconfig and finds the broken chain', async () => {
+      const result = await runCli(['audit', '.'], { cli: cliOf(runner), cwd: withoutStep });
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain('agent-contract audit . (1 file; tsconfig.json)');
+      expect(result.stdout).toContain('get_ticket.ticketId accepts string  src/server.ts:11');
+      expect(result.code).toBe(1);
+    });
+
+    it('codemod guard-ids --dry shows the guard and writes nothing', async () => {
+      const result = await runCli(['codemod', 'guard-ids', '--dry'], { cli: cliOf(runner), cwd: withoutStep });
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toContain('inputSchema: { ticketId: guardId(z.string().min(1)) }');
+      expect(result.code).toBe(0);
+      expect(await readFile(join(withoutStep, 'src/server.ts'), 'utf8')).toBe(SERVER);
+    });
   });
 });
 

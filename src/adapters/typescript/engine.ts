@@ -10,7 +10,8 @@ import type TypeScript from 'typescript';
  * 1. `@typescript/typescript6`, TypeScript's own package for running 6.0 beside 7 (`npm i -D @typescript/typescript6`),
  *    when it is installed: the one install step a TypeScript 7 project needs;
  * 2. otherwise the project's `typescript`, when it has the JavaScript API (5.x, 6.0);
- * 3. otherwise a one-line error: for a `typescript` without the API (7.x, the Go port), naming the step above; for no
+ * 3. otherwise a one-line error: for a `typescript` without the API (7.x, the Go port), naming the step above and the
+ *    npx command that runs this package beside TypeScript 6 without installing either in the project; for no
  *    `typescript` at all, Node's `Cannot find package 'typescript'`, which the CLI turns into its "install it" line.
  *
  * Either way the project is read with its own tsconfig. Packages are looked up from this file (as Node resolves the
@@ -21,6 +22,11 @@ import type TypeScript from 'typescript';
 export const ENGINE_PACKAGE = '@typescript/typescript6';
 /** The install step the error for a TypeScript 7 project names. */
 export const ENGINE_INSTALL = `npm i -D ${ENGINE_PACKAGE}`;
+/**
+ * The way round it that installs nothing in the project: npx puts both packages in one folder of its own, where this
+ * module finds TypeScript 6 beside itself (and the project's other packages from the working folder).
+ */
+export const ENGINE_NPX = `npx -p agent-contract -p ${ENGINE_PACKAGE} agent-contract <command>`;
 
 type TypeScriptApi = typeof TypeScript;
 
@@ -72,7 +78,7 @@ export function pickEngine(find: (name: string) => FoundPackage | undefined): { 
   }
   if (project !== undefined) {
     throw new TypeScriptEngineError(
-      `the project's typescript is ${versionOf(project.exports)}, which has no JavaScript compiler API to read the project with (TypeScript 7 is the Go port); install TypeScript 6 beside it (${ENGINE_INSTALL}) and run again`,
+      `the project's typescript is ${versionOf(project.exports)}, which has no JavaScript compiler API to read the project with (TypeScript 7 is the Go port); install TypeScript 6 beside it (${ENGINE_INSTALL}) and run again, or run agent-contract beside it from npx, which installs nothing in the project (${ENGINE_NPX})`,
     );
   }
   // The CLI says what to install when Node cannot find the package (src/cli/errors.ts, missingPeerError).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ts, {
   ENGINE_INSTALL,
+  ENGINE_NPX,
   ENGINE_PACKAGE,
   engineFile,
   type FoundPackage,
@@ -36,7 +37,7 @@ describe('pickEngine', () => {
 
   it('names the install step in one line when the project has TypeScript 7 alone', () => {
     expect(() => pickEngine(finder({ typescript: typescript7 }))).toThrow(
-      `the project's typescript is 7.0.2, which has no JavaScript compiler API to read the project with (TypeScript 7 is the Go port); install TypeScript 6 beside it (${ENGINE_INSTALL}) and run again`,
+      `the project's typescript is 7.0.2, which has no JavaScript compiler API to read the project with (TypeScript 7 is the Go port); install TypeScript 6 beside it (${ENGINE_INSTALL}) and run again, or run agent-contract beside it from npx, which installs nothing in the project (${ENGINE_NPX})`,
     );
   });
 
