@@ -153,6 +153,15 @@ const CONTAINER_KEYS = new Set([
   'params',
 ]);
 
+/** The keys a GraphQL connection wraps its records in: in what a tool gives out only, since no connection wraps an input. */
+const CONNECTION_KEYS = new Set(['node', 'nodes', 'edges']);
+
+/** True for a key that wraps records without naming them: `data`, `items`; `nodes` in what a tool gives out. */
+function isContainerKey(key: string, input: boolean): boolean {
+  const lower = key.toLowerCase();
+  return CONTAINER_KEYS.has(lower) && !(input && CONNECTION_KEYS.has(lower));
+}
+
 /** Words of a tool name that are verbs, not the entity it works on: `get_ticket_context` works on a ticket. */
 const TOOL_VERBS = new Set([
   'get',
@@ -984,10 +993,11 @@ export function idFieldAt(
   // `plan.entries[].id`: a list of records under a record's own key holds that record's parts (a plan's entries), not
   // the record itself.
   let part: string | undefined;
+  const input = (context.side ?? 'input') === 'input';
   for (let index = nameIndex - 1; index >= 0 && entity === undefined; index -= 1) {
     const key = path[index];
     if (key === undefined || key === ARRAY_ITEM) continue;
-    if (CONTAINER_KEYS.has(key.toLowerCase())) {
+    if (isContainerKey(key, input)) {
       if (
         prefix.length === 0 &&
         part === undefined &&
@@ -1308,7 +1318,7 @@ export function keyFieldAt(
   while (holderIndex >= 0 && path[holderIndex] === ARRAY_ITEM) holderIndex -= 1;
   const holder = path[holderIndex];
   if (holder !== undefined) {
-    if (CONTAINER_KEYS.has(holder.toLowerCase())) return undefined;
+    if (isContainerKey(holder, (context.side ?? 'input') === 'input')) return undefined;
     const held = namingOfWords(splitWords(holder));
     return typeof held === 'object' ? { path: [...path], name, entity: `${held.entity}${suffix}`, many } : undefined;
   }

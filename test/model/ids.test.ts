@@ -585,6 +585,15 @@ describe('a field its description calls an id', () => {
     expect(idFieldAt(['external_id'], 'add_media')?.entity).toBe('external');
   });
 
+  it("reads `nodes` as a GraphQL connection's list in what a tool gives out, and as records of nodes in an input", () => {
+    expect(idFieldAt(['issues', 'nodes', '[]', 'id'], 'list_issues', { side: 'output' })?.entity).toBe('issue');
+    expect(idFieldAt(['nodes', '[]', 'id'], 'list_issues', { side: 'output' })?.entity).toBe('issue');
+    // A workflow's nodes, written by the agent: no connection wraps an input.
+    expect(idFieldAt(['nodes', '[]', 'id'], 'create_workflow', { side: 'input' })?.entity).toBe('node');
+    expect(idFieldAt(['edges', '[]', 'id'], 'update_graph', { side: 'input' })?.entity).toBe('edge');
+    expect(idFieldAt(['items', '[]', 'id'], 'create_order', { side: 'input' })?.entity).toBe('order');
+  });
+
   describe('a bare id whose description names the tool that gives it out', () => {
     // "as get_subtitles reports it": the id is one of what that tool lists, whatever noun the description uses.
     const naming = toolNamingOf(
