@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit, type AuditReport } from '../../src/audit/audit.ts';
+import { removeTempTrees } from '../codemods/runner/temp-tree.ts';
+import { guardIdsOnCopy } from '../support/guard-ids-copy.ts';
 
 const fixture = (name: string): string => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 
@@ -120,3 +122,54 @@ describe('a toolkit that registers each instance it is handed, typed with the in
     ]);
   });
 });
+
+describe('tool classes kept in a map and registered from its values, their schemas read through a method', () => {
+  let report: AuditReport;
+  beforeAll(() => {
+    report = audit(fixture('class-map-registry')).report;
+  });
+
+  it('finds every class of the union the map holds; `tool.name` names no one tool', () => {
+    expect(report.tools.map((tool) => `${tool.name} ${tool.style} ${tool.class} ${tool.file}:${tool.line}`)).toEqual([
+      'get_run tool-class GetRunTool src/tools/runs.ts:33',
+      'cancel_run tool-class CancelRunTool src/tools/runs.ts:48',
+      'list_runs tool-class ListRunsTool src/tools/runs.ts:14',
+    ]);
+    expect(report.discovery.sites).toEqual([
+      { style: 'register-tool', file: 'src/server.ts', line: 19, via: 'classes', tools: 3 },
+    ]);
+  });
+
+  it('reads `tool.getInputSchema().shape` as the shape of the schema each class returns', () => {
+    expect(
+      report.acceptors.map(
+        (acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type} ${acceptor.file}:${acceptor.line}`,
+      ),
+    ).toEqual(['get_run.runId string src/tools/runs.ts:38', 'cancel_run.runId string src/tools/runs.ts:53']);
+  });
+
+  it("follows the base's handler through execute to each class's answer: the listed run ids are numbers", () => {
+    expect(report.tools.map((tool) => tool.emits)).toEqual(['typed', 'typed', 'typed']);
+    expect(chains(report).map((line) => line.replace(/ \(.*?\) src\S+/, ''))).toEqual([
+      'list_runs [].id -> get_run.runId (string): broken',
+      'list_runs [].id -> cancel_run.runId (string): broken',
+      'list_runs runs[].id -> get_run.runId (string): broken',
+      'list_runs runs[].id -> cancel_run.runId (string): broken',
+    ]);
+  });
+
+  it('guard-ids guards both acceptors in the class files, and the audit reads them back as tolerated', async () => {
+    const { root, run, guarded } = await guardIdsOnCopy(fixture('class-map-registry'), 'src/tools/runs.ts');
+    expect(run.code).toBe(0);
+    expect(guarded).toContain('return z.object({ runId: guardId(z.string().regex(/^\\d+$/)) });');
+    expect(guarded).toContain('return z.object({ runId: guardId(z.string()) });');
+    expect(audit(root).report.chains.map((chain) => chain.status)).toEqual([
+      'tolerated',
+      'tolerated',
+      'tolerated',
+      'tolerated',
+    ]);
+  });
+});
+
+afterAll(removeTempTrees);

@@ -727,10 +727,18 @@ class ToolFinder {
       const name = nameValue === undefined ? undefined : this.resolver.constantString(nameValue);
       if (name === undefined) continue;
       const part = (expr: Expr | undefined): Expr | undefined => {
-        const read = memberAccess(localValue(expr?.node));
+        const node = localValue(expr?.node);
+        // `t.getInputSchema().shape`: the raw shape of the object schema the member gives.
+        const unwrapped = node !== undefined && ts.isExpression(node) ? unwrapExpression(node) : undefined;
+        const shape =
+          unwrapped !== undefined && ts.isPropertyAccessExpression(unwrapped) && unwrapped.name.text === 'shape'
+            ? unwrapped.expression
+            : undefined;
+        const read = memberAccess(shape ?? node);
         if (expr === undefined || read === undefined || !sameReceiver(read.receiver)) return expr;
         const value = this.classes.valueOf(declaration, read.member, constructors);
-        return value === undefined ? undefined : this.resolver.read(value);
+        if (value === undefined) return undefined;
+        return shape === undefined ? this.resolver.read(value) : this.resolver.shapeOfSchema(this.resolver.read(value));
       };
       let handler: ts.Node | undefined;
       const handlerExpr =

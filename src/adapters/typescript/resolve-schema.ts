@@ -138,6 +138,9 @@ export class SchemaResolver {
     if (ts.isIdentifier(expr) || ts.isPropertyAccessExpression(expr) || ts.isElementAccessExpression(expr)) {
       const type = this.checker.getTypeAtLocation(expr);
       if (type.isStringLiteral()) return type.value;
+      // `tool.name` of a `tool` typed by a union of classes names one of several tools: no constant, though the
+      // symbol's first declaration has an initializer.
+      if (type.isUnion() && type.types.filter((member) => member.isStringLiteral()).length > 1) return undefined;
       if (ts.isElementAccessExpression(expr)) return undefined;
       const initializer = this.initializerOf(expr);
       if (initializer !== undefined) return this.constantString(initializer, hops + 1);
@@ -278,6 +281,11 @@ export class SchemaResolver {
     if (root.kind === 'zod') return this.applyShapeMethods({ ...root, node, methods: [...root.methods, ...methods] });
     if (root.kind === 'guard') return { ...root, node, methods: [...root.methods, ...methods] };
     return undefined;
+  }
+
+  /** What `schema.shape` gives for a schema read elsewhere: its raw shape, when it is an object schema or a shape. */
+  shapeOfSchema(expr: Expr): ObjectExpr<ts.Node> | undefined {
+    return this.shapeOf(expr, 0);
   }
 
   /** The properties of an object schema or raw shape, after resolving it; undefined when it is neither. */
