@@ -520,6 +520,31 @@ function idWordsOf(words: readonly string[]): IdWords | undefined {
   return { idWord: id.at(-1) ?? 'id', prefix: own.length > 0 ? own : (alternatives[0] ?? []).slice(0, -1) };
 }
 
+/**
+ * `signalid` -> `id` of `[signal]`, `grpids` -> `ids` of `[grp]`: one lower-case word that runs a noun and its id word
+ * together, as some APIs name their fields. Many words only end in `id` (`valid`, `paid`, `android`), so this split is
+ * a candidate alone: a name is read so only where its description or the server's own id fields name that noun.
+ */
+function runTogetherIdWords(words: readonly string[]): IdWords | undefined {
+  const match = words.length === 1 ? /^([a-z]{2,})(ids?)$/.exec(words[0] ?? '') : null;
+  const [, noun, idWord] = match ?? [];
+  return noun === undefined || idWord === undefined ? undefined : { idWord, prefix: [noun] };
+}
+
+/**
+ * True for a name that may run a noun and `id` together (`signalid`, `deviceid`, and `valid` as well): a reader that
+ * keeps emitted values by name keeps these too, for `idFieldAt` to name them from the server's own id fields.
+ */
+export function mayBeRunTogetherIdName(name: string): boolean {
+  return /^[a-z]{2,}ids?$/.test(name);
+}
+
+/** The run-together id of a name whose noun the server's own id fields name (`signalid` where an input takes signals). */
+function namedRunTogetherIdWords(words: readonly string[], naming: ToolNaming | undefined): IdWords | undefined {
+  const joined = runTogetherIdWords(words);
+  return joined !== undefined && naming?.entities.has(joined.prefix.join('-')) === true ? joined : undefined;
+}
+
 const ARTICLES = new Set(['the', 'a', 'an']);
 
 /** The most words a description's run naming an id's entity holds ("merge request", "api instance", "parent page"). */
@@ -717,6 +742,18 @@ function describedIdWords(
   nameWords: readonly string[],
   description: string,
   naming: ToolNaming = NO_TOOL_NAMING,
+): IdWords | undefined {
+  const found = describedIdWordsOf(nameWords, description, naming);
+  if (found !== undefined) return found;
+  // `signalid` described "ID of the ECG signal": the noun the word runs into its id word is the one described.
+  const joined = runTogetherIdWords(nameWords);
+  return joined === undefined ? undefined : describedIdWordsOf(joined.prefix, description, naming);
+}
+
+function describedIdWordsOf(
+  nameWords: readonly string[],
+  description: string,
+  naming: ToolNaming,
 ): IdWords | undefined {
   // A query filter names its entity after a preposition: `with_genres` described "Comma-separated genre ids".
   const filtered = nameWords.filter((word, index) => index > 0 || !FILTER_WORDS.has(word));
@@ -979,7 +1016,8 @@ export function idFieldAt(
   const words = splitWords(name.slice(name.lastIndexOf('.') + 1));
   const id =
     idWordsOf(words) ??
-    (context.description === undefined ? undefined : describedIdWords(words, context.description, context.naming));
+    (context.description === undefined ? undefined : describedIdWords(words, context.description, context.naming)) ??
+    namedRunTogetherIdWords(words, context.naming);
   if (id === undefined) return context.keys === true ? keyFieldAt(path, toolName, context) : undefined;
   const { idWord, prefix } = id;
   const many = idWord.endsWith('s') || nameIndex < path.length - 1;

@@ -14,6 +14,7 @@ import {
   isOwnEmittedId,
   keyFieldAt,
   lastKeyOf,
+  mayBeRunTogetherIdName,
   scopeOfToolName,
   singularize,
   splitWords,
@@ -1069,5 +1070,34 @@ describe("a key of records given out, named by its last words when only they nam
     expect(idFieldAt(['topCustomers', ARRAY_ITEM, 'id'], 'get_report', { side: 'output' })?.entity).toBe(
       'top-customer',
     );
+  });
+});
+
+describe('one lower-case word that runs a noun and `id` together (`signalid`, `deviceid`)', () => {
+  it('names the noun its description names as an id, and nothing for a word that only ends in `id`', () => {
+    const described = (name: string, description: string) =>
+      idFieldAt([name], 'get_heart_signal', { description })?.entity;
+    expect(described('signalid', 'ID of the ECG signal to retrieve')).toBe('signal');
+    expect(described('deviceid', 'The device ID')).toBe('device');
+    expect(described('grpids', 'Measure group ids, comma-separated')).toBeUndefined();
+    expect(described('android', 'Android app version (the device ID is not needed)')).toBeUndefined();
+    expect(described('valid', 'Only valid signals')).toBeUndefined();
+    expect(isDescribedIdName('signalid', 'ID of the ECG signal to retrieve')).toBe(true);
+    expect(isIdName('signalid')).toBe(false);
+  });
+
+  it("names the noun where the server's own id fields name it, on either side, and nothing where they do not", () => {
+    const naming = toolNamingOf(['list_heart_records', 'get_heart_signal'], ['signal_id']);
+    expect(idFieldAt(['series', ARRAY_ITEM, 'signalid'], 'list_heart_records', { side: 'output', naming })).toEqual({
+      path: ['series', ARRAY_ITEM, 'signalid'],
+      name: 'signalid',
+      entity: 'signal',
+      many: false,
+    });
+    expect(idFieldAt(['signalid'], 'get_heart_signal', { naming })?.entity).toBe('signal');
+    expect(idFieldAt(['series', ARRAY_ITEM, 'signalid'], 'list_heart_records', { side: 'output' })).toBeUndefined();
+    expect(idFieldAt(['deviceid'], 'get_heart_signal', { naming })).toBeUndefined();
+    expect(mayBeRunTogetherIdName('signalid')).toBe(true);
+    expect(mayBeRunTogetherIdName('signalId')).toBe(false);
   });
 });

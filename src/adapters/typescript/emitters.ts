@@ -1,7 +1,15 @@
 import ts from 'typescript';
 import { castsToText } from '../../model/defensive-cast.ts';
 import type { JsonType } from '../../model/id-fields.ts';
-import { ARRAY_ITEM, isIdName, isKeyName, isNamelessHolder, lastKeyOf, type PathSegment } from '../../model/ids.ts';
+import {
+  ARRAY_ITEM,
+  isIdName,
+  isKeyName,
+  isNamelessHolder,
+  lastKeyOf,
+  mayBeRunTogetherIdName,
+  type PathSegment,
+} from '../../model/ids.ts';
 import { castOf } from './defensive-casts.ts';
 import { definitionMember, type DefinitionBinding } from './definition-serializers.ts';
 import type { FactoryCall } from './definition-factories.ts';
@@ -178,8 +186,11 @@ const JSON_SCHEMA_TYPES = new Set([
 ]);
 const MAX_PROPERTIES = 300;
 
-/** A leaf the audit keeps: an id, or a record's second key (`number`, `employeeCode`) that `keyFieldAt` may name. */
-const isIdOrKeyName = (name: string): boolean => isIdName(name) || isKeyName(name);
+/**
+ * A leaf the audit keeps: an id, a record's second key (`number`, `employeeCode`) that `keyFieldAt` may name, or a word
+ * that may run a noun and `id` together (`signalid`), which `idFieldAt` names when the server's id fields name the noun.
+ */
+const isIdOrKeyName = (name: string): boolean => isIdName(name) || isKeyName(name) || mayBeRunTogetherIdName(name);
 
 /** Whether a leaf at `rel` is kept: named like an id or key, or typed `any` (the ids in it are unknown, not absent). */
 function isKept(

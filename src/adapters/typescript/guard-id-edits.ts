@@ -139,8 +139,9 @@ class GuardIdsRun {
   field(property: ObjectProperty<ts.Node>, shape: SchemaShape, guards: Record<GuardName, string>): void {
     const key = property.key;
     if (key === undefined || property.spread) return;
-    // Names that cannot be ids need no schema meaning, unless a description says the field holds ids.
-    const description = mayBeIdName(key) ? undefined : this.descriptionOf(property.value);
+    // Names that cannot be ids need no schema meaning, unless a description says the field holds ids (`with_genres`,
+    // or `signalid`, which only ends like an id name).
+    const description = isIdName(key) ? undefined : this.descriptionOf(property.value);
     if (!mayBeIdName(key) && description === undefined) return;
     let value: SchemaExpr<ts.Node> = property.value;
     const meaning = meaningOf(value);
