@@ -83,6 +83,11 @@ interface Bindings {
   readonly toolName?: ToolNameBinding | undefined;
   /** A rest parameter (`...parts`) bound to the arguments a call passed in its place, read as the lines of a list. */
   readonly rests?: ReadonlyMap<ts.Symbol, { readonly elements: readonly ts.Expression[]; readonly bindings: Bindings }>;
+  /**
+   * Optional parameters the call passed no argument for (`toTextResult('No match.')` of `(text, structured?) =>`):
+   * `undefined` there, whatever their declared type says, so a result part built from one holds nothing.
+   */
+  readonly omitted?: ReadonlySet<ts.Symbol>;
 }
 
 /** One line of a list of text, with what the names in it stand for. */
@@ -174,6 +179,19 @@ const TEXT_PIECES = new Set(['split', 'trim', 'trimStart', 'trimEnd', 'padStart'
 /** How far a value is followed through consts, awaits, property reads and returns when its type says nothing. */
 const MAX_FOLLOW_DEPTH = 12;
 const MAX_TYPE_DEPTH = 8;
+/** Types whose leaves are themselves: read at any depth. */
+const PRIMITIVE_FLAGS =
+  ts.TypeFlags.Any |
+  ts.TypeFlags.Unknown |
+  ts.TypeFlags.StringLike |
+  ts.TypeFlags.NumberLike |
+  ts.TypeFlags.BooleanLike |
+  ts.TypeFlags.BigIntLike |
+  ts.TypeFlags.ESSymbolLike |
+  ts.TypeFlags.Null |
+  ts.TypeFlags.Undefined |
+  ts.TypeFlags.Void |
+  ts.TypeFlags.Never;
 /** The names JSON Schema libraries give a JSON Schema document's type. */
 const JSON_SCHEMA_TYPES = new Set([
   'BaseSchema',
@@ -291,6 +309,8 @@ function isErrorResult(object: ts.ObjectLiteralExpression): boolean {
 export class EmitterReader {
   private readonly leafCache = new Map<ts.Type, readonly Leaf[]>();
   private readonly stack = new Set<ts.Type>();
+  /** Set while a type's leaves are read when a part of it was cut off at `MAX_TYPE_DEPTH`. */
+  private truncated = false;
   /** The `let`s whose texts are being read, so a value made from the let itself is not read again. */
   private readonly textsRead = new Set<ts.Symbol>();
 
@@ -538,6 +558,13 @@ export class EmitterReader {
     return symbol === undefined ? undefined : bindings.values.get(symbol);
   }
 
+  /** True for an optional parameter the call being read passed no argument for: it is `undefined` there. */
+  private isOmitted(identifier: ts.Identifier, bindings: Bindings): boolean {
+    if (bindings.omitted === undefined) return false;
+    const symbol = this.valueSymbolOf(identifier);
+    return symbol !== undefined && bindings.omitted.has(symbol);
+  }
+
   /** The concrete class `node` is an instance of: `this` in a method followed from one, a variable holding one. */
   private instanceOf(node: ts.Expression, bindings: Bindings, hops = 0): ts.ClassLikeDeclaration | undefined {
     const expr = unwrap(node);
@@ -634,6 +661,8 @@ export class EmitterReader {
     if (fn === undefined) return undefined;
     const values = new Map<ts.Symbol, { expr: ts.Expression; bindings: Bindings }>();
     const rests = new Map<ts.Symbol, { elements: readonly ts.Expression[]; bindings: Bindings }>();
+    const omitted = new Set<ts.Symbol>();
+    const spreadsArguments = call.arguments.some(ts.isSpreadElement);
     fn.parameters.forEach((parameter, index) => {
       const symbol = ts.isIdentifier(parameter.name) ? this.checker.getSymbolAtLocation(parameter.name) : undefined;
       if (symbol === undefined) return;
@@ -643,6 +672,13 @@ export class EmitterReader {
       const argument = call.arguments[index];
       if (argument !== undefined && parameter.dotDotDotToken === undefined)
         values.set(symbol, { expr: argument, bindings });
+      else if (
+        argument === undefined &&
+        !spreadsArguments &&
+        parameter.dotDotDotToken === undefined &&
+        parameter.initializer === undefined
+      )
+        omitted.add(symbol);
     });
     // A member of a definition a factory built: the factory's parameters stand for that call's arguments.
     const built = member?.built;
@@ -664,6 +700,7 @@ export class EmitterReader {
         definitions: bindings.definitions,
         toolName: bindings.toolName,
         ...(rests.size > 0 ? { rests } : {}),
+        ...(omitted.size > 0 ? { omitted } : {}),
       },
       inClass: method !== undefined,
     };
@@ -1272,6 +1309,7 @@ export class EmitterReader {
     if (ts.isIdentifier(expr)) {
       const boundTo = this.bound(expr, bindings);
       if (boundTo !== undefined) return this.shapeOf(boundTo.expr, boundTo.bindings, depth, force);
+      if (this.isOmitted(expr, bindings)) return { kind: 'type', type: this.checker.getUndefinedType() };
     }
     if (ts.isObjectLiteralExpression(expr) && (!isEmpty(bindings) || force)) {
       const properties = new Map<string, Shape>();
@@ -1740,11 +1778,20 @@ export class EmitterReader {
   private leavesOf(type: ts.Type): readonly Leaf[] {
     const cached = this.leafCache.get(type);
     if (cached !== undefined) return cached;
-    if (this.stack.has(type) || this.stack.size >= MAX_TYPE_DEPTH) return [];
+    if (this.stack.has(type)) return [];
+    // A primitive is a leaf whatever the depth; a deeper object is cut off, and what holds it is then partial.
+    if (this.stack.size >= MAX_TYPE_DEPTH && (type.flags & PRIMITIVE_FLAGS) === 0) {
+      this.truncated = true;
+      return [];
+    }
+    const outer = this.truncated;
+    this.truncated = false;
     this.stack.add(type);
     const leaves = this.computeLeaves(type);
     this.stack.delete(type);
-    this.leafCache.set(type, leaves);
+    // Leaves cut off at this depth are kept for no other place: the same type read nearer the top holds them all.
+    if (!this.truncated) this.leafCache.set(type, leaves);
+    this.truncated ||= outer;
     return leaves;
   }
 
