@@ -525,8 +525,10 @@ function idWordsOf(words: readonly string[]): IdWords | undefined {
  * together, as some APIs name their fields. Many words only end in `id` (`valid`, `paid`, `android`), so this split is
  * a candidate alone: a name is read so only where its description or the server's own id fields name that noun.
  */
+const RUN_TOGETHER_ID = /^([a-z]{2,})(ids?)$/;
+
 function runTogetherIdWords(words: readonly string[]): IdWords | undefined {
-  const match = words.length === 1 ? /^([a-z]{2,})(ids?)$/.exec(words[0] ?? '') : null;
+  const match = words.length === 1 ? RUN_TOGETHER_ID.exec(words[0] ?? '') : null;
   const [, noun, idWord] = match ?? [];
   return noun === undefined || idWord === undefined ? undefined : { idWord, prefix: [noun] };
 }
@@ -536,7 +538,7 @@ function runTogetherIdWords(words: readonly string[]): IdWords | undefined {
  * keeps emitted values by name keeps these too, for `idFieldAt` to name them from the server's own id fields.
  */
 export function mayBeRunTogetherIdName(name: string): boolean {
-  return /^[a-z]{2,}ids?$/.test(name);
+  return RUN_TOGETHER_ID.test(name);
 }
 
 /** The run-together id of a name whose noun the server's own id fields name (`signalid` where an input takes signals). */
