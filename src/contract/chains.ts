@@ -3,6 +3,7 @@ import { idFieldsOfJsonSchema, toolNamingOfSchemas, type SchemaIdField } from '.
 import { ARRAY_ITEM, formatPath, type PathSegment } from '../model/ids.ts';
 import { toleratedTypes } from '../model/published-surface.ts';
 import { isWideIntegerJsonSchema, wideIdMessage } from '../model/wide-ids.ts';
+import { toolFamiliesOf } from '../model/tool-families.ts';
 import { acceptanceOf } from './acceptance.ts';
 import type { McpContract } from './contract-types.ts';
 
@@ -96,7 +97,7 @@ export function contractChainMatrix(contract: McpContract): ContractChainMatrix 
       }
   }
   return {
-    ...chainMatrix(emitters, acceptors),
+    ...chainMatrix(emitters, acceptors, toolFamiliesOf(naming)),
     tools: contract.tools.length,
     toolsWithoutOutputSchema: withoutOutput,
     acceptance: contract.acceptance === undefined ? 'unknown' : 'recorded',

@@ -165,10 +165,15 @@ export function classifyChain(
   };
 }
 
-/** Pairs every emitter with every acceptor of the same entity and classifies each pair. */
+/**
+ * Pairs every emitter with every acceptor of the same entity and classifies each pair. `families` gives the system
+ * each tool works on where a server wraps several (`toolFamiliesOf`): an acceptor whose family's own tools give out
+ * its entity's ids is paired with those alone (a Telegram message id, not a Discord one).
+ */
 export function chainMatrix<E extends ChainEnd = ChainEnd>(
   emitters: readonly E[],
   acceptors: readonly E[],
+  families: ReadonlyMap<string, string> = new Map(),
 ): ChainMatrix<E> {
   const byEntity = new Map<string, E[]>();
   for (const acceptor of acceptors) {
@@ -176,9 +181,21 @@ export function chainMatrix<E extends ChainEnd = ChainEnd>(
     list.push(acceptor);
     byEntity.set(acceptor.field.entity, list);
   }
+  const familyEmits = new Set(
+    emitters.flatMap((end) => {
+      const family = families.get(end.tool);
+      return family === undefined ? [] : [`${end.field.entity}\u0000${family}`];
+    }),
+  );
+  const otherFamily = (from: E, to: E): boolean => {
+    const emitting = families.get(from.tool);
+    const accepting = families.get(to.tool);
+    return accepting !== undefined && emitting !== accepting && familyEmits.has(`${to.field.entity}\u0000${accepting}`);
+  };
   const chains: MatrixChain<E>[] = [];
   for (const from of emitters) {
     for (const to of byEntity.get(from.field.entity) ?? []) {
+      if (otherFamily(from, to)) continue;
       chains.push({
         entity: from.field.entity,
         from,

@@ -313,6 +313,11 @@ const TARGET_VERBS = new Set([
 ]);
 
 /** The verb `toolName` starts with when that verb needs something to act on (`get` in `get_ticket`), else undefined. */
+/** True for a word of a tool name that is a verb (`get`, `send`, `delete`), not a noun. */
+export function isToolVerb(word: string): boolean {
+  return TOOL_VERBS.has(word);
+}
+
 export function targetVerbOf(toolName: string): string | undefined {
   const [verb, ...rest] = splitWords(toolName);
   return verb !== undefined && rest.length > 0 && TARGET_VERBS.has(verb) ? verb : undefined;
@@ -578,6 +583,13 @@ const RUN_ENDS = new Set(['of', 'or', 'and', 'you', 'we', 'they', 'i', 'he', 'sh
 const GENERIC_OWNERS = new Set(['resource', 'entity', 'object', 'record', 'external']);
 
 /**
+ * An acronym glued to `ID` in capitals, as a description names a record's id (`VMID`, `TXID`, `PMCID`): two to four
+ * capitals with no vowel before it, so that an id format (`UUID`, `GUID`) and a word written in capitals (`AVOID`,
+ * `VALID`, `PAID`) stay whole.
+ */
+const GLUED_ACRONYM_ID = /\b([B-DF-HJ-NP-TV-XZ]{2,4})(ID[sS]?)\b/g;
+
+/**
  * The words of a description's first clause, lower case, articles left out; of words joined by a slash, the first
  * ("Unique booking/reservation ID" -> `unique booking id`).
  */
@@ -585,7 +597,8 @@ function firstClauseWords(description: string): string[] {
   // An aside in parentheses (`(e.g. "acme/webapp")`, `(see list_boards)`) does not end the clause it stands in.
   const clause = (description.replace(/\s*\([^()]*\)/g, '').split(/[.,;:()\n]| - /, 1)[0] ?? '')
     .replace(/([A-Za-z0-9]+)(?:\/[A-Za-z0-9]+)+/g, '$1')
-    .replace(/(?<=[A-Za-z])['’]s\b/g, '');
+    .replace(/(?<=[A-Za-z])['’]s\b/g, '')
+    .replace(GLUED_ACRONYM_ID, '$1 $2');
   return clause
     .toLowerCase()
     .split(/[^a-z0-9]+/)
@@ -792,12 +805,15 @@ function describedIdWordsOf(
 
 /**
  * True when a description's first clause opens with the id of `entity` and nothing else: "User ID to assign ...",
- * "Numeric team ID" (not "Comma-separated person ids", whose first words say how the ids are written).
+ * "Numeric team ID", "Source VM ID" (a role of it; not "Comma-separated person ids", whose first words say how the ids are written).
  */
 function opensWithId(description: string, entity: readonly string[]): boolean {
   const words = firstClauseWords(description);
   const at = words.findIndex((word) => ID_WORDS.has(word));
-  return at > 0 && words.slice(0, at).every((word) => entity.includes(word) || ID_QUALIFIERS.has(word));
+  return (
+    at > 0 &&
+    words.slice(0, at).every((word) => entity.includes(word) || ID_QUALIFIERS.has(word) || ENDPOINT_WORDS.has(word))
+  );
 }
 
 /** True when a description's first clause offers a name or an id: "Board name or ID", "API name or numeric API ID". */

@@ -15,6 +15,7 @@ import {
   keyFieldAt,
   lastKeyOf,
   mayBeRunTogetherIdName,
+  NO_TOOL_NAMING,
   scopeOfToolName,
   singularize,
   splitWords,
@@ -1099,5 +1100,37 @@ describe('one lower-case word that runs a noun and `id` together (`signalid`, `d
     expect(idFieldAt(['deviceid'], 'get_heart_signal', { naming })).toBeUndefined();
     expect(mayBeRunTogetherIdName('signalid')).toBe(true);
     expect(mayBeRunTogetherIdName('signalId')).toBe(false);
+  });
+});
+
+describe('an acronym glued to `ID` in a description (`VMID`, `TXID`)', () => {
+  const described = (name: string, description: string, naming = NO_TOOL_NAMING) =>
+    idFieldAt([name], 'restore_backup', { description, naming })?.entity;
+
+  it('reads the acronym as the entity whose id the field takes', () => {
+    expect(described('vmid', 'Target VMID for the restored guest.')).toBe('vm');
+    expect(described('vmid', "Only verify this VMID's latest backup.")).toBe('vm');
+    expect(described('txid', 'TXID of the payment to look up')).toBe('tx');
+    expect(isDescribedIdName('vmid', 'VMID for the new VM (must be free).')).toBe(true);
+  });
+
+  it('reads a field described "VMID or name" as taking that id where the server\'s fields name it', () => {
+    const naming = toolNamingOf(['guest_status', 'restore_backup'], [], ['vm']);
+    expect(described('guest', 'VMID or name of the VM/container.', naming)).toBe('vm');
+    expect(described('guest', 'VMID or name of the VM/container.')).toBeUndefined();
+    expect(described('guest', 'Source VMID or name (often a template).', naming)).toBe('vm');
+    expect(idFieldAt(['guests'], 'orchestrate_patching', { description: 'VMIDs/names to patch', naming })).toEqual({
+      path: ['guests'],
+      name: 'guests',
+      entity: 'vm',
+      many: true,
+    });
+  });
+
+  it('splits no id format and no word written in capitals', () => {
+    expect(described('key', 'UUID of the key')).toBeUndefined();
+    expect(described('key', 'GUID of the key')).toBeUndefined();
+    expect(described('mode', 'AVOID this unless VALID')).toBeUndefined();
+    expect(described('paid', 'PAID invoices only')).toBeUndefined();
   });
 });

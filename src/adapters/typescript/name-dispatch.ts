@@ -163,7 +163,7 @@ function requestNameHolder(
 }
 
 /** The function a node is written in, and a symbol to find its calls by, when it is a declaration or a const. */
-function enclosingFunction(
+export function enclosingFunction(
   node: ts.Node,
   checker: ts.TypeChecker,
 ): { fn: ts.SignatureDeclaration; symbol: ts.Symbol } | undefined {
@@ -183,7 +183,11 @@ function enclosingFunction(
 }
 
 /** The calls of a function in the project's files. */
-function callsOf(symbol: ts.Symbol, files: readonly ts.SourceFile[], checker: ts.TypeChecker): ts.CallExpression[] {
+export function callsOf(
+  symbol: ts.Symbol,
+  files: readonly ts.SourceFile[],
+  checker: ts.TypeChecker,
+): ts.CallExpression[] {
   const calls: ts.CallExpression[] = [];
   const name = symbol.name;
   for (const file of files) {

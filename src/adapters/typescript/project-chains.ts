@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ts from 'typescript';
 import { chainMatrix, chainMatrixSummary, type ChainEnd, type MatrixChain } from '../../model/chain-matrix.ts';
+import { toolFamiliesOf } from '../../model/tool-families.ts';
 import type { JsonType } from '../../model/id-fields.ts';
 import {
   acceptedEntityOf,
@@ -34,7 +35,7 @@ import { moduleSpecifiersOf, type AuditProject } from './load-project.ts';
 import { projectTestFiles } from './project-test-files.ts';
 import { forwardedIdKeys, pathCollections } from './forwarded-ids.ts';
 import { discoverProjectTools, type ProjectTools } from './tool-surface.ts';
-import { dispatchBuilders, type DispatchBuilder } from './name-dispatch.ts';
+import { callsOf, dispatchBuilders, enclosingFunction, type DispatchBuilder } from './name-dispatch.ts';
 import { placePublishedTools } from './place-published.ts';
 import { untypedApiCallsOf } from './api-calls.ts';
 import { matchOperation, responseLeaves, type ApiReference, type ApiReferences } from '../../model/api-reference.ts';
@@ -316,6 +317,9 @@ function filesOf(nodes: Iterable<ts.Node | undefined>): Set<ts.SourceFile> {
   return files;
 }
 
+/** How many steps a value is followed back to the tool's input (a property, a name, a helper's parameter). */
+const MAX_ECHO_HOPS = 4;
+
 function readTool(
   tool: DiscoveredTool,
   resolver: ProjectTools['resolver'],
@@ -401,23 +405,75 @@ function readTool(
     const source = unwrapExpression(holder.initializer);
     return ts.isIdentifier(source) && checker.getSymbolAtLocation(source) === inputSymbol;
   };
+  // Where the input's fields are declared: a schema put together from the shapes of others (`.extend({ ...A.shape })`)
+  // declares them in those others.
+  const inputFieldNodes = [...inputNodes, ...input.fields.map((field) => field.node)];
+  const declaresInput = (declaration: ts.Node): boolean =>
+    inputFieldNodes.some(
+      (node) =>
+        node.getSourceFile() === declaration.getSourceFile() &&
+        declaration.pos >= node.pos &&
+        declaration.end <= node.end,
+    );
   const echoesInput = (declaration: ts.Node, hops = 0): boolean => {
-    if (boundToInput(declaration)) return true;
-    if (
-      inputNodes.some(
-        (node) =>
-          node.getSourceFile() === declaration.getSourceFile() &&
-          declaration.pos >= node.pos &&
-          declaration.end <= node.end,
-      )
-    )
-      return true;
+    if (boundToInput(declaration) || declaresInput(declaration)) return true;
+    if (hops >= MAX_ECHO_HOPS) return false;
     // `filterApplied: { folderId: input.folderId }`: a property written from a field of the input hands it back.
-    if (hops >= 2 || !ts.isPropertyAssignment(declaration)) return false;
-    const value = unwrapExpression(declaration.initializer);
-    if (!ts.isPropertyAccessExpression(value)) return false;
-    const read = checker.getSymbolAtLocation(value.name)?.declarations ?? [];
-    return read.some((field) => echoesInput(field, hops + 1));
+    if (ts.isPropertyAssignment(declaration)) {
+      const value = unwrapExpression(declaration.initializer);
+      if (ts.isPropertyAccessExpression(value)) return echoesExpression(value, hops + 1);
+      return ts.isIdentifier(value) && mixesJsonTypes(value) && echoesExpression(value, hops + 1);
+    }
+    // `return { people_id, hours }` of a name that holds a field of the input taking a string or a number, here or
+    // in a helper the handler hands it to: it hands back whichever the agent sent. A name of one JSON type stays an
+    // emitter: the input's own validation says what type its ids have (`{ deleted: true, id }` of a `z.number()`).
+    if (ts.isShorthandPropertyAssignment(declaration)) {
+      const value = checker.getShorthandAssignmentValueSymbol(declaration)?.declarations ?? [];
+      return mixesJsonTypes(declaration.name) && value.length > 0 && value.every((read) => echoesInput(read, hops + 1));
+    }
+    // `const { people_id } = params` of a value typed by what the input's schema infers (a helper's parameter).
+    if (ts.isBindingElement(declaration) && ts.isObjectBindingPattern(declaration.parent)) {
+      const key = declaration.propertyName ?? declaration.name;
+      if (!ts.isIdentifier(key) && !ts.isStringLiteral(key)) return false;
+      const field = checker.getTypeAtLocation(declaration.parent).getProperty(key.text)?.declarations ?? [];
+      return field.length > 0 && field.every((read) => echoesInput(read, hops + 1));
+    }
+    // A helper's parameter echoes the input when every call of the helper passes it a field of the input.
+    if (ts.isParameter(declaration)) {
+      const helper = enclosingFunction(declaration, checker);
+      const index = helper?.fn.parameters.indexOf(declaration) ?? -1;
+      if (helper === undefined || index < 0) return false;
+      const files = [...new Set([declaration.getSourceFile(), tool.node.getSourceFile()])];
+      const calls = callsOf(helper.symbol, files, checker);
+      return (
+        calls.length > 0 &&
+        calls.every((call) => {
+          const argument = call.arguments[index];
+          return argument !== undefined && echoesExpression(argument, hops + 1);
+        })
+      );
+    }
+    return false;
+  };
+  /** True when a value's type holds both strings and numbers (`string | number`). */
+  const mixesJsonTypes = (node: ts.Node): boolean => {
+    const type = checker.getTypeAtLocation(node);
+    const flags = (type.isUnion() ? type.types : [type]).reduce((all, part) => all | part.flags, 0);
+    return (flags & ts.TypeFlags.StringLike) !== 0 && (flags & ts.TypeFlags.NumberLike) !== 0;
+  };
+  /** `input.folderId`, `people_id`, `people_id ?? 'me'`: an expression whose value is a field of the input. */
+  const echoesExpression = (expression: ts.Expression, hops: number): boolean => {
+    const value = unwrapExpression(expression);
+    if (
+      ts.isBinaryExpression(value) &&
+      (value.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken ||
+        value.operatorToken.kind === ts.SyntaxKind.BarBarToken)
+    )
+      return echoesExpression(value.left, hops);
+    const name = ts.isPropertyAccessExpression(value) ? value.name : ts.isIdentifier(value) ? value : undefined;
+    if (name === undefined) return false;
+    const read = checker.getSymbolAtLocation(name)?.declarations ?? [];
+    return read.some((field) => echoesInput(field, hops));
   };
   // Ids printed into prose are read apart from the JSON a tool emits: they carry no JSON type.
   const proseSources: EmitSource[] = [];
@@ -1155,7 +1211,7 @@ export function projectChainsOf(project: AuditProject, options: ProjectChainsOpt
     for (const end of acceptorEnds) acceptedEntities.add(end.field.entity);
   }
 
-  const matrix = chainMatrix(emitterEnds, acceptorEnds);
+  const matrix = chainMatrix(emitterEnds, acceptorEnds, toolFamiliesOf(naming));
   // An untyped emitter is in the matrix for its evidence alone: its chains count only when the evidence makes them suspect.
   const chains = matrix.chains.filter(
     (chain) => chain.from.field.types.length > 0 || chain.from.evidence === undefined || chain.verdict === 'suspect',
