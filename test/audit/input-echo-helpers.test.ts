@@ -13,11 +13,16 @@ describe('a tool that hands its own input back through helpers', () => {
   const chains = chainLines(report);
 
   it('reads no emitter from what the helpers hand back of the input', () => {
-    expect(chains.filter((line) => /^manage_time (people_id|errors\[\]\.entry\.people_id) /.test(line))).toEqual([]);
-    expect(report.verdict.text).toBe('no broken chain among 9 chains (9 ok).');
+    expect(chains.filter((line) => line.startsWith('manage_time errors[].entry.people_id '))).toEqual([]);
+    // What `manage_time` gives out under `people_id` is the API record's number alone, not the agent's string too.
+    expect(chains.filter((line) => line.startsWith('manage_time people_id ') && !line.endsWith(': ok'))).toEqual([]);
+    expect(report.verdict.text).toBe('no broken chain among 12 chains (12 ok).');
   });
 
+  // `reportOf`, typed `Promise<Record<string, unknown>>`, builds `{ people_id, ... }` of the name it was given, at
+  // the place where `latest` answers an API record's `people_id`: the two are read apart.
   it('still reads the ids the tool gets from the API', () => {
+    expect(chains).toContain('manage_time people_id -> get_person.people_id: ok');
     expect(chains).toContain('manage_time logged[].people_id -> get_person.people_id: ok');
     expect(chains).toContain('list_people people[].people_id -> get_person.people_id: ok');
   });

@@ -1325,8 +1325,14 @@ export class EmitterReader {
         const key = property.name === undefined ? undefined : propertyName(property.name);
         if (key === undefined) continue;
         if (ts.isPropertyAssignment(property)) properties.set(key, this.shapeOf(property.initializer, bindings, depth));
-        else if (ts.isShorthandPropertyAssignment(property))
-          properties.set(key, this.shapeOf(property.name, bindings, depth));
+        else if (ts.isShorthandPropertyAssignment(property)) {
+          // `{ people_id }`: the value is the property written here, for a reader to follow where the name came from.
+          const shape = this.shapeOf(property.name, bindings, depth);
+          properties.set(
+            key,
+            shape.kind === 'type' && shape.declaration === undefined ? { ...shape, declaration: property } : shape,
+          );
+        }
       }
       return { kind: 'object', properties };
     }
@@ -1543,7 +1549,13 @@ export class EmitterReader {
         if (full.length > 0 && leaf.unknown && leaf.types.size === 0) within(full, at);
         return;
       }
-      const key = full.join('\u0000');
+      // One path written from two declarations (a record's `people_id` in one answer, the input's handed back in
+      // another) stays two leaves, so a reader can tell an input handed back from the record beside it.
+      const declared = leaf.declaration;
+      const key =
+        declared === undefined
+          ? full.join('\u0000')
+          : `${full.join('\u0000')}\u0001${declared.getSourceFile().fileName}:${declared.pos}`;
       const entry = leaves.get(key) ?? { path: full, types: new Set<JsonType>(), unknown: false, site: at };
       for (const type of leaf.types) entry.types.add(type);
       entry.unknown ||= leaf.unknown;
