@@ -42,9 +42,25 @@ function elementOfArray<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
 }
 
 /**
+ * The members of a union of alternatives (`z.union([a, b])`, `z.discriminatedUnion('kind', [a, b])`, `a.or(b)`): an
+ * input that takes one of several objects (`customer: { id } | { email }`) takes each one's fields at its own place.
+ */
+function unionMembersOf<N>(expr: SchemaExpr<N>): readonly SchemaExpr<N>[] {
+  if (expr.kind !== 'zod') return [];
+  const [first] = expr.factory;
+  const list =
+    first === 'union' ? expr.factoryArgs[0] : first === 'discriminatedUnion' ? expr.factoryArgs[1] : undefined;
+  if (list?.kind === 'array') return list.elements;
+  const at = expr.methods.findIndex((method) => method.name === 'or');
+  const other = at >= 0 ? expr.methods[at]?.args[0] : undefined;
+  return other === undefined ? [] : [{ ...expr, methods: expr.methods.slice(0, at) }, other];
+}
+
+/**
  * Every field of a schema: a raw shape, `z.object({...})` (with wrappers and methods that keep its shape), nested
- * objects, `z.array(z.object(...))` elements and `...spread` same-file shapes. Fields behind references the resolver
- * cannot see through, `.extend()`ed or `.pick()`ed shapes are not listed.
+ * objects, `z.array(z.object(...))` elements, the objects of a union's members (a place two members both have is
+ * listed once, from the first) and `...spread` same-file shapes. Fields behind references the resolver cannot see
+ * through, `.extend()`ed or `.pick()`ed shapes are not listed.
  */
 export function schemaFieldsOf<N>(
   root: SchemaExpr<N>,
@@ -53,31 +69,43 @@ export function schemaFieldsOf<N>(
   const fields: SchemaField<N>[] = [];
   // The shapes on the path being read: a shape that holds itself is read once, a shape used at two places twice.
   const open = new Set<N>();
-  const visit = (expr: SchemaExpr<N>, path: readonly PathSegment[], depth: number): void => {
+  // The places listed from a union's members: the same place in two members is one field.
+  const alternatives = new Set<string>();
+  const visit = (expr: SchemaExpr<N>, path: readonly PathSegment[], depth: number, inUnion: boolean): void => {
     if (depth > MAX_DEPTH || fields.length >= MAX_FIELDS) return;
     const resolved = withResolvedShapeArgument(resolve(expr), resolve);
     const element = elementOfArray(resolved);
     if (element !== undefined) {
-      visit(element, [...path, ARRAY_ITEM], depth + 1);
+      visit(element, [...path, ARRAY_ITEM], depth + 1, inUnion);
       return;
     }
-    const shape = meaningOf(resolved).shape;
+    const meaning = meaningOf(resolved);
+    if (meaning.accepts === 'other' && meaning.shape === undefined) {
+      for (const member of unionMembersOf(resolved)) visit(member, path, depth + 1, true);
+      return;
+    }
+    const shape = meaning.shape;
     if (shape === undefined || open.has(shape.node)) return;
     open.add(shape.node);
     for (const property of shape.properties) {
       if (property.spread) {
-        visit(property.value, path, depth + 1);
+        visit(property.value, path, depth + 1, inUnion);
         continue;
       }
       if (property.key === undefined) continue;
       const value = resolve(property.value);
       const fieldPath = [...path, property.key];
+      if (inUnion) {
+        const place = fieldPath.join('.');
+        if (alternatives.has(place)) continue;
+        alternatives.add(place);
+      }
       fields.push({ path: fieldPath, key: property.key, property, value, meaning: meaningOf(value) });
-      visit(value, fieldPath, depth + 1);
+      visit(value, fieldPath, depth + 1, inUnion);
     }
     open.delete(shape.node);
   };
-  visit(root, [], 0);
+  visit(root, [], 0, false);
   return fields;
 }
 

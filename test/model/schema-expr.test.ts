@@ -308,6 +308,11 @@ const fromLet = mutable;
 const union = z.union([z.string().min(1), z.number()]).optional();
 const orReceiver = z.string().or(z.number()).describe('x');
 const orArgument = z.number().or(z.string().uuid());
+const alternatives = {
+  customer: z.union([z.object({ id: z.number() }), z.object({ id: z.number(), email: z.string() })]),
+  author: z.discriminatedUnion('kind', [z.object({ kind: z.literal('user'), userId: z.string() }), z.object({ kind: z.literal('bot') })]),
+  owner: z.object({ teamId: z.string() }).or(z.object({ userId: z.number() })).optional(),
+};
 function shadowed(shape: unknown) {
   const local = shape;
   return local;
@@ -407,6 +412,22 @@ function shadowed(shape: unknown) {
   }
 
   const both = fromBoth();
+
+  it("lists the fields of a union's object members, a place two members share once", () => {
+    const expected = [
+      'customer:other',
+      'customer.id:number',
+      'customer.email:string',
+      'author:other',
+      'author.kind:enum',
+      'author.userId:string',
+      'owner:other',
+      'owner.teamId:string',
+      'owner.userId:number',
+    ];
+    expect(both.ts.get('alternatives')?.fields).toEqual(expected);
+    expect(both.es.get('alternatives')?.fields).toEqual(expected);
+  });
 
   it('resolves a same-file const, but not an import, a let or a shadowing parameter', () => {
     const shapeFields = [
