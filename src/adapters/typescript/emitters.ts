@@ -137,6 +137,8 @@ interface Leaf {
   readonly declaredIn?: string;
   /** The declaration of the property it is, when it is one (an interface member, a Zod shape's property). */
   readonly declaration?: ts.Node;
+  /** Every value is a literal the code writes there (`book_id: 1`, `book_id: 'from_step_1'`), read from no record. */
+  readonly written?: boolean;
 }
 
 const EMPTY_BINDINGS: Bindings = { values: new Map(), instances: new Map(), self: undefined, definitions: new Map() };
@@ -1533,6 +1535,7 @@ export class EmitterReader {
         site: ts.Node;
         declaredIn?: string | undefined;
         declaration?: ts.Node | undefined;
+        written: boolean;
       }
     >();
     /** Where an opaque value is built, when the reader followed a call to it (a definition's handler). */
@@ -1556,11 +1559,18 @@ export class EmitterReader {
         declared === undefined
           ? full.join('\u0000')
           : `${full.join('\u0000')}\u0001${declared.getSourceFile().fileName}:${declared.pos}`;
-      const entry = leaves.get(key) ?? { path: full, types: new Set<JsonType>(), unknown: false, site: at };
+      const entry = leaves.get(key) ?? {
+        path: full,
+        types: new Set<JsonType>(),
+        unknown: false,
+        site: at,
+        written: leaf.written === true,
+      };
       for (const type of leaf.types) entry.types.add(type);
       entry.unknown ||= leaf.unknown;
       entry.declaredIn ??= leaf.declaredIn;
       entry.declaration ??= leaf.declaration;
+      entry.written &&= leaf.written === true;
       leaves.set(key, entry);
     };
     const walk = (current: Shape, path: PathSegment[], at: ts.Node): void => {
@@ -1600,7 +1610,7 @@ export class EmitterReader {
       site: opaqueAt ?? site,
       opaque: opaqueAt !== undefined,
       opaqueWithin: [...opaqueWithin.values()],
-      leaves: [...leaves.values()].map((leaf) => ({
+      leaves: withoutIllustrations([...leaves.values()]).map((leaf) => ({
         path: leaf.path,
         types: [...leaf.types],
         unknown: leaf.unknown,
@@ -1898,13 +1908,20 @@ export class EmitterReader {
       const filled = declaredIn !== undefined && this.isOpaque(propertyType) ? this.filledInto(property) : [];
       const inner =
         filled.length > 0 ? merge(filled.flatMap((value) => this.leavesOf(value))) : this.leavesOf(propertyType);
+      const written = isWrittenLiteral(property);
       for (const leaf of inner) {
         const rel = [property.name, ...leaf.rel];
         if (isKept(rel, leaf))
           leaves.push(
             leaf.rel.length > 0 || declaration === undefined
               ? { ...leaf, rel }
-              : { ...leaf, rel, declaration, ...(declaredIn === undefined ? {} : { declaredIn }) },
+              : {
+                  ...leaf,
+                  rel,
+                  declaration,
+                  ...(declaredIn === undefined ? {} : { declaredIn }),
+                  ...(written ? { written } : {}),
+                },
           );
       }
     }
@@ -1932,20 +1949,66 @@ function merge(leaves: readonly Leaf[]): Leaf[] {
       unknown: boolean;
       declaredIn?: string | undefined;
       declaration?: ts.Node | undefined;
+      written: boolean;
     }
   >();
   for (const leaf of leaves) {
     const key = leaf.rel.join('\u0000');
-    const entry = byPath.get(key) ?? { rel: leaf.rel, types: new Set<JsonType>(), unknown: false };
+    const entry = byPath.get(key) ?? {
+      rel: leaf.rel,
+      types: new Set<JsonType>(),
+      unknown: false,
+      written: leaf.written === true,
+    };
     for (const type of leaf.types) entry.types.add(type);
     entry.unknown ||= leaf.unknown;
     entry.declaredIn ??= leaf.declaredIn;
     entry.declaration ??= leaf.declaration;
+    entry.written &&= leaf.written === true;
     byPath.set(key, entry);
   }
-  return [...byPath.values()].map(({ declaredIn, declaration, ...leaf }) => ({
+  return [...byPath.values()].map(({ declaredIn, declaration, written, ...leaf }) => ({
     ...leaf,
     ...(declaredIn === undefined ? {} : { declaredIn }),
     ...(declaration === undefined ? {} : { declaration }),
+    ...(written ? { written } : {}),
   }));
+}
+
+/**
+ * The leaves less the places where every value is a literal the code writes and those literals are strings at one
+ * place and numbers at another (`book_id: 'from_step_1'` in one example step, `book_id: 1` in the next): the code
+ * itself gives no one type there, so the values illustrate a call (usage examples, placeholders) and are no record's
+ * id. A table of literals of one type (`{ id: 1, name: 'Open' }` statuses) stays an emitter.
+ */
+function withoutIllustrations<
+  T extends { path: readonly PathSegment[]; types: ReadonlySet<JsonType>; written: boolean },
+>(leaves: readonly T[]): T[] {
+  const byPath = new Map<string, { written: boolean; types: Set<JsonType> }>();
+  for (const leaf of leaves) {
+    const key = leaf.path.join('\u0000');
+    const entry = byPath.get(key) ?? { written: true, types: new Set<JsonType>() };
+    entry.written &&= leaf.written;
+    for (const type of leaf.types) entry.types.add(type);
+    byPath.set(key, entry);
+  }
+  return leaves.filter((leaf) => {
+    const entry = byPath.get(leaf.path.join('\u0000'));
+    return !(entry?.written === true && entry.types.has('string') && entry.types.has('number'));
+  });
+}
+
+/** A property every declaration of which is written with a string or number literal (`book_id: 'from_step_1'`). */
+function isWrittenLiteral(property: ts.Symbol): boolean {
+  const declarations = property.declarations ?? [];
+  return (
+    declarations.length > 0 &&
+    declarations.every((declaration) => {
+      if (!ts.isPropertyAssignment(declaration)) return false;
+      let value = declaration.initializer;
+      while (ts.isParenthesizedExpression(value)) value = value.expression;
+      if (ts.isPrefixUnaryExpression(value) && value.operator === ts.SyntaxKind.MinusToken) value = value.operand;
+      return ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value) || ts.isNumericLiteral(value);
+    })
+  );
 }
