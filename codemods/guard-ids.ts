@@ -54,6 +54,12 @@ export interface GuardIdsOptions {
    * in through `withProject`, from the audit's chains): these get `guardNumberId(...)` without `--number-ids`.
    */
   readonly stringFedNumberIds?: ReadonlySet<number>;
+  /**
+   * The spans (`start:end`) of this file's string id elements of lists a project helper builds on the list written
+   * at the field (`coerceArray(z.array(z.string()))`, the helper in another file), which the runner's checker reads
+   * through the helper (filled in through `withProject`): these elements are guarded where they are written.
+   */
+  readonly helperListIdElements?: ReadonlySet<string>;
 }
 
 const DEFAULT_MODULE = GUARD_MODULES[0] ?? 'agent-contract';
@@ -72,6 +78,7 @@ export function analyseGuardIds(source: string, filePath: string, options: Guard
       specifier: importSpecifierFor(options.importFrom, filePath, DEFAULT_MODULE),
       numberIds: options.numberIds === true,
       stringFedNumberIds: options.stringFedNumberIds ?? new Set(),
+      helperListIdElements: options.helperListIdElements ?? new Set(),
       exportUses: options.exportUses,
       typedShapes: options.typedShapes,
     }),
@@ -103,11 +110,13 @@ export const guardIds: Codemod<GuardIdsOptions> = {
       const exportUses = uses.get(filePath);
       const typedShapes = typed.get(filePath);
       const stringFedNumberIds = inputs.stringFedNumberIds.get(path.resolve(filePath));
+      const helperListIdElements = inputs.helperListIdElements.get(path.resolve(filePath));
       return {
         ...options,
         ...(exportUses === undefined ? {} : { exportUses }),
         ...(typedShapes === undefined ? {} : { typedShapes }),
         ...(stringFedNumberIds === undefined ? {} : { stringFedNumberIds }),
+        ...(helperListIdElements === undefined ? {} : { helperListIdElements }),
       };
     };
   },

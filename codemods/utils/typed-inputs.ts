@@ -13,6 +13,8 @@ export interface TypedInputs {
    * breaks because an emitter sends the id as a string (`board_id: "123"` into `boardId: z.number()`).
    */
   readonly stringFedNumberIds: ReadonlyMap<string, ReadonlySet<number>>;
+  /** With `{ chains: true }`: per absolute file path, the spans of string id elements of lists a helper builds. */
+  readonly helperListIdElements: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** The sentence a run-level note adds to why a tsconfig's program could not be built. */
@@ -27,6 +29,7 @@ export function typedInputsOf(project: CodemodProject, options: { readonly chain
   const sites: ToolInputSite[] = [];
   const followed = new Map<string, Set<number>>();
   const stringFedNumberIds = new Map<string, Set<number>>();
+  const helperListIdElements = new Map<string, Set<string>>();
   const problems: string[] = [];
   for (const tsconfig of project.tsconfigs) {
     try {
@@ -36,6 +39,8 @@ export function typedInputsOf(project: CodemodProject, options: { readonly chain
         followed.set(file, new Set([...(followed.get(file) ?? []), ...starts]));
       for (const [file, starts] of inputs.stringFedNumberIds)
         stringFedNumberIds.set(file, new Set([...(stringFedNumberIds.get(file) ?? []), ...starts]));
+      for (const [file, spans] of inputs.helperListIdElements)
+        helperListIdElements.set(file, new Set([...(helperListIdElements.get(file) ?? []), ...spans]));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       problems.push(`${tsconfig}: ${message}`);
@@ -46,5 +51,5 @@ export function typedInputsOf(project: CodemodProject, options: { readonly chain
       project.note(`the program could not be built (${why}); ${SYNTAX_ONLY_NOTE}`, tsconfig);
     }
   }
-  return { sites, followed, problems, stringFedNumberIds };
+  return { sites, followed, problems, stringFedNumberIds, helperListIdElements };
 }

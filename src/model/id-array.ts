@@ -1,7 +1,8 @@
 import type { ChainMethod, SchemaExpr } from './schema-expr.ts';
 
 /**
- * A list of ids (`ticketIds: z.array(z.string())`, `z.string().array().min(1)`, mini `z.optional(z.array(z.string()))`)
+ * A list of ids (`ticketIds: z.array(z.string())`, `z.string().array().min(1)`, mini `z.optional(z.array(z.string()))`,
+ * a list behind a preprocess of the whole list)
  * and whether guarding its elements keeps the published bytes: constraints, wrappers and `.describe()` on the list do,
  * a default does not (zod 4 publishes no input default through a transform). The measurements per zod version:
  * docs/dev/published-bytes.md.
@@ -35,13 +36,19 @@ export type IdListElement<N> =
 export function idListElementOf<N>(expr: SchemaExpr<N>): IdListElement<N> | undefined {
   const outer: ChainMethod<N>[] = [];
   let current = expr;
-  while (
-    current.kind === 'zod' &&
-    LIST_WRAPPERS.has(current.factory[0] ?? '') &&
-    current.factoryArgs[0] !== undefined
-  ) {
+  for (;;) {
+    if (current.kind !== 'zod') break;
+    // `z.preprocess(parseJson, z.array(...))`: a preprocess of the whole list (one that takes it sent as JSON text)
+    // renders the list's schema, so its elements are guarded as a plain list's (measured on zod 3.25 and 4.6).
+    const [first] = current.factory;
+    const inner = LIST_WRAPPERS.has(first ?? '')
+      ? current.factoryArgs[0]
+      : first === 'preprocess'
+        ? current.factoryArgs[1]
+        : undefined;
+    if (inner === undefined) break;
     outer.push(...current.methods);
-    current = current.factoryArgs[0];
+    current = inner;
   }
   if (current.kind !== 'zod') return undefined;
   let element: SchemaExpr<N> | undefined;

@@ -1,6 +1,6 @@
 import { ARRAY_ITEM, type PathSegment } from './ids.ts';
 import type { ObjectProperty, SchemaExpr } from './schema-expr.ts';
-import { type SchemaMeaning, meaningOf } from './schema-meaning.ts';
+import { type SchemaMeaning, arrayElementOf, meaningOf } from './schema-meaning.ts';
 
 /**
  * Looks through a reference to the expression it stands for: a front end resolves a same-file
@@ -36,11 +36,6 @@ function withResolvedShapeArgument<N>(expr: SchemaExpr<N>, resolve: ResolveRefer
   return { ...expr, factoryArgs: [resolve(first), ...rest] };
 }
 
-function elementOfArray<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
-  if (expr.kind === 'zod' && expr.factory[0] === 'array') return expr.factoryArgs[0];
-  return undefined;
-}
-
 /**
  * The members of a union of alternatives (`z.union([a, b])`, `z.discriminatedUnion('kind', [a, b])`, `a.or(b)`): an
  * input that takes one of several objects (`customer: { id } | { email }`) takes each one's fields at its own place.
@@ -58,7 +53,7 @@ function unionMembersOf<N>(expr: SchemaExpr<N>): readonly SchemaExpr<N>[] {
 
 /**
  * Every field of a schema: a raw shape, `z.object({...})` (with wrappers and methods that keep its shape), nested
- * objects, `z.array(z.object(...))` elements, the objects of a union's members (a place two members both have is
+ * objects, the elements of `z.array(z.object(...))`, `z.object(...).array()` and a list behind a preprocess, the objects of a union's members (a place two members both have is
  * listed once, from the first) and `...spread` same-file shapes. Fields behind references the resolver cannot see
  * through, `.extend()`ed or `.pick()`ed shapes are not listed.
  */
@@ -74,7 +69,7 @@ export function schemaFieldsOf<N>(
   const visit = (expr: SchemaExpr<N>, path: readonly PathSegment[], depth: number, inUnion: boolean): void => {
     if (depth > MAX_DEPTH || fields.length >= MAX_FIELDS) return;
     const resolved = withResolvedShapeArgument(resolve(expr), resolve);
-    const element = elementOfArray(resolved);
+    const element = arrayElementOf(resolved);
     if (element !== undefined) {
       visit(element, [...path, ARRAY_ITEM], depth + 1, inUnion);
       return;

@@ -264,10 +264,16 @@ export function oneOrManyMemberOf<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undef
   return undefined;
 }
 
-/** The element schema of a list: `z.array(x)` or `x.array()` (the chain before `.array()`, pointing at its end). */
+/**
+ * The element schema of a list: `z.array(x)` or `x.array()` (the chain before `.array()`, pointing at its end), also
+ * behind a preprocess of the whole list (`z.preprocess(parseJsonString, z.array(x))`, which takes a list sent as JSON
+ * text): the elements are still validated by `x`.
+ */
 export function arrayElementOf<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
   if (expr.kind !== 'zod') return undefined;
   if (expr.factory[0] === 'array') return expr.factoryArgs[0];
+  const inner = expr.factory[0] === 'preprocess' ? expr.factoryArgs[1] : undefined;
+  if (inner !== undefined) return arrayElementOf(inner);
   const index = expr.methods.findIndex((method) => method.name === 'array');
   if (index === -1) return undefined;
   return {

@@ -313,6 +313,10 @@ const alternatives = {
   author: z.discriminatedUnion('kind', [z.object({ kind: z.literal('user'), userId: z.string() }), z.object({ kind: z.literal('bot') })]),
   owner: z.object({ teamId: z.string() }).or(z.object({ userId: z.number() })).optional(),
 };
+const lists = {
+  labels: z.object({ label_id: z.string() }).array().optional(),
+  parsed: z.preprocess((value) => value, z.array(z.object({ user_id: z.number() }))),
+};
 function shadowed(shape: unknown) {
   const local = shape;
   return local;
@@ -427,6 +431,12 @@ function shadowed(shape: unknown) {
     ];
     expect(both.ts.get('alternatives')?.fields).toEqual(expected);
     expect(both.es.get('alternatives')?.fields).toEqual(expected);
+  });
+
+  it('lists the fields of list elements written `.array()` and of a list behind a preprocess', () => {
+    const expected = ['labels:array', 'labels.[].label_id:string', 'parsed:array', 'parsed.[].user_id:number'];
+    expect(both.ts.get('lists')?.fields).toEqual(expected);
+    expect(both.es.get('lists')?.fields).toEqual(expected);
   });
 
   it('resolves a same-file const, but not an import, a let or a shadowing parameter', () => {

@@ -29,6 +29,8 @@ export interface GuardIdReadOptions {
   readonly specifier: string;
   readonly numberIds: boolean;
   readonly stringFedNumberIds: ReadonlySet<number>;
+  /** Spans (`start:end`) of string id elements of lists a helper of another file builds (see the codemod's options). */
+  readonly helperListIdElements?: ReadonlySet<string>;
   readonly exportUses?: ReadonlyMap<string, readonly SchemaUse[]> | undefined;
   readonly typedShapes?: TypedShapes | undefined;
 }
@@ -64,6 +66,7 @@ class GuardIdsRun {
     readonly specifier: string,
     readonly numberIds: boolean,
     readonly stringFedNumberIds: ReadonlySet<number>,
+    readonly helperListIdElements: ReadonlySet<string> = new Set(),
   ) {
     this.reader = new TypeScriptSchemaReader(sourceFile, [...GUARD_MODULES, specifier]);
   }
@@ -148,6 +151,17 @@ class GuardIdsRun {
     if (meaning.accepts === 'array') {
       this.listField(key, value, shape, guards.guardId, description);
       return;
+    }
+    // `assignee_ids: coerceArray(z.array(z.string()))`: a project helper's list, built on the list written here, whose
+    // elements are guarded where they are written (the reader binds the helper's parameter to this call's argument).
+    if (value.kind === 'call' || value.kind === 'other') {
+      const built = this.reader.resolve(value);
+      if (built !== value && meaningOf(built).accepts === 'array') {
+        this.listField(key, built, shape, guards.guardId, description);
+        return;
+      }
+      // The helper is in another file: the project's checker says which elements written here are the ids.
+      if (this.guardHelperListElements(value.node as ts.Node, guards.guardId)) return;
     }
     let verdict = idAcceptorVerdict(key, meaning, { description });
     if (verdict === 'not-id' || verdict === 'guarded' || verdict === 'constrained') return;
@@ -247,6 +261,30 @@ class GuardIdsRun {
   }
 
   /**
+   * The string id elements written inside `value` of a list a helper of another file builds, as the project's checker
+   * read them (`helperListIdElements`): each is wrapped in `guardId(...)` where it is written. True when one was.
+   */
+  private guardHelperListElements(value: ts.Node, guard: string): boolean {
+    let guarded = false;
+    const visit = (node: ts.Node): void => {
+      if (this.helperListIdElements.has(`${node.getStart(this.sourceFile)}:${node.getEnd()}`)) {
+        const element = this.reader.read(node as ts.Expression);
+        const rewrite = guardRewriteOf(element);
+        if (rewrite.kind !== 'wrap') return;
+        const edits = guardEditsOf(rewrite, guard);
+        if (typeof edits === 'string') return;
+        this.used.add('guardId');
+        this.rewrites.push({ edits, at: node, guard });
+        guarded = true;
+        return;
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(value);
+    return guarded;
+  }
+
+  /**
    * `ticketIds: z.array(z.string())`, `z.string().array().min(1)`: the element is guarded where the published bytes
    * stay identical (see `idListElementOf`); a list with a default is left alone, with a note on inputs.
    */
@@ -324,7 +362,14 @@ class GuardIdsRun {
 export function guardIdEditsOf(source: string, filePath: string, options: GuardIdReadOptions): FileEdits {
   const nothing: FileEdits = { edits: [], notes: [] };
   const sourceFile = parseSource(source, filePath);
-  const run = new GuardIdsRun(sourceFile, filePath, options.specifier, options.numberIds, options.stringFedNumberIds);
+  const run = new GuardIdsRun(
+    sourceFile,
+    filePath,
+    options.specifier,
+    options.numberIds,
+    options.stringFedNumberIds,
+    options.helperListIdElements,
+  );
   if (!run.reader.imports.hasZod) return nothing;
   const guards = run.guardNames();
   // Tests build plain schemas to assert what they reject (`z.object({ taskId: z.string() }).safeParse({ taskId: 123 })`);

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import ts from 'typescript';
+import type { AcceptorField } from './acceptors.ts';
 import { loadProject } from './load-project.ts';
 import { projectChainsOf } from './project-chains.ts';
 import { discoverProjectTools, followedRegistrationsOf, toolInputSitesOf, type ToolInputSite } from './tool-surface.ts';
@@ -18,6 +20,12 @@ export interface ProgramToolInputs {
    * breaks because an emitter sends the id as a string (`board_id: "123"` into `boardId: z.number()`).
    */
   readonly stringFedNumberIds: ReadonlyMap<string, ReadonlySet<number>>;
+  /**
+   * With `{ chains: true }`: per absolute file path, the spans (`start:end`) of the string id elements of lists a
+   * project helper builds on the list written at the field (`coerceArray(z.array(z.string()))`, the helper in another
+   * file): the checker reads through the helper, a codemod reading one file cannot.
+   */
+  readonly helperListIdElements: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** Builds the program of `tsconfig` and reads its tool inputs; throws `ProjectError` when the program cannot be built. */
@@ -25,14 +33,50 @@ export function toolInputsOfProgram(tsconfig: string, options: { readonly chains
   const program = loadProject(tsconfig);
   const tools = discoverProjectTools(program);
   const stringFedNumberIds = new Map<string, Set<number>>();
+  const helperListIdElements = new Map<string, Set<string>>();
   if (options.chains === true) {
     for (const chain of projectChainsOf(program, { surface: tools }).chains) {
       const acceptor = chain.to.acceptor;
+      const element = acceptor === undefined ? undefined : helperListIdElementOf(acceptor);
+      if (element !== undefined) {
+        const file = path.resolve(element.getSourceFile().fileName);
+        const span = `${element.getStart()}:${element.getEnd()}`;
+        helperListIdElements.set(file, new Set([...(helperListIdElements.get(file) ?? []), span]));
+      }
       if (chain.verdict !== 'broken' || acceptor?.type !== 'number') continue;
       if (!chain.from.field.types.includes('string')) continue;
       const file = path.resolve(acceptor.node.getSourceFile().fileName);
       stringFedNumberIds.set(file, new Set([...(stringFedNumberIds.get(file) ?? []), acceptor.node.getStart()]));
     }
   }
-  return { sites: toolInputSitesOf(tools), followed: followedRegistrationsOf(tools), stringFedNumberIds };
+  return {
+    sites: toolInputSitesOf(tools),
+    followed: followedRegistrationsOf(tools),
+    stringFedNumberIds,
+    helperListIdElements,
+  };
+}
+
+/**
+ * The element node of a string id list the field's value builds through a call (`coerceArray(z.array(z.string()))`),
+ * written inside the field itself: what a one-file reading of the field cannot reach.
+ */
+function helperListIdElementOf(acceptor: AcceptorField): ts.Node | undefined {
+  if (acceptor.type !== 'string' || !acceptor.many || acceptor.value === undefined) return undefined;
+  const field = acceptor.node;
+  if (!ts.isPropertyAssignment(field) || !containsCall(field.initializer)) return undefined;
+  const element = acceptor.value.node as ts.Node;
+  const inside =
+    element.getSourceFile() === field.getSourceFile() &&
+    element.getStart() >= field.initializer.getStart() &&
+    element.getEnd() <= field.initializer.getEnd();
+  return inside ? element : undefined;
+}
+
+/** Whether a method chain starts at a call of something that is not a method (`coerceArray(...)` in `coerceArray(...).optional()`). */
+function containsCall(expr: ts.Expression): boolean {
+  let current = expr;
+  while (ts.isCallExpression(current) && ts.isPropertyAccessExpression(current.expression))
+    current = current.expression.expression;
+  return ts.isCallExpression(current);
 }

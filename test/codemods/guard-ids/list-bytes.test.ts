@@ -83,6 +83,9 @@ const REWRITTEN: Record<Flavour, readonly string[]> = {
     'z.array(z.string()).nullable()',
     'z.array(z.string()).nullish()',
     'z.array(z.string().optional())',
+    // A preprocess of the whole list (one that takes the list sent as JSON text) renders the list's schema.
+    "z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), z.array(z.string()))",
+    "z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), z.array(z.string().min(1))).optional().describe('The ticket ids')",
   ],
   mini: [
     'z.array(z.string())',
