@@ -1584,7 +1584,9 @@ export class EmitterReader {
           for (const leaf of this.leavesOf(current.type))
             add(
               path,
-              leaf.rel.length === 0 && leaf.declaration === undefined && current.declaration !== undefined
+              leaf.rel.every((segment) => segment === ARRAY_ITEM) &&
+                leaf.declaration === undefined &&
+                current.declaration !== undefined
                 ? { ...leaf, declaration: current.declaration }
                 : leaf,
               at,
@@ -1912,8 +1914,10 @@ export class EmitterReader {
       for (const leaf of inner) {
         const rel = [property.name, ...leaf.rel];
         if (isKept(rel, leaf))
+          // A list of values (`people_ids: (string | number)[]`) is the property's value too: its items keep the
+          // property's declaration, so a list the input declares is read as handed back like a single value.
           leaves.push(
-            leaf.rel.length > 0 || declaration === undefined
+            !leaf.rel.every((segment) => segment === ARRAY_ITEM) || declaration === undefined
               ? { ...leaf, rel }
               : {
                   ...leaf,
