@@ -16,11 +16,13 @@ describe('lists behind a preprocess, and lists written `.array()`', () => {
     expect(report.acceptors.map((acceptor) => `${acceptor.tool}.${acceptor.field} ${acceptor.type}`)).toEqual([
       'assign_issue.assignee_ids string',
       'assign_issue.watcher_ids number',
+      'assign_issue.label_ids string',
       'set_labels.labels[].label_id string',
     ]);
     expect(chainLines(report)).toEqual([
       'list_users users[].id -> assign_issue.assignee_ids: broken',
       'list_users users[].id -> assign_issue.watcher_ids: ok',
+      'list_labels labels[].label_id -> assign_issue.label_ids: broken',
       'list_labels labels[].label_id -> set_labels.labels[].label_id: broken',
     ]);
   });
@@ -30,9 +32,11 @@ describe('lists behind a preprocess, and lists written `.array()`', () => {
     expect(run.code).toBe(0);
     expect(guarded).toContain('assignee_ids: coerceArray(z.array(guardId(z.string())))');
     expect(guarded).toContain('labels: z.object({ label_id: guardId(z.string()),');
+    expect(guarded).toContain("label_ids: coerceArray(z.array(z.string())).default([]).describe('Label IDs')");
     expect(chainLines(audit(root).report)).toEqual([
       'list_users users[].id -> assign_issue.assignee_ids: tolerated',
       'list_users users[].id -> assign_issue.watcher_ids: ok',
+      'list_labels labels[].label_id -> assign_issue.label_ids: broken',
       'list_labels labels[].label_id -> set_labels.labels[].label_id: tolerated',
     ]);
   });

@@ -160,8 +160,10 @@ class GuardIdsRun {
         this.listField(key, built, shape, guards.guardId, description);
         return;
       }
-      // The helper is in another file: the project's checker says which elements written here are the ids.
-      if (this.guardHelperListElements(value.node as ts.Node, guards.guardId)) return;
+      // The helper is in another file: the project's checker says which elements written here are the ids. A default
+      // on the list is left alone, as on a list written here (zod 4 publishes no input default through a transform).
+      const outer = value.node as ts.Node;
+      if (!hasListDefault(outer) && this.guardHelperListElements(outer, guards.guardId)) return;
     }
     let verdict = idAcceptorVerdict(key, meaning, { description });
     if (verdict === 'not-id' || verdict === 'guarded' || verdict === 'constrained') return;
@@ -409,6 +411,16 @@ export function guardIdEditsOf(source: string, filePath: string, options: GuardI
 function externalRolesOf(exportUses: GuardIdReadOptions['exportUses']): ExternalRoles | undefined {
   if (exportUses === undefined || exportUses.size === 0) return undefined;
   return new Map([...exportUses].map(([name, uses]) => [name, new Set(uses.map((use) => use.role))]));
+}
+
+/** `coerceArray(...).default([])`: a method chain on a call that gives the list a default (`.default`, `.catch`, `.prefault`). */
+function hasListDefault(node: ts.Node): boolean {
+  let current = node;
+  while (ts.isCallExpression(current) && ts.isPropertyAccessExpression(current.expression)) {
+    if (['default', 'catch', 'prefault'].includes(current.expression.name.text)) return true;
+    current = current.expression.expression;
+  }
+  return false;
 }
 
 /** True when a field of the shape is an id the codemod would guard on an input. */
