@@ -22,7 +22,7 @@ const BYTES_KEEPING_LIST_METHODS = new Set([
   'check',
 ]);
 /** Methods on the list after which the guarded list publishes other bytes (measured). */
-const DEFAULT_METHODS = new Set(['default', 'catch', 'prefault']);
+export const LIST_DEFAULT_METHODS: ReadonlySet<string> = new Set(['default', 'catch', 'prefault']);
 /** mini's wrappers around a list: `z.optional(z.array(...))`. */
 const LIST_WRAPPERS = new Set(['optional', 'nullable', 'nullish']);
 
@@ -71,7 +71,7 @@ export function idListElementOf<N>(expr: SchemaExpr<N>): IdListElement<N> | unde
   }
   if (element === undefined) return undefined;
   const methods = [...outer, ...listMethods];
-  const withDefault = methods.find((method) => DEFAULT_METHODS.has(method.name));
+  const withDefault = methods.find((method) => LIST_DEFAULT_METHODS.has(method.name));
   if (withDefault !== undefined) return { kind: 'blocked', reason: 'list-default', detail: withDefault.name };
   if (!methods.every((method) => BYTES_KEEPING_LIST_METHODS.has(method.name))) return undefined;
   return { kind: 'element', element };

@@ -1,6 +1,6 @@
 import { ARRAY_ITEM, type PathSegment } from './ids.ts';
 import type { ObjectProperty, SchemaExpr } from './schema-expr.ts';
-import { type SchemaMeaning, arrayElementOf, meaningOf } from './schema-meaning.ts';
+import { type SchemaMeaning, alternativesOf, arrayElementOf, meaningOf } from './schema-meaning.ts';
 
 /**
  * Looks through a reference to the expression it stands for: a front end resolves a same-file
@@ -37,24 +37,10 @@ function withResolvedShapeArgument<N>(expr: SchemaExpr<N>, resolve: ResolveRefer
 }
 
 /**
- * The members of a union of alternatives (`z.union([a, b])`, `z.discriminatedUnion('kind', [a, b])`, `a.or(b)`): an
- * input that takes one of several objects (`customer: { id } | { email }`) takes each one's fields at its own place.
- */
-function unionMembersOf<N>(expr: SchemaExpr<N>): readonly SchemaExpr<N>[] {
-  if (expr.kind !== 'zod') return [];
-  const [first] = expr.factory;
-  const list =
-    first === 'union' ? expr.factoryArgs[0] : first === 'discriminatedUnion' ? expr.factoryArgs[1] : undefined;
-  if (list?.kind === 'array') return list.elements;
-  const at = expr.methods.findIndex((method) => method.name === 'or');
-  const other = at >= 0 ? expr.methods[at]?.args[0] : undefined;
-  return other === undefined ? [] : [{ ...expr, methods: expr.methods.slice(0, at) }, other];
-}
-
-/**
  * Every field of a schema: a raw shape, `z.object({...})` (with wrappers and methods that keep its shape), nested
- * objects, the elements of `z.array(z.object(...))`, `z.object(...).array()` and a list behind a preprocess, the objects of a union's members (a place two members both have is
- * listed once, from the first) and `...spread` same-file shapes. Fields behind references the resolver cannot see
+ * objects, the elements of `z.array(z.object(...))`, `z.object(...).array()` and a list behind a preprocess, the
+ * objects of a union's members (a place two members both have is listed once, from the first) and `...spread`
+ * same-file shapes. Fields behind references the resolver cannot see
  * through, `.extend()`ed or `.pick()`ed shapes are not listed.
  */
 export function schemaFieldsOf<N>(
@@ -76,7 +62,8 @@ export function schemaFieldsOf<N>(
     }
     const meaning = meaningOf(resolved);
     if (meaning.accepts === 'other' && meaning.shape === undefined) {
-      for (const member of unionMembersOf(resolved)) visit(member, path, depth + 1, true);
+      // An input that takes one of several objects (`customer: { id } | { email }`) takes each one's fields here.
+      for (const member of alternativesOf(resolved)) visit(member, path, depth + 1, true);
       return;
     }
     const shape = meaning.shape;

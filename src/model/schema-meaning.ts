@@ -234,26 +234,34 @@ function shapeAfter<N>(shape: ObjectExpr<N> | undefined, method: ChainMethod<N>)
 }
 
 /**
+ * The alternatives a schema takes one of: `z.union([a, b])`'s members, `z.discriminatedUnion('kind', [a, b])`'s, or
+ * the receiver and the argument of `a.or(b)`; empty for any other schema.
+ */
+export function alternativesOf<N>(expr: SchemaExpr<N>): readonly SchemaExpr<N>[] {
+  if (expr.kind !== 'zod') return [];
+  const [first] = expr.factory;
+  const list =
+    first === 'union' ? expr.factoryArgs[0] : first === 'discriminatedUnion' ? expr.factoryArgs[1] : undefined;
+  if (list?.kind === 'array') return list.elements;
+  const at = expr.methods.findIndex((method) => method.name === 'or');
+  const other = at >= 0 ? expr.methods[at]?.args[0] : undefined;
+  return other === undefined ? [] : [{ ...expr, methods: expr.methods.slice(0, at) }, other];
+}
+
+/**
  * The scalar member of a one-or-many union, `z.union([z.string(), z.array(z.string())])` or `x.or(x.array())`: a
  * field that takes one id or a list of them. Undefined for any other schema. `meaningOf` keeps such a union `other`
  * (a guard or a rewrite of it would be a guard of a union); the audit reads the id it takes from this member.
  */
 export function oneOrManyMemberOf<N>(expr: SchemaExpr<N>): SchemaExpr<N> | undefined {
   if (expr.kind !== 'zod') return undefined;
-  let members: readonly SchemaExpr<N>[] | undefined;
-  const [first] = expr.factory;
   if (
-    first === 'union' &&
-    expr.methods.every((method) => OPTIONAL_METHODS.has(method.name) || method.name === 'describe')
-  ) {
-    const list = expr.factoryArgs[0];
-    if (list?.kind === 'array') members = list.elements;
-  } else {
-    const at = expr.methods.findIndex((method) => method.name === 'or');
-    const other = at >= 0 ? expr.methods[at]?.args[0] : undefined;
-    if (other !== undefined) members = [{ ...expr, methods: expr.methods.slice(0, at) }, other];
-  }
-  if (members?.length !== 2) return undefined;
+    expr.factory[0] === 'union' &&
+    !expr.methods.every((method) => OPTIONAL_METHODS.has(method.name) || method.name === 'describe')
+  )
+    return undefined;
+  const members = alternativesOf(expr);
+  if (members.length !== 2) return undefined;
   for (const [one, many] of [members, [...members].reverse()] as const) {
     if (one === undefined || many === undefined) continue;
     const scalar = meaningOf(one).accepts;

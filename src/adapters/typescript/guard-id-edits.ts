@@ -2,7 +2,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { TypeScriptSchemaReader } from './from-typescript.ts';
 import { idAcceptorVerdict, type IdAcceptorVerdict } from '../../model/id-acceptor.ts';
-import { idListElementOf } from '../../model/id-array.ts';
+import { idListElementOf, LIST_DEFAULT_METHODS } from '../../model/id-array.ts';
 import { isDescribedIdName, isIdName, mayBeIdName } from '../../model/ids.ts';
 import type { SchemaRole } from '../../model/schema-role.ts';
 import { type GuardName, type GuardRewrite, guardRewriteOf } from '../../model/guard-rewrite.ts';
@@ -417,7 +417,7 @@ function externalRolesOf(exportUses: GuardIdReadOptions['exportUses']): External
 function hasListDefault(node: ts.Node): boolean {
   let current = node;
   while (ts.isCallExpression(current) && ts.isPropertyAccessExpression(current.expression)) {
-    if (['default', 'catch', 'prefault'].includes(current.expression.name.text)) return true;
+    if (LIST_DEFAULT_METHODS.has(current.expression.name.text)) return true;
     current = current.expression.expression;
   }
   return false;
