@@ -55,6 +55,12 @@ export interface GuardIdsOptions {
    */
   readonly stringFedNumberIds?: ReadonlySet<number>;
   /**
+   * The start offsets of this file's string fields that some tool's emitted number reaches (the runner fills it in
+   * through `withProject`, from the audit's broken and suspect chains), whatever their name: a record's second key
+   * (`issue_number`) or a field only the server's other fields make an id. These get `guardId(...)` as ids do.
+   */
+  readonly numberFedStringIds?: ReadonlySet<number>;
+  /**
    * The spans (`start:end`) of this file's string id elements of lists a project helper builds on the list written
    * at the field (`coerceArray(z.array(z.string()))`, the helper in another file), which the runner's checker reads
    * through the helper (filled in through `withProject`): these elements are guarded where they are written.
@@ -64,20 +70,28 @@ export interface GuardIdsOptions {
 
 const DEFAULT_MODULE = GUARD_MODULES[0] ?? 'agent-contract';
 
-/** A file can only match when it mentions Zod and an id-like name; every other file is skipped unparsed. */
-export function mightMatchGuardIds(source: string): boolean {
-  return mayImportZod(source) && mayMentionIdName(source);
+/**
+ * A file can only match when it mentions Zod and an id-like name, or the project's chains found fields in it that take
+ * ids under other names; every other file is skipped unparsed.
+ */
+export function mightMatchGuardIds(source: string, options?: GuardIdsOptions): boolean {
+  return mayImportZod(source) && (mayMentionIdName(source) || chainsFoundFields(options));
+}
+
+function chainsFoundFields(options: GuardIdsOptions | undefined): boolean {
+  return (options?.numberFedStringIds?.size ?? 0) > 0 || (options?.stringFedNumberIds?.size ?? 0) > 0;
 }
 
 /** `guardIds.analyse`, importable without what `withProject` reads the project with (the jscodeshift adapter's one file). */
 export function analyseGuardIds(source: string, filePath: string, options: GuardIdsOptions): CodemodOutcome {
   const nothing: CodemodOutcome = { output: undefined, edits: [], notes: [] };
-  if (!mightMatchGuardIds(source) || isLocalGuardHelper(source)) return nothing;
+  if (!mightMatchGuardIds(source, options) || isLocalGuardHelper(source)) return nothing;
   const found = readingFile(() =>
     guardIdEditsOf(source, filePath, {
       specifier: importSpecifierFor(options.importFrom, filePath, DEFAULT_MODULE),
       numberIds: options.numberIds === true,
       stringFedNumberIds: options.stringFedNumberIds ?? new Set(),
+      numberFedStringIds: options.numberFedStringIds ?? new Set(),
       helperListIdElements: options.helperListIdElements ?? new Set(),
       exportUses: options.exportUses,
       typedShapes: options.typedShapes,
@@ -91,11 +105,11 @@ export const guardIds: Codemod<GuardIdsOptions> = {
   name: 'guard-ids',
   description:
     'wrap the string schema of every id a tool accepts in guardId(...), and each number schema an emitter feeds a string in guardNumberId(...), so ids chain; published bytes stay identical',
-  mightMatch: (source) => mightMatchGuardIds(source) && !isLocalGuardHelper(source),
-  skipReason: (source) =>
+  mightMatch: (source, options) => mightMatchGuardIds(source, options) && !isLocalGuardHelper(source),
+  skipReason: (source, options) =>
     !mayImportZod(source)
       ? 'no zod import'
-      : !mayMentionIdName(source)
+      : !mayMentionIdName(source) && !chainsFoundFields(options)
         ? 'no id-like name'
         : 'the local guard helper itself',
   analyse: analyseGuardIds,
@@ -110,12 +124,14 @@ export const guardIds: Codemod<GuardIdsOptions> = {
       const exportUses = uses.get(filePath);
       const typedShapes = typed.get(filePath);
       const stringFedNumberIds = inputs.stringFedNumberIds.get(path.resolve(filePath));
+      const numberFedStringIds = inputs.numberFedStringIds.get(path.resolve(filePath));
       const helperListIdElements = inputs.helperListIdElements.get(path.resolve(filePath));
       return {
         ...options,
         ...(exportUses === undefined ? {} : { exportUses }),
         ...(typedShapes === undefined ? {} : { typedShapes }),
         ...(stringFedNumberIds === undefined ? {} : { stringFedNumberIds }),
+        ...(numberFedStringIds === undefined ? {} : { numberFedStringIds }),
         ...(helperListIdElements === undefined ? {} : { helperListIdElements }),
       };
     };

@@ -13,6 +13,8 @@ export interface TypedInputs {
    * breaks because an emitter sends the id as a string (`board_id: "123"` into `boardId: z.number()`).
    */
   readonly stringFedNumberIds: ReadonlyMap<string, ReadonlySet<number>>;
+  /** With `{ chains: true }`: per absolute file path, the start offsets of string fields a chain feeds numbers. */
+  readonly numberFedStringIds: ReadonlyMap<string, ReadonlySet<number>>;
   /** With `{ chains: true }`: per absolute file path, the spans of string id elements of lists a helper builds. */
   readonly helperListIdElements: ReadonlyMap<string, ReadonlySet<string>>;
 }
@@ -29,6 +31,7 @@ export function typedInputsOf(project: CodemodProject, options: { readonly chain
   const sites: ToolInputSite[] = [];
   const followed = new Map<string, Set<number>>();
   const stringFedNumberIds = new Map<string, Set<number>>();
+  const numberFedStringIds = new Map<string, Set<number>>();
   const helperListIdElements = new Map<string, Set<string>>();
   const problems: string[] = [];
   for (const tsconfig of project.tsconfigs) {
@@ -39,6 +42,8 @@ export function typedInputsOf(project: CodemodProject, options: { readonly chain
         followed.set(file, new Set([...(followed.get(file) ?? []), ...starts]));
       for (const [file, starts] of inputs.stringFedNumberIds)
         stringFedNumberIds.set(file, new Set([...(stringFedNumberIds.get(file) ?? []), ...starts]));
+      for (const [file, starts] of inputs.numberFedStringIds)
+        numberFedStringIds.set(file, new Set([...(numberFedStringIds.get(file) ?? []), ...starts]));
       for (const [file, spans] of inputs.helperListIdElements)
         helperListIdElements.set(file, new Set([...(helperListIdElements.get(file) ?? []), ...spans]));
     } catch (error) {
@@ -51,5 +56,5 @@ export function typedInputsOf(project: CodemodProject, options: { readonly chain
       project.note(`the program could not be built (${why}); ${SYNTAX_ONLY_NOTE}`, tsconfig);
     }
   }
-  return { sites, followed, problems, stringFedNumberIds, helperListIdElements };
+  return { sites, followed, problems, stringFedNumberIds, numberFedStringIds, helperListIdElements };
 }

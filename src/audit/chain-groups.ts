@@ -1,4 +1,3 @@
-import { isDescribedIdName, isIdName, isKeyEntity } from '../model/ids.ts';
 import type { AuditAcceptor, AuditChain, AuditReport } from './audit.ts';
 
 /**
@@ -7,13 +6,12 @@ import type { AuditAcceptor, AuditChain, AuditReport } from './audit.ts';
  */
 
 export type AcceptorFix =
-  /** `codemod guard-ids <file>` guards it (guardId for a string acceptor, guardNumberId for a number one). */
-  | { readonly kind: 'guard-ids'; readonly file: string; readonly guard: 'guardId' | 'guardNumberId' }
   /**
-   * Not an id guard-ids judges on its own, so it is wrapped by hand: a record's second key (`card_number`), or a field
-   * only the server's other fields make an id (`with_cast` described "person ids", `guardedByHand`).
+   * `codemod guard-ids <file>` guards it (guardId for a string acceptor, guardNumberId for a number one): by its own
+   * name or description, or, for a record's second key (`card_number`) or a field only the server's other fields make
+   * an id (`with_cast` described "person ids"), by the chains it reads from the project as the audit does.
    */
-  | { readonly kind: 'by-hand'; readonly guard: 'guardId' | 'guardNumberId' }
+  | { readonly kind: 'guard-ids'; readonly file: string; readonly guard: 'guardId' | 'guardNumberId' }
   /** A string format no number meets (`uuid`). */
   | { readonly kind: 'format'; readonly format: string }
   /** A number acceptor fed something else. */
@@ -27,34 +25,12 @@ export interface AcceptorGroup {
   readonly fix: AcceptorFix | undefined;
 }
 
-/**
- * guard-ids rewrites the fields it judges ids on their own: by name, or by a description that names ids of the entity
- * the name names (`with_genres`, "Comma-separated genre ids"). A record's second key (`card_number`), or a field only
- * the server's other fields make an id (`with_cast`, "person ids"), is wrapped by hand.
- */
-export function guardedByHand(to: AuditChain['to'], entity: string, acceptors: readonly AuditAcceptor[]): boolean {
-  if (isKeyEntity(entity)) return true;
-  const name = to.field.replace(/\[\]/g, '').split('.').at(-1) ?? to.field;
-  if (isIdName(name)) return false;
-  const description = acceptorOf(to, acceptors)?.description;
-  return description === undefined || !isDescribedIdName(name, description);
-}
-
 function acceptorOf(to: AuditChain['to'], acceptors: readonly AuditAcceptor[]): AuditAcceptor | undefined {
   return acceptors.find((acceptor) => acceptor.tool === to.tool && acceptor.field === to.field);
 }
 
-function fixOf(
-  to: AuditChain['to'],
-  entity: string,
-  detail: string | undefined,
-  chains: readonly AuditChain[],
-  acceptors: readonly AuditAcceptor[],
-) {
+function fixOf(to: AuditChain['to'], detail: string | undefined, chains: readonly AuditChain[]) {
   const emitsStrings = chains.some((chain) => chain.from.type.split('|').includes('string'));
-  const key = guardedByHand(to, entity, acceptors) && detail === undefined;
-  if (key && to.type === 'string') return { kind: 'by-hand', guard: 'guardId' } as const;
-  if (key && to.type === 'number' && emitsStrings) return { kind: 'by-hand', guard: 'guardNumberId' } as const;
   if (to.type === 'string' && detail === undefined)
     return { kind: 'guard-ids', file: to.file, guard: 'guardId' } as const;
   if (to.type === 'string' && detail !== undefined) return { kind: 'format', format: detail } as const;
@@ -79,7 +55,7 @@ export function chainsByAcceptor(report: AuditReport, status: AuditChain['status
       to: first.to,
       detail,
       chains,
-      fix: status === 'broken' ? fixOf(first.to, first.entity, detail, chains, report.acceptors) : undefined,
+      fix: status === 'broken' ? fixOf(first.to, detail, chains) : undefined,
     };
   });
 }
@@ -95,10 +71,6 @@ export function guardIdsFiles(groups: readonly AcceptorGroup[]): Map<string, Acc
 /** The one sentence a fix that is not a command says. */
 export function fixSentence(fix: AcceptorFix): string {
   switch (fix.kind) {
-    case 'by-hand':
-      return fix.guard === 'guardId'
-        ? 'wrap its schema in guardId(...) by hand (guard-ids rewrites fields whose own name or description calls them ids): the published schema stays the same and a number sent for it arrives as its decimal string'
-        : 'wrap its schema in guardNumberId(...) by hand (guard-ids rewrites fields whose own name or description calls them ids): the published schema stays the same and a decimal string sent for it arrives as its number';
     case 'format':
       return `no number is a valid ${fix.format} string; emit ids in that format, or drop the format from the acceptor`;
     case 'numbers-only':

@@ -3,7 +3,6 @@ import { pathToFileURL } from 'node:url';
 import type { Log, ReportingDescriptor, Result } from 'sarif';
 import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 import { cutText, MESSAGE_CHARS } from '../model/cut-text.ts';
-import { guardedByHand } from './chain-groups.ts';
 import { CHECK_IDS, CHECKS, checkDocUrl, type CheckId } from '../model/checks.ts';
 import { PACKAGE_VERSION } from '../package-info.ts';
 import type { AuditReport, SourceLocation } from './audit.ts';
@@ -69,11 +68,7 @@ export function formatAuditSarif(report: AuditReport, cwd: string = process.cwd(
       level: CHECKS[`${chain.status}-chain`].severity,
       message: {
         text: `${chain.from.tool} emits ${emitted}; ${chain.to.tool}.${chain.to.field} accepts ${chain.to.type} (${chain.reason}).${
-          broken && chain.to.type === 'string'
-            ? guardedByHand(chain.to, chain.entity, report.acceptors)
-              ? ' Wrap its schema in guardId(...) by hand (guard-ids rewrites fields whose own name or description calls them ids).'
-              : ` Run \`agent-contract codemod guard-ids ${uri(chain.to.file)}\`.`
-            : ''
+          broken && chain.to.type === 'string' ? ` Run \`agent-contract codemod guard-ids ${uri(chain.to.file)}\`.` : ''
         }`,
       },
       locations: [location(chain.to)],

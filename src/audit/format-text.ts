@@ -2,7 +2,6 @@ import path from 'node:path';
 import { createColors } from 'picocolors';
 import { CHAIN_VERDICT_MEANING } from '../model/chain-matrix.ts';
 import type { AuditChain, AuditReport } from './audit.ts';
-import { guardedByHand } from './chain-groups.ts';
 import { brokenChainLines, takenAsLines } from './format-broken.ts';
 import {
   HANDLERLESS_NEXT_STEP,
@@ -277,7 +276,6 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     const suspectGroups = groupByAcceptor(suspect);
     lines.push('', c.bold(`Suspect chains, by acceptor (${suspectGroups.size}): ${CHAIN_VERDICT_MEANING.suspect}`));
     const typeOrGuard = new FixesByFile();
-    const byHand: string[] = [];
     for (const group of suspectGroups.values()) {
       const to = (group[0] as AuditChain).to;
       lines.push(`  ${c.bold(`${to.tool}.${to.field}`)} accepts ${to.type}  ${at(to)}`);
@@ -300,10 +298,7 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
         }
       }
       lines.push(...evidence.values());
-      if (to.type !== 'string') continue;
-      // guard-ids leaves a record's second key and a field only the server makes an id: those are guarded by hand.
-      if (guardedByHand(to, (group[0] as AuditChain).entity, report.acceptors)) byHand.push(`${to.tool}.${to.field}`);
-      else typeOrGuard.add(fromCwd(to.file), `${to.tool}.${to.field}`);
+      if (to.type === 'string') typeOrGuard.add(fromCwd(to.file), `${to.tool}.${to.field}`);
     }
     // Typed emitters the tests contradict need their declared types corrected, untyped ones need types at all, and
     // ids printed into prose need a JSON form that carries their type.
@@ -315,10 +310,6 @@ export function formatAuditText(report: AuditReport, options: TextOptions = {}):
     for (const [file, acceptors] of typeOrGuard.files)
       lines.push(
         `  fix: ${typeThem}; if they send numbers, run \`npx agent-contract codemod guard-ids${helperFlag} ${file}\` (${acceptors.size === 1 ? 'the acceptor' : `the ${acceptors.size} acceptors`} above in that file)`,
-      );
-    if (byHand.length > 0)
-      lines.push(
-        `  fix: ${typeThem}; if they send numbers, wrap the schema of ${byHand.length <= 4 ? byHand.join(', ') : `${byHand.slice(0, 3).join(', ')} and ${byHand.length - 3} more`} in guardId(...) by hand (guard-ids rewrites fields whose own name or description calls them ids)`,
       );
   }
   const tolerated = report.chains.filter((chain) => chain.status === 'tolerated');

@@ -20,14 +20,19 @@ export type IdAcceptorVerdict =
  * `keys`: also judge a record's second keys (`card_number`, `employeeCode`), which the audit pairs with the fields
  * that emit them; the lint rules and codemods judge ids alone. `description`: the field's own description, which makes
  * a field an id when its name names the entity the description's ids belong to (`with_genres`, "Comma-separated genre
- * ids"; `isDescribedIdName`).
+ * ids"; `isDescribedIdName`). `chained`: the project's chains pair the field with ids a tool emits, whatever its name
+ * (a record's second key, or a field only the server's other fields make an id), so it is judged as an id.
  */
 export function idAcceptorVerdict<N>(
   fieldName: string | undefined,
   meaning: SchemaMeaning<N>,
-  options: { readonly keys?: boolean; readonly description?: string | undefined } = {},
+  options: {
+    readonly keys?: boolean;
+    readonly description?: string | undefined;
+    readonly chained?: boolean;
+  } = {},
 ): IdAcceptorVerdict {
-  if (fieldName === undefined || !isIdField(fieldName, options)) return 'not-id';
+  if (fieldName === undefined || (options.chained !== true && !isIdField(fieldName, options))) return 'not-id';
   switch (meaning.accepts) {
     case 'string':
       return meaning.formats.length > 0 ? 'constrained' : 'guard';

@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
+import { removeTempTrees } from '../codemods/runner/temp-tree.ts';
 import { chainLines } from '../support/chain-lines.ts';
+import { guardIdsOnCopy } from '../support/guard-ids-copy.ts';
 import { runCli } from '../support/run-cli.ts';
 
 // A record's number written `nr` (`Post.nr`, printed as `@123`) is the number `post_number` and `post_nr` take back.
@@ -25,8 +27,23 @@ describe("a record's number under an abbreviated name", () => {
     const run = await runCli(['audit', '--no-contract', FIXTURE]);
     expect(run.code).toBe(2);
     expect(run.stdout).toContain('4 suspect chains of 4');
-    // guard-ids rewrites no key name: the fix says so.
-    expect(run.stdout).toContain('wrap the schema of get_post.post_number, pin_post.post_nr in guardId(...) by hand');
-    expect(run.stdout).not.toContain('codemod guard-ids');
+    // guard-ids reads the project's chains, so it guards a record's number as it guards an id.
+    expect(run.stdout).toMatch(/codemod guard-ids \S*server\.ts` \(the 2 acceptors above in that file\)/);
+    expect(run.stdout).not.toContain('by hand');
+  });
+
+  it('guard-ids guards both fields, and the audit reads them back as taking the printed number', async () => {
+    const { root, run, guarded } = await guardIdsOnCopy(FIXTURE);
+    expect(run.code).toBe(0);
+    expect(guarded).toMatch(/post_number: guardId\(z\.string\(\)/);
+    expect(guarded).toMatch(/post_nr: guardId\(z\.string\(\)/);
+    const after = audit(root).report;
+    expect(chainLines(after)).toEqual([]);
+    expect(after.verdict).toEqual({
+      vouched: true,
+      text: 'no tool emits an id as JSON (in structuredContent or JSON text); the 2 ids printed into text that pair with an input are of a type the input accepts, by the type the code gives them.',
+    });
   });
 });
+
+afterAll(removeTempTrees);

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
 import type { PublishedSurface } from '../../src/model/published-surface.ts';
+import { removeTempTrees } from '../codemods/runner/temp-tree.ts';
 import { chainLines } from '../support/chain-lines.ts';
+import { guardIdsOnCopy } from '../support/guard-ids-copy.ts';
 
 const FIXTURE = fileURLToPath(new URL('fixtures/forwarded-ids', import.meta.url));
 
@@ -49,4 +51,16 @@ describe('an input whose name says no id, sent on by the handler as an id', () =
     ]);
     expect(report.coverage.contract?.unplacedFields).toEqual([]);
   });
+
+  it('guard-ids guards each, reading the same chains, and the audit reads them back as tolerated', async () => {
+    const { root, run } = await guardIdsOnCopy(FIXTURE);
+    expect(run.code).toBe(0);
+    expect(chainLines(audit(root).report)).toEqual([
+      'list_time_entries time_entries[].user.id -> list_time_entries.user: tolerated',
+      'list_time_entries time_entries[].activity.id -> list_time_entries.activity: tolerated',
+      'search_issues issues[].assignee.id -> search_issues.assignee: tolerated',
+    ]);
+  });
 });
+
+afterAll(removeTempTrees);

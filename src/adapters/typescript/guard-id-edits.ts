@@ -29,6 +29,8 @@ export interface GuardIdReadOptions {
   readonly specifier: string;
   readonly numberIds: boolean;
   readonly stringFedNumberIds: ReadonlySet<number>;
+  /** Start offsets of string fields the project's chains feed numbers, whatever their name (see the codemod's options). */
+  readonly numberFedStringIds?: ReadonlySet<number>;
   /** Spans (`start:end`) of string id elements of lists a helper of another file builds (see the codemod's options). */
   readonly helperListIdElements?: ReadonlySet<string>;
   readonly exportUses?: ReadonlyMap<string, readonly SchemaUse[]> | undefined;
@@ -66,6 +68,7 @@ class GuardIdsRun {
     readonly specifier: string,
     readonly numberIds: boolean,
     readonly stringFedNumberIds: ReadonlySet<number>,
+    readonly numberFedStringIds: ReadonlySet<number> = new Set(),
     readonly helperListIdElements: ReadonlySet<string> = new Set(),
   ) {
     this.reader = new TypeScriptSchemaReader(sourceFile, [...GUARD_MODULES, specifier]);
@@ -142,14 +145,18 @@ class GuardIdsRun {
   field(property: ObjectProperty<ts.Node>, shape: SchemaShape, guards: Record<GuardName, string>): void {
     const key = property.key;
     if (key === undefined || property.spread) return;
+    // A field the project's chains pair with emitted ids of the other type is an id whatever its name: a record's
+    // second key (`issue_number`), or a field only the server's other fields make one (`with_cast`, "person ids").
+    const start = property.node.getStart(this.sourceFile);
+    const chained = this.numberFedStringIds.has(start) || this.stringFedNumberIds.has(start);
     // Names that cannot be ids need no schema meaning, unless a description says the field holds ids (`with_genres`,
     // or `signalid`, which only ends like an id name).
     const description = isIdName(key) ? undefined : this.descriptionOf(property.value);
-    if (!mayBeIdName(key) && description === undefined) return;
+    if (!chained && !mayBeIdName(key) && description === undefined) return;
     let value: SchemaExpr<ts.Node> = property.value;
     const meaning = meaningOf(value);
     if (meaning.accepts === 'array') {
-      this.listField(key, value, shape, guards.guardId, description);
+      this.listField(key, value, shape, guards.guardId, description, chained);
       return;
     }
     // `assignee_ids: coerceArray(z.array(z.string()))`: a project helper's list, built on the list written here, whose
@@ -157,7 +164,7 @@ class GuardIdsRun {
     if (value.kind === 'call' || value.kind === 'other') {
       const built = this.reader.resolve(value);
       if (built !== value && meaningOf(built).accepts === 'array') {
-        this.listField(key, built, shape, guards.guardId, description);
+        this.listField(key, built, shape, guards.guardId, description, chained);
         return;
       }
       // The helper is in another file: the project's checker says which elements written here are the ids. A default
@@ -165,7 +172,7 @@ class GuardIdsRun {
       const outer = value.node as ts.Node;
       if (!hasListDefault(outer) && this.guardHelperListElements(outer, guards.guardId)) return;
     }
-    let verdict = idAcceptorVerdict(key, meaning, { description });
+    let verdict = idAcceptorVerdict(key, meaning, { description, chained });
     if (verdict === 'not-id' || verdict === 'guarded' || verdict === 'constrained') return;
     const valueNode = value.node;
     let viaConst: string | undefined;
@@ -175,7 +182,7 @@ class GuardIdsRun {
       if (resolved !== value) {
         viaConst = value.name;
         value = resolved;
-        verdict = idAcceptorVerdict(key, meaningOf(resolved), { description });
+        verdict = idAcceptorVerdict(key, meaningOf(resolved), { description, chained });
         if (verdict === 'not-id' || verdict === 'guarded' || verdict === 'constrained') return;
       }
     }
@@ -301,9 +308,10 @@ class GuardIdsRun {
     shape: SchemaShape,
     guard: string,
     description: string | undefined,
+    chained = false,
   ): void {
     // Lists of number ids are left alone: `guardNumberId` around their elements is not measured for published bytes.
-    if (!isIdName(key) && (description === undefined || !isDescribedIdName(key, description))) return;
+    if (!chained && !isIdName(key) && (description === undefined || !isDescribedIdName(key, description))) return;
     const list = idListElementOf(value);
     if (list === undefined) return;
     if (list.kind === 'blocked') {
@@ -318,7 +326,7 @@ class GuardIdsRun {
     }
     const element = list.element;
     const judged = element.kind === 'identifier' ? this.reader.resolve(element) : element;
-    if (idAcceptorVerdict(key, meaningOf(judged), { description }) !== 'guard') return;
+    if (idAcceptorVerdict(key, meaningOf(judged), { description, chained }) !== 'guard') return;
     // Through a const, only the use is wrapped, as for single ids.
     const rewrite: GuardRewrite<ts.Node> =
       judged === element ? guardRewriteOf(element) : { kind: 'wrap', target: element.node, guard: 'guardId' };
@@ -370,6 +378,7 @@ export function guardIdEditsOf(source: string, filePath: string, options: GuardI
     options.specifier,
     options.numberIds,
     options.stringFedNumberIds,
+    options.numberFedStringIds,
     options.helperListIdElements,
   );
   if (!run.reader.imports.hasZod) return nothing;

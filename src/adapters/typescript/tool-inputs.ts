@@ -21,6 +21,12 @@ export interface ProgramToolInputs {
    */
   readonly stringFedNumberIds: ReadonlyMap<string, ReadonlySet<number>>;
   /**
+   * With `{ chains: true }`: per absolute file path, the start offsets of string acceptor fields that a broken or
+   * suspect chain feeds numbers, whatever their name (`issue_number: z.string()` fed an issue's `number`, `guest` fed a
+   * VM's `vmid`): the chains make them ids where their own name and description do not.
+   */
+  readonly numberFedStringIds: ReadonlyMap<string, ReadonlySet<number>>;
+  /**
    * With `{ chains: true }`: per absolute file path, the spans (`start:end`) of the string id elements of lists a
    * project helper builds on the list written at the field (`coerceArray(z.array(z.string()))`, the helper in another
    * file): the checker reads through the helper, a codemod reading one file cannot.
@@ -33,6 +39,7 @@ export function toolInputsOfProgram(tsconfig: string, options: { readonly chains
   const program = loadProject(tsconfig);
   const tools = discoverProjectTools(program);
   const stringFedNumberIds = new Map<string, Set<number>>();
+  const numberFedStringIds = new Map<string, Set<number>>();
   const helperListIdElements = new Map<string, Set<string>>();
   if (options.chains === true) {
     for (const chain of projectChainsOf(program, { surface: tools }).chains) {
@@ -43,16 +50,29 @@ export function toolInputsOfProgram(tsconfig: string, options: { readonly chains
         const span = `${element.getStart()}:${element.getEnd()}`;
         helperListIdElements.set(file, new Set([...(helperListIdElements.get(file) ?? []), span]));
       }
-      if (chain.verdict !== 'broken' || acceptor?.type !== 'number') continue;
-      if (!chain.from.field.types.includes('string')) continue;
+      if (acceptor === undefined) continue;
+      const sent =
+        chain.verdict === 'broken'
+          ? chain.from.field.types
+          : chain.verdict === 'suspect'
+            ? (chain.from.suspects ?? [])
+            : [];
+      const found =
+        acceptor.type === 'number' && chain.verdict === 'broken' && sent.includes('string')
+          ? stringFedNumberIds
+          : acceptor.type === 'string' && sent.includes('number')
+            ? numberFedStringIds
+            : undefined;
+      if (found === undefined) continue;
       const file = path.resolve(acceptor.node.getSourceFile().fileName);
-      stringFedNumberIds.set(file, new Set([...(stringFedNumberIds.get(file) ?? []), acceptor.node.getStart()]));
+      found.set(file, new Set([...(found.get(file) ?? []), acceptor.node.getStart()]));
     }
   }
   return {
     sites: toolInputSitesOf(tools),
     followed: followedRegistrationsOf(tools),
     stringFedNumberIds,
+    numberFedStringIds,
     helperListIdElements,
   };
 }
