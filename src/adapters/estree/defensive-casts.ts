@@ -8,7 +8,7 @@ import {
   type DefensiveCastKind,
 } from '../../model/defensive-cast.ts';
 import { lastNameOf } from './estree-names.ts';
-import { unwrap } from './unwrap.ts';
+import { dottedPathOf, unwrap } from './unwrap.ts';
 
 /**
  * The ESTree reader of defensive id casts, twin of the TypeScript one in `src/adapters/typescript/defensive-casts.ts`
@@ -134,8 +134,7 @@ export function defensiveCastOf(
   if (value === undefined) return undefined;
   const unwrapped = unwrap(value);
   // A same-file const says where the value came from (a request parameter, a string literal the test wrote).
-  const initializer =
-    unwrapped.type === AST_NODE_TYPES.Identifier ? constInitializerOf(sourceCode, unwrapped) : undefined;
+  const initializer = sameFileInitializerOf(sourceCode, unwrapped);
   const idName = coverUpOf(
     kind,
     {
@@ -156,14 +155,31 @@ export function defensiveCastOf(
   return { kind, node, value, idName };
 }
 
-function constInitializerOf(
-  sourceCode: Readonly<TSESLint.SourceCode>,
-  identifier: TSESTree.Identifier,
-): Node | undefined {
-  const variable = ASTUtils.findVariable(sourceCode.getScope(identifier), identifier);
+/**
+ * What a same-file const gives a value: the initializer of `x` for `const x = init`, and for `x.pull.prId` the value
+ * written at that path of an object literal (`const x = { pull: { prId: process.env.PR_ID } }`).
+ */
+function sameFileInitializerOf(sourceCode: Readonly<TSESLint.SourceCode>, value: Node): Node | undefined {
+  const dotted = dottedPathOf(value);
+  if (dotted === undefined) return undefined;
+  const { path, root } = dotted;
+  const variable = ASTUtils.findVariable(sourceCode.getScope(root), root);
   const definition = variable?.defs.length === 1 ? variable.defs[0] : undefined;
   if (definition?.type !== 'Variable' || definition.parent.kind !== 'const') return undefined;
-  return definition.node.init === null ? undefined : unwrap(definition.node.init);
+  let initializer: Node | undefined = definition.node.init === null ? undefined : unwrap(definition.node.init);
+  for (const key of path) {
+    if (initializer?.type !== AST_NODE_TYPES.ObjectExpression) return undefined;
+    const property = initializer.properties.find(
+      (candidate): candidate is TSESTree.ObjectExpressionPropertyNonComputedName =>
+        candidate.type === AST_NODE_TYPES.Property &&
+        !candidate.computed &&
+        ((candidate.key.type === AST_NODE_TYPES.Identifier && candidate.key.name === key) ||
+          (candidate.key.type === AST_NODE_TYPES.Literal && candidate.key.value === key)),
+    );
+    if (property === undefined) return undefined;
+    initializer = unwrap(property.value as Node);
+  }
+  return initializer;
 }
 
 /** `process.env.X`, `process.env['X']`, `import.meta.env.X`: a member chain that goes through `env`. */

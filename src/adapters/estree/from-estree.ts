@@ -10,7 +10,7 @@ import type { ChainMethod, ObjectProperty, SchemaExpr, ZodChainExpr } from '../.
 import { mayHoldUnion } from '../../model/text-shortcuts.ts';
 import { GUARD_MODULES, ImportTable, isGuardModule, zodModuleOf, type ImportBinding } from '../../model/zod-imports.ts';
 import { outermostChain } from './chain-position.ts';
-import { unwrap } from './unwrap.ts';
+import { dottedPathOf, unwrap } from './unwrap.ts';
 import { throughPackageHelpers } from '../../model/package-helpers.ts';
 
 /**
@@ -116,17 +116,9 @@ export class EstreeSchemaReader {
   }
 
   private zodPath(callee: Node): { path: string[]; root: TSESTree.Identifier } | undefined {
-    const path: string[] = [];
-    let current = unwrap(callee);
-    while (
-      current.type === AST_NODE_TYPES.MemberExpression &&
-      !current.computed &&
-      current.property.type === AST_NODE_TYPES.Identifier
-    ) {
-      path.unshift(current.property.name);
-      current = unwrap(current.object);
-    }
-    if (current.type !== AST_NODE_TYPES.Identifier) return undefined;
+    const dotted = dottedPathOf(callee);
+    if (dotted === undefined) return undefined;
+    const { path, root: current } = dotted;
     const binding = this.imports.zod.get(current.name);
     if (binding === undefined || !this.refersToImport(current)) return undefined;
     if (binding.kind === 'factory') return { path: [binding.name, ...path], root: current };

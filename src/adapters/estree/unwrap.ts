@@ -36,3 +36,21 @@ export function outermostWrapper(node: Node): Node {
   while (current.parent !== undefined && isExpressionWrapper(current.parent)) current = current.parent;
   return current;
 }
+
+/**
+ * A dotted member chain and the identifier it starts from, each step unwrapped: `z.string` -> `string` under `z`,
+ * `liveEnv.pull.prId` -> `pull`, `prId` under `liveEnv`. Undefined when a step is computed or the root is no name.
+ */
+export function dottedPathOf(node: Node): { readonly path: string[]; readonly root: TSESTree.Identifier } | undefined {
+  const path: string[] = [];
+  let current = unwrap(node);
+  while (
+    current.type === AST_NODE_TYPES.MemberExpression &&
+    !current.computed &&
+    current.property.type === AST_NODE_TYPES.Identifier
+  ) {
+    path.unshift(current.property.name);
+    current = unwrap(current.object);
+  }
+  return current.type === AST_NODE_TYPES.Identifier ? { path, root: current } : undefined;
+}

@@ -158,17 +158,8 @@ function calleeText(callee: ts.Expression): string | undefined {
 /** The value's access path and, when it names a const of the same file, its initializer's. */
 function castValueOf(value: ts.Expression): CastValue {
   const names = accessNames(value);
-  const unwrapped = unwrapExpression(value);
-  const declaration = ts.isIdentifier(unwrapped) ? bindingAround(unwrapped.text, unwrapped) : undefined;
-  if (
-    declaration === undefined ||
-    !ts.isVariableDeclaration(declaration) ||
-    declaration.initializer === undefined ||
-    !ts.isVariableDeclarationList(declaration.parent) ||
-    (declaration.parent.flags & ts.NodeFlags.Const) === 0
-  )
-    return { names };
-  const initializer = unwrapExpression(declaration.initializer);
+  const initializer = sameFileInitializerOf(unwrapExpression(value));
+  if (initializer === undefined) return { names };
   return {
     names,
     constInitializer: {
@@ -176,6 +167,41 @@ function castValueOf(value: ts.Expression): CastValue {
       isStringLiteral: ts.isStringLiteral(initializer) || ts.isNoSubstitutionTemplateLiteral(initializer),
     },
   };
+}
+
+/**
+ * What a same-file const gives a value: the initializer of `x` for `const x = init`, and for `x.pull.prId` the value
+ * written at that path of an object literal (`const x = { pull: { prId: process.env.PR_ID } }`).
+ */
+function sameFileInitializerOf(value: ts.Expression): ts.Expression | undefined {
+  const path: string[] = [];
+  let root = value;
+  while (ts.isPropertyAccessExpression(root)) {
+    path.unshift(root.name.text);
+    root = unwrapExpression(root.expression);
+  }
+  const declaration = ts.isIdentifier(root) ? bindingAround(root.text, root) : undefined;
+  if (
+    declaration === undefined ||
+    !ts.isVariableDeclaration(declaration) ||
+    declaration.initializer === undefined ||
+    !ts.isVariableDeclarationList(declaration.parent) ||
+    (declaration.parent.flags & ts.NodeFlags.Const) === 0
+  )
+    return undefined;
+  let initializer = unwrapExpression(declaration.initializer);
+  for (const key of path) {
+    if (!ts.isObjectLiteralExpression(initializer)) return undefined;
+    const property = initializer.properties.find(
+      (candidate): candidate is ts.PropertyAssignment =>
+        ts.isPropertyAssignment(candidate) &&
+        (ts.isIdentifier(candidate.name) || ts.isStringLiteral(candidate.name)) &&
+        candidate.name.text === key,
+    );
+    if (property === undefined) return undefined;
+    initializer = unwrapExpression(property.initializer);
+  }
+  return initializer;
 }
 
 /**
