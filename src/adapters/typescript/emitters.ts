@@ -996,7 +996,10 @@ export class EmitterReader {
     if (ts.isCallExpression(expr)) {
       if (isJsonStringify(expr)) {
         const [value] = expr.arguments;
-        if (value !== undefined) out.push(this.source('text', this.shapeOf(value, bindings, depth), site));
+        if (value !== undefined) {
+          out.push(this.source('text', this.shapeOf(value, bindings, depth), site));
+          this.jsonInJson(value, bindings, depth, site, out);
+        }
         return;
       }
       // `rows.map((p) => `- ID: ${p.id}`).join('\n')`, `lines.join('\n')`: the text of each line.
@@ -1058,6 +1061,38 @@ export class EmitterReader {
     // `itemLines[0]` of `const itemLines = text.split('\n')`: one line of the list is read as the list's text.
     if (ts.isElementAccessExpression(expr) && this.isTextList(expr.expression))
       this.text(expr.expression, bindings, depth, site, out);
+  }
+
+  /**
+   * JSON text inside the JSON a tool sends: `JSON.stringify(response)` where `response` is a response helper's
+   * `{ type: 'text', text: JSON.stringify({ message, ...data }) }`, as helpers written for another framework build it.
+   * The agent reads the ids out of that string too, so each string property made by `JSON.stringify` is text of its
+   * own, followed through consts and helper calls as the outer value is.
+   */
+  private jsonInJson(input: ts.Expression, bindings: Bindings, depth: number, site: ts.Node, out: EmitSource[]): void {
+    const expr = unwrap(input);
+    if (ts.isIdentifier(expr)) {
+      const boundTo = this.bound(expr, bindings);
+      if (boundTo !== undefined) return this.jsonInJson(boundTo.expr, boundTo.bindings, depth, site, out);
+      const initializer = this.constInitializer(expr);
+      if (initializer !== undefined) this.jsonInJson(initializer, bindings, depth, site, out);
+      return;
+    }
+    if (ts.isCallExpression(expr)) {
+      if (isJsonStringify(expr) || depth >= MAX_CALL_DEPTH) return;
+      const target = this.callee(expr, bindings);
+      if (target !== undefined)
+        for (const returned of returnedExpressions(target.fn))
+          this.jsonInJson(returned, target.bindings, depth + 1, site, out);
+      return;
+    }
+    if (!ts.isObjectLiteralExpression(expr)) return;
+    for (const property of expr.properties) {
+      if (!ts.isPropertyAssignment(property)) continue;
+      const value = unwrap(property.initializer);
+      if (ts.isCallExpression(value) && isJsonStringify(value)) this.text(value, bindings, depth, site, out);
+      else if (ts.isObjectLiteralExpression(value)) this.jsonInJson(value, bindings, depth, site, out);
+    }
   }
 
   /** `res.text()` on a fetch `Response` (the global one, undici's or node-fetch's): an HTTP response's body as text. */
@@ -1317,11 +1352,14 @@ export class EmitterReader {
       const properties = new Map<string, Shape>();
       for (const property of expr.properties) {
         if (ts.isSpreadAssignment(property)) {
+          // `...(data || {})`, `...(extra ?? {})`: each side that is an object spreads its keys.
           const spread = this.shapeOf(property.expression, bindings, depth);
-          if (spread.kind === 'object') for (const [key, value] of spread.properties) properties.set(key, value);
-          else if (spread.kind === 'type')
-            for (const symbol of this.checker.getPropertiesOfType(spread.type))
-              properties.set(symbol.name, { kind: 'type', type: this.checker.getTypeOfSymbol(symbol) });
+          for (const member of spread.kind === 'union' ? spread.members : [spread]) {
+            if (member.kind === 'object') for (const [key, value] of member.properties) properties.set(key, value);
+            else if (member.kind === 'type')
+              for (const symbol of this.checker.getPropertiesOfType(member.type))
+                properties.set(symbol.name, { kind: 'type', type: this.checker.getTypeOfSymbol(symbol) });
+          }
           continue;
         }
         const key = property.name === undefined ? undefined : propertyName(property.name);
@@ -1342,6 +1380,17 @@ export class EmitterReader {
       return {
         kind: 'union',
         members: [this.shapeOf(expr.whenTrue, bindings, depth), this.shapeOf(expr.whenFalse, bindings, depth)],
+      };
+    // `data || {}`, `extra ?? {}` of a bound value: either side, as a conditional's branches.
+    if (
+      ts.isBinaryExpression(expr) &&
+      !isEmpty(bindings) &&
+      (expr.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
+        expr.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+    )
+      return {
+        kind: 'union',
+        members: [this.shapeOf(expr.left, bindings, depth), this.shapeOf(expr.right, bindings, depth)],
       };
     const type = this.checker.getTypeAtLocation(expr);
     if (
