@@ -225,6 +225,16 @@ function isKept(
 
 const unwrap = (node: ts.Expression): ts.Expression => unwrapExpression(node, { throughAwait: true });
 
+/** The sides of `a || b` and `a ?? b` (parentheses off), or the expression itself: what a spread of it may spread. */
+function fallbackSides(expr: ts.Expression): ts.Expression[] {
+  const inner = unwrapExpression(expr);
+  return ts.isBinaryExpression(inner) &&
+    (inner.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
+      inner.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
+    ? [...fallbackSides(inner.left), ...fallbackSides(inner.right)]
+    : [expr];
+}
+
 /** Visits every node of the function (or file) that declares a local: where its uses are. */
 function forEachNodeInScope(declaration: ts.Node, visit: (node: ts.Node) => void): void {
   let scope: ts.Node = declaration;
@@ -1352,9 +1362,9 @@ export class EmitterReader {
       const properties = new Map<string, Shape>();
       for (const property of expr.properties) {
         if (ts.isSpreadAssignment(property)) {
-          // `...(data || {})`, `...(extra ?? {})`: each side that is an object spreads its keys.
-          const spread = this.shapeOf(property.expression, bindings, depth);
-          for (const member of spread.kind === 'union' ? spread.members : [spread]) {
+          // `...(data || {})`, `...(extra ?? {})`: each side spreads its keys.
+          const spread = fallbackSides(property.expression).map((side) => this.shapeOf(side, bindings, depth));
+          for (const member of spread) {
             if (member.kind === 'object') for (const [key, value] of member.properties) properties.set(key, value);
             else if (member.kind === 'type')
               for (const symbol of this.checker.getPropertiesOfType(member.type))
@@ -1380,17 +1390,6 @@ export class EmitterReader {
       return {
         kind: 'union',
         members: [this.shapeOf(expr.whenTrue, bindings, depth), this.shapeOf(expr.whenFalse, bindings, depth)],
-      };
-    // `data || {}`, `extra ?? {}` of a bound value: either side, as a conditional's branches.
-    if (
-      ts.isBinaryExpression(expr) &&
-      !isEmpty(bindings) &&
-      (expr.operatorToken.kind === ts.SyntaxKind.BarBarToken ||
-        expr.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken)
-    )
-      return {
-        kind: 'union',
-        members: [this.shapeOf(expr.left, bindings, depth), this.shapeOf(expr.right, bindings, depth)],
       };
     const type = this.checker.getTypeAtLocation(expr);
     if (
