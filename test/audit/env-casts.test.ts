@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { audit } from '../../src/audit/audit.ts';
 
-// An untyped emitter, and a live test that converts an id it reads from its environment (`Number(liveEnv.prId)` over
-// `const liveEnv = { prId: process.env.TEST_PR_ID }`): parsing a string by nature, no evidence of what the API sends.
+// An untyped emitter, and a live test (in the fixture's test folder) that turns a pull request id it reads from its
+// environment, through a const object of `process.env` values, into a number: parsing a string by nature, no evidence
+// of what the API sends.
 const FIXTURE = fileURLToPath(new URL('fixtures/env-casts', import.meta.url));
 
 describe('casts of values a test reads from its environment', () => {
